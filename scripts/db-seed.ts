@@ -1,0 +1,69 @@
+/**
+ * `npm run db:seed`: migrates the database at DATABASE_URL and loads the demo catalogue (when it is
+ * empty), the demo customer, coupons and distributors. `-- --items N` then adds N synthetic items.
+ */
+import { parseArgs } from 'node:util';
+import { seedDemoCustomer } from '../src/server/accounts/demo-customer';
+import { seedDemoCoupons } from '../src/server/cart/demo-coupons';
+import { seedDemoCatalogue, seedSyntheticItems } from '../src/server/catalogue/demo/seed';
+import { seedDemoDistributors } from '../src/server/content/demo-distributors';
+import { ConfigError, readConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { seedDemoSurvey } from '../src/server/survey/demo-survey';
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(2)} s`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { items: { type: 'string', default: '0' } } });
+  const items = Number(values.items);
+  if (!Number.isInteger(items) || items < 0) throw new UsageError(`--items must be a whole number, got "${values.items}"`);
+
+  const config = readConfig();
+  const database = openDatabase(config.DATABASE_URL);
+  try {
+    const where = config.DATABASE_URL.startsWith('sqlite:') ? config.DATABASE_URL : `PostgreSQL (${database.dialect})`;
+    console.log(`Database: ${where}`);
+    let started = performance.now();
+    const applied = await migrateToLatest(database.db);
+    console.log(applied.length ? `Applied migrations: ${applied.join(', ')} (${seconds(started)})` : 'Migrations: up to date');
+
+    started = performance.now();
+    const demo = await seedDemoCatalogue(database.db);
+    if (demo.seeded) {
+      const nv = Object.entries(demo.collections).map(([num, n]) => `${n} in collection ${num}`).join(', ');
+      console.log(`Demo catalogue: ${demo.categories} categories, ${demo.items} items, ${nv} (${seconds(started)})`);
+    } else {
+      console.log('Demo catalogue: skipped, the catalogue already has categories');
+    }
+    await seedDemoCustomer(database.db);
+    await seedDemoCoupons(database.db);
+    await seedDemoDistributors(database.db);
+    await seedDemoSurvey(database.db);
+    console.log('Demo customer buyer@example.com / balloons123, coupons, distributors and the WINTER survey: present');
+
+    if (items > 0) {
+      started = performance.now();
+      let reported = 0;
+      const result = await seedSyntheticItems(database.db, items, {
+        onProgress: (done) => {
+          if (done - reported >= 50_000 || done === items) {
+            reported = done;
+            console.log(`  ${done.toLocaleString('en')} / ${items.toLocaleString('en')} synthetic items (${seconds(started)})`);
+          }
+        },
+      });
+      console.log(`Synthetic items: ${result.inserted.toLocaleString('en')} added, numbers ${result.firstNum} to ${result.lastNum} (${seconds(started)})`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+class UsageError extends Error {}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof UsageError) console.error(error.message);
+  else console.error(error);
+  process.exitCode = 1;
+});

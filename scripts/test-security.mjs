@@ -1,0 +1,16 @@
+// `npm run test:security`: the fast security tests. The API ones (src/server/security) on SQLite,
+// and on PostgreSQL when TEST_DATABASE_URL is set; then the XSS pages in Chromium (e2e/xss.test.ts)
+// when the web app has been built. They also run in `npm test`; this runs only them.
+// The slow ones are scripts to run and report: `npm run test:sqlmap` (scripts/security/sqlmap.mjs).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const run = (project, paths, env = {}) =>
+  spawnSync('npx', ['vitest', 'run', '--project', project, ...paths], { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+
+let ok = run('api-sqlite', ['src/server/security']);
+if (process.env.TEST_DATABASE_URL) ok = run('api-postgres', ['src/server/security'], { TEST_DB: 'postgres' }) && ok;
+else console.log('(TEST_DATABASE_URL is not set: skipping the PostgreSQL run)');
+if (existsSync('dist/web/index.html')) ok = run('e2e', ['e2e/xss.test.ts']) && ok;
+else console.log('(dist/web is not built: skipping the XSS pages; `npm run build` first)');
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+/** Business constants of the catalogue (spec §9). */
+export const CATALOGUE = {
+  defaultPageSize: 20,
+  maxPageSize: 100,
+  defaultSort: 'date',
+  sorts: ['date', 'num', 'title'] as const,
+  /** Filter parameters of the listing calls, in the order the screens show them. */
+  filterParams: ['color', 'sizes', 'events', 'messages', 'poscat', 'shapes', 'themes'] as const,
+  /** The filter value meaning "has any value of this kind". */
+  anyValue: 'all',
+} as const;
+
+export type SortKey = (typeof CATALOGUE.sorts)[number];
+export type FilterParam = (typeof CATALOGUE.filterParams)[number];
+
+export const categorySchema = z.object({
+  num: z.number().int(),
+  description: z.string(),
+  parentNum: z.number().int(),
+  parentOnly: z.boolean(),
+  logo: z.string(),
+  beCat: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const facetValueSchema = z.object({ name: z.string(), link: z.string(), count: z.number().int() });
+export type FacetValue = z.infer<typeof facetValueSchema>;
+export const poscatValueSchema = z.object({ poscatNum: z.string(), poscatName: z.string(), count: z.number().int() });
+export type PoscatValue = z.infer<typeof poscatValueSchema>;
+
+export const listItemSchema = z.object({
+  num: z.string(),
+  code: z.string(),
+  web_Title: z.string(),
+  picture: z.string(),
+  inventoryPicture: z.string(),
+  logo: z.string(),
+  inStockFresno: z.boolean(),
+  inStockFairhope: z.boolean(),
+  new: z.boolean(),
+  srp: z.number(),
+  /** Wholesale price: present only for a signed-in customer. */
+  price: z.number().optional(),
+});
+export type ListItem = z.infer<typeof listItemSchema>;
+
+export const pagedItemsSchema = z.object({
+  items: z.array(listItemSchema),
+  numberOfItems: z.number().int(),
+  pageSize: z.number().int(),
+  pageNumber: z.number().int(),
+  totalNumberOfItems: z.number().int(),
+  distinctEvents: z.array(facetValueSchema),
+  distinctMessages: z.array(facetValueSchema),
+  distinctThemes: z.array(facetValueSchema),
+  distinctShapes: z.array(facetValueSchema),
+  distinctColors: z.array(facetValueSchema),
+  distinctSizes: z.array(z.string()),
+  distinctPoscats: z.array(poscatValueSchema),
+  distinctDimensions: z.array(z.string()),
+});
+export type PagedItems = z.infer<typeof pagedItemsSchema>;
+
+export const itemDetailSchema = z.object({
+  num: z.string(),
+  code: z.string(),
+  web_Title: z.string(),
+  seO_Title: z.string(),
+  picture: z.string(),
+  inventoryPicture: z.string(),
+  packagedImage: z.string(),
+  logo: z.string(),
+  srp: z.number(),
+  price: z.number().optional(),
+  caseQty: z.number().int().optional(),
+  dimensions: z.string(),
+  color_Family: z.string(),
+  category: z.number().int(),
+  brand: z.string(),
+  upc: z.string(),
+  key_Words: z.string(),
+  /** Sanitised HTML. */
+  web_Product_Info: z.string(),
+  packaged: z.string(),
+  qty_FR: z.number().int(),
+  qty_FH: z.number().int(),
+  reserve_FR: z.number().int(),
+  reserve_FH: z.number().int(),
+  ordqty_FR: z.number().int(),
+  ordqty_FH: z.number().int(),
+  inStockFresno: z.boolean(),
+  inStockFairhope: z.boolean(),
+  new: z.boolean(),
+  attributes: z.array(z.object({ name: z.string(), value: z.string() })),
+  colors: z.array(z.object({ num: z.string(), name: z.string(), link: z.string() })),
+  suggestedItems: z.array(listItemSchema),
+});
+export type ItemDetail = z.infer<typeof itemDetailSchema>;
+
+// ---- request parameters -------------------------------------------------------------------
+
+/** A query parameter that may be repeated (?color=a&color=b) or given once. */
+const repeated = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+  .pipe(z.array(z.string().trim().min(1, 'Filter values cannot be empty').max(100)).max(50, 'Too many filter values'));
+
+const intParam = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ message: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
+
+export const categoryNumParam = intParam('categoryNum', 0, 2_147_483_647);
+
+const pagingAndFilters = {
+  pageSize: intParam('pageSize', 1, CATALOGUE.maxPageSize).default(CATALOGUE.defaultPageSize),
+  page: intParam('page', 1, 1_000_000).default(1),
+  sort: z.enum(CATALOGUE.sorts, { message: `sort must be one of ${CATALOGUE.sorts.join(', ')}` }).default('date'),
+  color: repeated,
+  sizes: repeated,
+  events: repeated,
+  messages: repeated,
+  poscat: repeated,
+  shapes: repeated,
+  themes: repeated,
+};
+const searchText = z.string().trim().min(1, 'searchtext is required').max(200, 'searchtext is too long');
+
+export const categoryItemsQuery = z.object({ categoryNum: categoryNumParam, ...pagingAndFilters });
+export const searchItemsQuery = z.object({
+  searchtext: searchText,
+  categoryNum: categoryNumParam.optional(),
+  ...pagingAndFilters,
+});
+export const nvCategoryItemsQuery = categoryItemsQuery;
+export const nvSearchItemsQuery = z.object({ nvcatnum: categoryNumParam, searchtext: searchText, ...pagingAndFilters });
+export type ListingQuery = z.infer<typeof categoryItemsQuery>;
+export type FilterSelection = Pick<ListingQuery, FilterParam>;
+
+export const itemNumParam = z.string().trim().min(1, 'itemNum is required').max(40, 'itemNum is too long');

@@ -1,0 +1,106 @@
+import { ERRORS } from '../../contract/messages';
+import { Invalid } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { greetingName } from './customer-json';
+import { passwordResetMail, verifyNewEmailMail, welcomeMail } from './mails';
+import { assertAcceptablePassword, hashPassword } from './passwords';
+import * as q from './queries';
+import { hashToken, looksLikeToken, newToken, type SessionStore } from './sessions';
+import type { LoginThrottle } from './throttle';
+
+const HOUR_MS = 60 * 60 * 1000;
+export const RESET_LINK_LIFETIME_MS = HOUR_MS;
+export const VERIFY_LINK_LIFETIME_MS = 7 * 24 * HOUR_MS;
+/** Reset mails per account per hour: enough for a lost mail, too few to flood an inbox. */
+const MAX_RESET_MAILS_PER_HOUR = 5;
+
+/** Password reset and email verification: one-time links sent by mail. */
+export class Recovery {
+  private readonly baseUrl: string;
+
+  constructor(
+    private readonly db: q.Db,
+    private readonly mailer: Mailer,
+    private readonly sessions: SessionStore,
+    private readonly throttle: LoginThrottle,
+    publicUrl: string,
+  ) {
+    this.baseUrl = publicUrl.replace(/\/+$/, '');
+  }
+
+  /**
+   * POST /System/ForgotPassword. All the work happens after the answer, which is the same 202
+   * whether or not the address is registered.
+   */
+  requestReset(email: string): void {
+    this.mailer.sendInBackground(async () => {
+      const row = await q.findCustomerByEmailKey(this.db, email.trim().toLowerCase());
+      if (!row) return null;
+      const now = Date.now();
+      const recent = await q.countTokensSince(this.db, 'password_reset_tokens', row.id, new Date(now - HOUR_MS).toISOString());
+      if (recent >= MAX_RESET_MAILS_PER_HOUR) return null;
+      const token = await this.issue('password_reset_tokens', row.id, row.email, RESET_LINK_LIFETIME_MS);
+      return passwordResetMail(row.email, greetingName(row), `${this.baseUrl}/resetpassword?access_token=${token}`);
+    });
+  }
+
+  /** POST /System/ResetPassword: single use, one hour; signs every session out. */
+  async resetPassword(accessToken: string, newPassword: string): Promise<void> {
+    if (!looksLikeToken(accessToken)) throw new Invalid(ERRORS.invalidResetToken);
+    // Before the link is used up: a refused password leaves it valid for another try.
+    assertAcceptablePassword(newPassword);
+    const now = new Date().toISOString();
+    const used = await q.consumeOneTimeToken(this.db, 'password_reset_tokens', hashToken(accessToken), now);
+    const row = used && (await q.findCustomerById(this.db, used.customer_id));
+    if (!used || !row) throw new Invalid(ERRORS.invalidResetToken);
+    const passwordHash = await hashPassword(newPassword);
+    // Following the link proved the mailbox is the customer's, if it is still their address.
+    const verified = used.email.toLowerCase() === row.email_key ? 1 : row.email_verified;
+    await q.updateCustomer(this.db, row.id, { password_hash: passwordHash, email_verified: verified, updated_at: now });
+    await this.sessions.revokeAll(row.id);
+    await this.voidResetLinks(row.id);
+    await this.throttle.forgetAccount(row.email_key);
+  }
+
+  /** After a reset or an email change, earlier reset links stop working. */
+  voidResetLinks(customerId: number): Promise<void> {
+    return q.voidTokensOf(this.db, 'password_reset_tokens', customerId, new Date().toISOString());
+  }
+
+  /** Mails a verification link for the customer's current address. */
+  sendVerification(customerId: number, kind: 'welcome' | 'changed'): void {
+    this.mailer.sendInBackground(async () => {
+      const row = await q.findCustomerById(this.db, customerId);
+      if (!row) return null;
+      const token = await this.issue('email_verification_tokens', row.id, row.email, VERIFY_LINK_LIFETIME_MS);
+      const url = `${this.baseUrl}/beapi/System/VerifyEmail?access_token=${token}`;
+      const mail = kind === 'welcome' ? welcomeMail : verifyNewEmailMail;
+      return mail(row.email, greetingName(row), url);
+    });
+  }
+
+  /** True when the link was live and the address it was sent to is still the customer's. */
+  async verifyEmail(accessToken: string): Promise<boolean> {
+    if (!looksLikeToken(accessToken)) return false;
+    const now = new Date().toISOString();
+    const used = await q.consumeOneTimeToken(this.db, 'email_verification_tokens', hashToken(accessToken), now);
+    const row = used && (await q.findCustomerById(this.db, used.customer_id));
+    if (!used || !row || used.email.toLowerCase() !== row.email_key) return false;
+    await q.updateCustomer(this.db, row.id, { email_verified: 1, updated_at: now });
+    return true;
+  }
+
+  private async issue(kind: q.OneTimeTokenKind, customerId: number, email: string, lifetimeMs: number): Promise<string> {
+    const { token, tokenHash } = newToken();
+    const now = Date.now();
+    await q.insertOneTimeToken(this.db, kind, {
+      customer_id: customerId,
+      token_hash: tokenHash,
+      email,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + lifetimeMs).toISOString(),
+      used_at: null,
+    });
+    return token;
+  }
+}

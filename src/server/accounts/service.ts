@@ -1,0 +1,170 @@
+import type { BillingInfo, Customer, LoginRequest, SignUp, UpdatePassword } from '../../contract/accounts';
+import { ERRORS, SERVER_MESSAGES } from '../../contract/messages';
+import type { SignedInCustomer } from '../http/auth-context';
+import { Forbidden, Invalid, NotFound, Unauthorized } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { withFreshCode } from './codes';
+import { greetingName, toCustomer } from './customer-json';
+import { emailChangedNotice, passwordChangedNotice } from './mails';
+import { assertAcceptablePassword, hashPassword, hashSecurityAnswer, prepareDummyHash, verifyAgainstDummy, verifyPassword } from './passwords';
+import * as q from './queries';
+import { Recovery } from './recovery';
+import { SessionStore } from './sessions';
+import { ShipToService } from './ship-tos';
+import { LoginThrottle } from './throttle';
+
+export const emailKey = (email: string) => email.trim().toLowerCase();
+const bit = (b: boolean) => (b ? 1 : 0);
+
+/** The rules of customer accounts: sign-in, sign-up and the profile (spec §3–§7, DESIGN.md §3). */
+export class AccountService {
+  readonly sessions: SessionStore;
+  readonly throttle: LoginThrottle;
+  readonly shipTos: ShipToService;
+  readonly recovery: Recovery;
+
+  constructor(
+    private readonly db: q.Db,
+    private readonly mailer: Mailer,
+    publicUrl: string,
+  ) {
+    this.sessions = new SessionStore(db);
+    this.throttle = new LoginThrottle(db);
+    this.recovery = new Recovery(db, mailer, this.sessions, this.throttle, publicUrl);
+    this.shipTos = new ShipToService(db, (id) => this.customer(id));
+    void prepareDummyHash();
+  }
+
+  resolveCustomer = (token: string): Promise<SignedInCustomer | null> => this.sessions.resolve(token);
+
+  /** The customer JSON; 401 if the customer has gone (the token outlived the account). */
+  async customer(customerId: number): Promise<Customer> {
+    const row = await q.findCustomerById(this.db, customerId);
+    if (!row) throw new Unauthorized();
+    return toCustomer(row, await q.listShipTos(this.db, customerId));
+  }
+
+  /**
+   * Same answer, and the same work, for an unknown email and a wrong password. The throttle
+   * counts failures, and holds back bursts of parallel guesses (throttle.ts).
+   */
+  async login(input: LoginRequest, ip: string): Promise<{ customer: Customer; token: string }> {
+    const key = emailKey(input.username);
+    const row = await q.findCustomerByEmailKey(this.db, key);
+    const ok = await this.throttle.attempt(key, ip, () => (row ? verifyPassword(row.password_hash, input.password) : verifyAgainstDummy(input.password)));
+    if (!row || !ok) throw new Unauthorized(ERRORS.login.invalidCredentials);
+    const token = await this.sessions.open(row.id);
+    return { customer: await this.customer(row.id), token };
+  }
+
+  logout(who: SignedInCustomer): Promise<void> {
+    return this.sessions.revoke(who.tokenHash);
+  }
+
+  async assertEmailAvailable(email: string, exceptCustomerId?: number): Promise<void> {
+    if (await q.emailKeyTaken(this.db, emailKey(email), exceptCustomerId)) throw new Invalid(ERRORS.emailAlreadyRegistered);
+  }
+
+  async signUp(input: SignUp): Promise<Customer> {
+    await this.assertEmailAvailable(input.email);
+    // Refused before any hashing: a common password costs the server nothing.
+    assertAcceptablePassword(input.password);
+    const [passwordHash, answerHash] = await Promise.all([hashPassword(input.password), hashSecurityAnswer(input.securityQuestionAnswer)]);
+    const now = new Date().toISOString();
+    const row = {
+      email: input.email,
+      email_key: emailKey(input.email),
+      email_verified: 0,
+      password_hash: passwordHash,
+      permissions: '[]',
+      ...billingColumns(input),
+      security_question: input.securityQuestion,
+      security_answer_hash: answerHash,
+      find_a_pro: bit(input.findAPro),
+      prod_info_email: bit(input.prodInfoEmail),
+      prod_info_fax: bit(input.prodInfoFax),
+      created_at: now,
+      updated_at: now,
+    };
+    let id: number;
+    try {
+      id = await withFreshCode('C', (code) => q.insertCustomer(this.db, { ...row, code }));
+    } catch (err) {
+      // Two sign-ups with one address at the same moment: the second meets the unique index.
+      if (q.isUniqueViolation(err)) await this.assertEmailAvailable(input.email);
+      throw err;
+    }
+    this.recovery.sendVerification(id, 'welcome');
+    return this.customer(id);
+  }
+
+  /** PUT /Customer/updateAccount/{code}: only the caller's own code; anything else is 403. */
+  async updateBillingInfo(who: SignedInCustomer, code: string, input: BillingInfo): Promise<Customer> {
+    if (code !== who.code) throw new Forbidden(SERVER_MESSAGES.notYourAccount);
+    await q.updateCustomer(this.db, who.id, { ...billingColumns(input), updated_at: new Date().toISOString() });
+    return this.customer(who.id);
+  }
+
+  async updateEmail(who: SignedInCustomer, email: string): Promise<Customer> {
+    const row = await this.row(who);
+    if (emailKey(email) === row.email_key) {
+      // Only the spelling of the case changed: nothing to verify or announce.
+      await q.updateCustomer(this.db, who.id, { email, updated_at: new Date().toISOString() });
+      return this.customer(who.id);
+    }
+    await this.assertEmailAvailable(email, who.id);
+    try {
+      const now = new Date().toISOString();
+      await q.updateCustomer(this.db, who.id, { email, email_key: emailKey(email), email_verified: 0, updated_at: now });
+    } catch (err) {
+      if (q.isUniqueViolation(err)) await this.assertEmailAvailable(email, who.id);
+      throw err;
+    }
+    await this.recovery.voidResetLinks(who.id);
+    this.mailer.sendInBackground(emailChangedNotice(row.email, greetingName(row), email));
+    this.recovery.sendVerification(who.id, 'changed');
+    return this.customer(who.id);
+  }
+
+  /** Checks the current password (counted like a sign-in) and signs out every other session. */
+  async updatePassword(who: SignedInCustomer, input: UpdatePassword, ip: string): Promise<Customer> {
+    assertAcceptablePassword(input.newPassword);
+    const row = await this.row(who);
+    if (!(await this.throttle.attempt(row.email_key, ip, () => verifyPassword(row.password_hash, input.oldPassword)))) {
+      throw new Invalid(SERVER_MESSAGES.currentPasswordWrong);
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    await q.updateCustomer(this.db, who.id, { password_hash: passwordHash, updated_at: new Date().toISOString() });
+    await this.sessions.revokeOthers(who.id, who.tokenHash);
+    this.mailer.sendInBackground(passwordChangedNotice(row.email, greetingName(row)));
+    return this.customer(who.id);
+  }
+
+  async updateSecurityQuestion(who: SignedInCustomer, question: string, answer: string): Promise<Customer> {
+    const answerHash = await hashSecurityAnswer(answer);
+    const now = new Date().toISOString();
+    await q.updateCustomer(this.db, who.id, { security_question: question, security_answer_hash: answerHash, updated_at: now });
+    return this.customer(who.id);
+  }
+
+  private async row(who: SignedInCustomer): Promise<q.CustomerRow> {
+    const row = await q.findCustomerById(this.db, who.id);
+    if (!row) throw new NotFound(ERRORS.userNotFoundSignIn);
+    return row;
+  }
+}
+
+function billingColumns(input: Omit<BillingInfo, 'code'>) {
+  return {
+    org_name: input.orgName,
+    first_name: input.firstName,
+    last_name: input.lastName,
+    address_line1: input.addressLine1,
+    city: input.city,
+    state: input.state,
+    zip: input.zip,
+    country: input.country,
+    day_phone: input.dayPhone,
+    web: input.web,
+  };
+}

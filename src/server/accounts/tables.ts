@@ -1,0 +1,94 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row types of the account tables (migration 2026-11-21T11-00-accounts). Booleans are integers
+ * 0/1 and times ISO-8601 text, like the rest of the schema.
+ */
+export interface CustomerTable {
+  id: Generated<number>;
+  code: string;
+  email: string;
+  /** Lower-cased email: unique, so an address is registered once whatever its case. */
+  email_key: string;
+  email_verified: number;
+  password_hash: string;
+  org_name: string;
+  first_name: string;
+  last_name: string;
+  address_line1: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  day_phone: string;
+  web: string;
+  /** Null: the billing address is the default ship-to. */
+  default_ship_to_id: number | null;
+  /** JSON array of strings. */
+  permissions: string;
+  security_question: string;
+  /** argon2id of the normalised answer; never the answer itself. */
+  security_answer_hash: string;
+  find_a_pro: number;
+  prod_info_email: number;
+  prod_info_fax: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShipToTable {
+  id: Generated<number>;
+  code: string;
+  customer_id: number;
+  org_name: string;
+  first_name: string;
+  last_name: string;
+  contact: string;
+  address_line1: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  day_phone: string;
+  email: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Password-reset and email-verification tokens share this shape. */
+export interface OneTimeTokenTable {
+  id: Generated<number>;
+  customer_id: number;
+  token_hash: string;
+  /** Verification: the address being verified (a later email change makes the link void). */
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  /** Lower-cased email as typed, whether or not such a customer exists. */
+  account_key: string;
+  address: string;
+  created_at: string;
+}
+
+export interface AccountTables {
+  customers: CustomerTable;
+  ship_tos: ShipToTable;
+  sessions: SessionTable;
+  password_reset_tokens: OneTimeTokenTable;
+  email_verification_tokens: OneTimeTokenTable;
+  login_failures: LoginFailureTable;
+}

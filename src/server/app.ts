@@ -1,0 +1,172 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { accountRoutes } from './accounts/routes';
+import { catalogRoutes } from './catalogs/routes';
+import { catalogueRoutes } from './catalogue/routes';
+import { contentRoutes } from './content/routes';
+import { pictureRoutes } from './catalogue/picture-routes';
+import type { ShopContext } from './context';
+import { readToken } from './http/auth-context';
+import { registerErrorHandler, sendProblem } from './http/error-handler';
+import { healthRoutes } from './http/health';
+import { refuseNul } from './http/nul-guard';
+import { applySecurityHeaders } from './http/security-headers';
+import { shopRoutes } from './orders/routes';
+import { surveyRoutes } from './survey/routes';
+import { inventoryLookupRoutes } from './inventory-lookup/routes';
+import { speedListRoutes } from './speed-lists/routes';
+import { cartAvailabilityRoutes } from './cart-availability/routes';
+
+export interface AppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; serving is skipped when it has not been built. */
+  webDir?: string;
+  /** Sees every route as it is added (the security tests build their access matrix from it). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Slow-client limits; tests shorten them. */
+  timeouts?: Partial<typeof TIMEOUTS>;
+}
+
+/**
+ * A slow client cannot hold a connection: 10 s to send the headers, 30 s for the whole request,
+ * 60 s of silence on an idle connection. Node checks the first two every `checkEveryMs`.
+ */
+export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, idleMs: 60_000, checkEveryMs: 2_000 };
+
+export const WEB_DIR = resolve('dist/web');
+
+/** Log request URLs without their query string: /System/Login may carry a password there. */
+function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : `${url.slice(0, q)}?…`;
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers["user-token"]', 'req.headers["x-user-token"]', 'req.headers.cookie'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+    },
+  };
+}
+
+export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    // Unknown query keys are ignored by the zod schemas; repeated ones arrive as arrays.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // A path with broken percent-encoding never reaches the error handler: answer it as a problem too.
+    // Hooks (and so the security headers) do not run for it, hence the headers here.
+    frameworkErrors: (_error, _request, reply) => {
+      reply.headers({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+      });
+      void sendProblem(reply, 400, 'Malformed URL');
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // The same headers helmet gave, as one precomputed set (helmet rebuilt its CSP per request).
+  app.addHook('onRequest', applySecurityHeaders);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Off by default; routes opt in with `config.rateLimit` (in-memory, so per process).
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Balloon wholesale shop API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { userToken: { type: 'apiKey', in: 'header', name: 'user-token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  // Its own CSP (hashes for its scripts), but never framed, like every other page.
+  await app.register(swaggerUi, { routePrefix: '/beapi/docs', staticCSP: true, transformStaticCSP: (csp) => csp.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'") });
+
+  app.decorateRequest('customer', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/beapi/')) return;
+    const token = readToken(request);
+    if (token && ctx.resolveCustomer) request.customer = await ctx.resolveCustomer(token);
+  });
+
+  app.addHook('preHandler', refuseNul);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx });
+      await api.register(catalogueRoutes, { ctx });
+      await api.register(accountRoutes, { ctx });
+      await api.register(shopRoutes, { ctx });
+      await api.register(contentRoutes, { ctx });
+      await api.register(surveyRoutes, { ctx });
+      await api.register(inventoryLookupRoutes, { ctx });
+      await api.register(speedListRoutes, { ctx });
+      await api.register(cartAvailabilityRoutes, { ctx });
+    },
+    { prefix: '/beapi' },
+  );
+  await app.register(pictureRoutes, { ctx });
+  await app.register(catalogRoutes, { ctx });
+
+  serveWebApp(app, options.webDir ?? WEB_DIR);
+  return app;
+}
+
+/**
+ * The built SPA: hashed assets cached for a year, index.html never cached, and index.html for
+ * any other non-API path so that client-side routes survive a reload.
+ */
+function serveWebApp(app: FastifyInstance, webDir: string): void {
+  const built = existsSync(join(webDir, 'index.html'));
+  if (built) {
+    app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        const hashed = path.includes(`${join(webDir, 'assets')}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/beapi/') || path === '/beapi' || request.method !== 'GET' || !built) {
+      return sendProblem(reply, 404, `No such resource: ${request.method} ${path}`);
+    }
+    if (/\.[a-z0-9]+$/i.test(path)) return sendProblem(reply, 404, `No such file: ${path}`);
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

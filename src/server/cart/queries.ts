@@ -1,0 +1,271 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { CART } from '../../contract/cart';
+import type { DB } from '../db/schema';
+import { preparedQuery } from '../http/prepared-query';
+import type { CouponRule } from './coupons';
+import type { CouponTable } from './tables';
+
+/** The only place the cart module touches Kysely. Functions take `db` (or a transaction) first. */
+export type Db = Kysely<DB>;
+
+const now = () => new Date().toISOString();
+
+// ---- cart ----------------------------------------------------------------------------------
+
+export interface CartRow {
+  comments: string;
+  ship_to_code: string;
+}
+
+const cartRow = preparedQuery((db, customerId: number) => db.selectFrom('carts').select(['comments', 'ship_to_code']).where('customer_id', '=', customerId));
+
+export async function findCart(db: Db, customerId: number): Promise<CartRow> {
+  const [row] = await cartRow(db, customerId);
+  return row ?? { comments: '', ship_to_code: '' };
+}
+
+/**
+ * Creates the cart row if needed and touches it. In a transaction on PostgreSQL this takes the
+ * row's lock, so two checkouts of one cart run one after the other.
+ */
+export async function touchCart(db: Db, customerId: number, patch: Partial<CartRow> = {}): Promise<void> {
+  const stamp = now();
+  await db
+    .insertInto('carts')
+    .values({ customer_id: customerId, updated_at: stamp, ...patch })
+    .onConflict((oc) => oc.column('customer_id').doUpdateSet({ updated_at: stamp, ...patch }))
+    .execute();
+}
+
+/** The customer's cart lines; `forUpdate` locks them on PostgreSQL until the transaction commits (checkout). */
+export function listLines(db: Db, customerId: number, forUpdate = false): Promise<{ item_num: string; qty: number }[]> {
+  return db
+    .selectFrom('cart_lines')
+    .select(['item_num', 'qty'])
+    .where('customer_id', '=', customerId)
+    .orderBy('added_at')
+    .orderBy('item_num')
+    .$if(forUpdate, (q) => q.forUpdate())
+    .execute();
+}
+
+/**
+ * The cart's lines with its comments and destination in one read; the cart row alone only when
+ * there are no lines (a cart row is optional: lines need none).
+ */
+const cartWithLines = preparedQuery((db, customerId: number) =>
+  db
+    .selectFrom('cart_lines')
+    .leftJoin('carts', 'carts.customer_id', 'cart_lines.customer_id')
+    .select(['cart_lines.item_num', 'cart_lines.qty', 'carts.comments', 'carts.ship_to_code'])
+    .where('cart_lines.customer_id', '=', customerId)
+    .orderBy('cart_lines.added_at')
+    .orderBy('cart_lines.item_num'),
+);
+
+export async function readCart(db: Db, customerId: number): Promise<{ cart: CartRow; lines: { item_num: string; qty: number }[] }> {
+  const rows = await cartWithLines(db, customerId);
+  const first = rows[0];
+  if (!first) return { cart: await findCart(db, customerId), lines: [] };
+  return {
+    cart: { comments: first.comments ?? '', ship_to_code: first.ship_to_code ?? '' },
+    lines: rows.map((r) => ({ item_num: r.item_num, qty: r.qty })),
+  };
+}
+
+const lineCount = preparedQuery((db, customerId: number) =>
+  db.selectFrom('cart_lines').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId),
+);
+
+export async function countLines(db: Db, customerId: number): Promise<number> {
+  const [row] = await lineCount(db, customerId);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Adds to a line atomically (one upsert, no read-modify-write), so concurrent "+1" calls all
+ * count. Answers the line's new quantity, or null when it would pass the maximum (nothing changed).
+ */
+const addToLineQuery = preparedQuery((db, customerId: number, itemNum: string, qty: number, addedAt: string) =>
+  db
+    .insertInto('cart_lines')
+    .values({ customer_id: customerId, item_num: itemNum, qty, added_at: addedAt })
+    .onConflict((oc) =>
+      oc
+        .columns(['customer_id', 'item_num'])
+        .doUpdateSet({ qty: sql<number>`cart_lines.qty + excluded.qty` })
+        .where(sql<boolean>`cart_lines.qty + excluded.qty <= ${CART.maxQty}`),
+    )
+    .returning('qty'),
+);
+
+export async function addToLine(db: Db, customerId: number, itemNum: string, qty: number): Promise<number | null> {
+  const [row] = await addToLineQuery(db, customerId, itemNum, qty, now());
+  return row?.qty ?? null;
+}
+
+/** Sets a line's quantity, adding the line if needed. */
+export async function setLine(db: Db, customerId: number, itemNum: string, qty: number): Promise<void> {
+  await db
+    .insertInto('cart_lines')
+    .values({ customer_id: customerId, item_num: itemNum, qty, added_at: now() })
+    .onConflict((oc) => oc.columns(['customer_id', 'item_num']).doUpdateSet({ qty }))
+    .execute();
+}
+
+export async function updateLine(db: Db, customerId: number, itemNum: string, qty: number): Promise<boolean> {
+  const r = await db.updateTable('cart_lines').set({ qty }).where('customer_id', '=', customerId).where('item_num', '=', itemNum).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteLine(db: Db, customerId: number, itemNum: string): Promise<boolean> {
+  const r = await db.deleteFrom('cart_lines').where('customer_id', '=', customerId).where('item_num', '=', itemNum).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Empties the cart after checkout: lines, coupons and comments; the destination stays. */
+export async function emptyCart(db: Db, customerId: number): Promise<void> {
+  await db.deleteFrom('cart_lines').where('customer_id', '=', customerId).execute();
+  await db.deleteFrom('cart_coupons').where('customer_id', '=', customerId).execute();
+  await db.updateTable('carts').set({ comments: '', updated_at: now() }).where('customer_id', '=', customerId).execute();
+}
+
+// ---- coupons -------------------------------------------------------------------------------
+
+type CouponRow = Selectable<CouponTable>;
+
+export function toCouponRule(r: CouponRow): CouponRule {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    kind: r.kind,
+    percentOff: r.percent_off,
+    amountOffCents: r.amount_off_cents,
+    minimumCents: r.minimum_cents,
+    validFrom: r.valid_from,
+    validUntil: r.valid_until,
+    maxUses: r.max_uses,
+    maxUsesPerCustomer: r.max_uses_per_customer,
+    uses: r.uses,
+    active: r.active === 1,
+  };
+}
+
+export async function findCouponByCode(db: Db, code: string): Promise<CouponRule | undefined> {
+  const row = await db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
+  return row && toCouponRule(row);
+}
+
+/** The cart's coupons in the order they were applied; `lock` takes their row locks (PostgreSQL). */
+const cartCouponRows = preparedQuery((db, customerId: number) =>
+  db
+    .selectFrom('cart_coupons')
+    .innerJoin('coupons', 'coupons.id', 'cart_coupons.coupon_id')
+    .selectAll('coupons')
+    .where('cart_coupons.customer_id', '=', customerId)
+    .orderBy('cart_coupons.added_at')
+    .orderBy('coupons.id'),
+);
+
+export async function cartCoupons(db: Db, customerId: number, lock = false): Promise<CouponRule[]> {
+  if (!lock) return (await cartCouponRows(db, customerId)).map(toCouponRule);
+  const rows = await db
+    .selectFrom('cart_coupons')
+    .innerJoin('coupons', 'coupons.id', 'cart_coupons.coupon_id')
+    .selectAll('coupons')
+    .where('cart_coupons.customer_id', '=', customerId)
+    // Locks are taken in coupon id order in every checkout, so two checkouts never deadlock.
+    .$if(!lock, (q) => q.orderBy('cart_coupons.added_at'))
+    .orderBy('coupons.id')
+    .$if(lock, (q) => q.forUpdate())
+    .execute();
+  return rows.map(toCouponRule);
+}
+
+/** How often this customer has redeemed each of these coupons. */
+export async function customerRedemptions(db: Db, customerId: number, couponIds: number[]): Promise<Map<number, number>> {
+  if (couponIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('coupon_redemptions')
+    .select(['coupon_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('customer_id', '=', customerId)
+    .where('coupon_id', 'in', couponIds)
+    .groupBy('coupon_id')
+    .execute();
+  return new Map(rows.map((r) => [r.coupon_id, Number(r.n)]));
+}
+
+export async function addCartCoupon(db: Db, customerId: number, couponId: number): Promise<boolean> {
+  const r = await db
+    .insertInto('cart_coupons')
+    .values({ customer_id: customerId, coupon_id: couponId, added_at: now() })
+    .onConflict((oc) => oc.columns(['customer_id', 'coupon_id']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function deleteCartCoupon(db: Db, customerId: number, couponId: number): Promise<boolean> {
+  const r = await db.deleteFrom('cart_coupons').where('customer_id', '=', customerId).where('coupon_id', '=', couponId).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export interface Redemption {
+  couponId: number;
+  code: string;
+  name: string;
+  discountCents: number;
+}
+
+/** Records redemptions and counts them against each coupon's overall limit. */
+export async function redeemCoupons(db: Db, customerId: number, orderId: number, redemptions: Redemption[]): Promise<void> {
+  const stamp = now();
+  for (const r of redemptions) {
+    await db
+      .insertInto('coupon_redemptions')
+      .values({ coupon_id: r.couponId, customer_id: customerId, order_id: orderId, code: r.code, name: r.name, discount_cents: r.discountCents, created_at: stamp })
+      .execute();
+    await db.updateTable('coupons').set({ uses: sql<number>`uses + 1` }).where('id', '=', r.couponId).execute();
+  }
+}
+
+export async function orderRedemptions(db: Db, orderId: number): Promise<{ code: string; name: string; discount_cents: number }[]> {
+  return db.selectFrom('coupon_redemptions').select(['code', 'name', 'discount_cents']).where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+export interface NewCoupon {
+  code: string;
+  name: string;
+  kind: CouponTable['kind'];
+  percentOff?: number;
+  amountOffCents?: number;
+  minimumCents?: number;
+  validFrom?: string | null;
+  validUntil?: string | null;
+  maxUses?: number | null;
+  maxUsesPerCustomer?: number | null;
+  active?: boolean;
+}
+
+/** Inserts a coupon unless its code exists; answers whether it did. */
+export async function insertCoupon(db: Db, c: NewCoupon): Promise<boolean> {
+  const r = await db
+    .insertInto('coupons')
+    .values({
+      code: c.code.toUpperCase(),
+      name: c.name,
+      kind: c.kind,
+      percent_off: c.percentOff ?? 0,
+      amount_off_cents: c.amountOffCents ?? 0,
+      minimum_cents: c.minimumCents ?? 0,
+      valid_from: c.validFrom ?? null,
+      valid_until: c.validUntil ?? null,
+      max_uses: c.maxUses ?? null,
+      max_uses_per_customer: c.maxUsesPerCustomer ?? null,
+      active: c.active === false ? 0 : 1,
+      created_at: now(),
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}

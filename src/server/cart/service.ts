@@ -1,0 +1,280 @@
+import type { ListItem } from '../../contract/catalogue';
+import {
+  type AddItemsLine,
+  addItemsLineSchema,
+  CART,
+  CART_MESSAGES,
+  type Cart,
+  dollars,
+  type ShippingOption,
+} from '../../contract/cart';
+import type { AccountService } from '../accounts/service';
+import type { CatalogueService } from '../catalogue/service';
+import type { DialectOps } from '../db/dialect';
+import { Conflict, Invalid, NotFound } from '../errors';
+import type { SignedInCustomer } from '../http/auth-context';
+import { type CouponRule, isDiscountCoupon, normaliseCouponCode } from './coupons';
+import { resolveDestination } from './destination';
+import { type CartTotals, priceCart } from './pricing';
+import * as q from './queries';
+import { shippingRates } from './shipping-rates';
+
+const M = CART_MESSAGES;
+
+/** A cart line joined with today's catalogue data. */
+interface CartLine {
+  invNum: string;
+  qty: number;
+}
+
+/**
+ * The cart's rules (spec §5, §7; DESIGN.md §3). Every change answers the whole cart, recomputed
+ * from the database. Methods that take `db` run inside a caller's transaction (checkout).
+ */
+export class CartService {
+  constructor(
+    private readonly db: q.Db,
+    private readonly ops: DialectOps,
+    private readonly catalogue: CatalogueService,
+    private readonly accounts: AccountService,
+  ) {}
+
+  // ---- reading -----------------------------------------------------------------------------
+
+  async view(who: SignedInCustomer): Promise<Cart> {
+    const [{ cart, lines }, coupons] = await Promise.all([q.readCart(this.db, who.id), q.cartCoupons(this.db, who.id)]);
+    const index = this.catalogue.current();
+    const items: Cart['items'] = [];
+    const unavailableItems: string[] = [];
+    for (const line of lines) {
+      const item = index.byNum.get(line.item_num);
+      if (!item) {
+        unavailableItems.push(line.item_num);
+        continue;
+      }
+      items.push({
+        invNum: item.num,
+        ordQty: line.qty,
+        price: dollars(item.priceCents),
+        extended: dollars(item.priceCents * line.qty),
+        inventoryData: { description: item.title, picture: item.picture, inventoryPicture: item.picture, web_Title: item.title },
+      });
+    }
+    const totals = priceCart(
+      items.map((i) => ({ qty: i.ordQty, priceCents: Math.round(i.price * 100) })),
+      coupons,
+      await this.customerUses(this.db, who.id, coupons),
+      new Date(),
+    );
+    return {
+      items,
+      numberOfItems: items.length,
+      totalQuantity: totals.totalQuantity,
+      subtotal: dollars(totals.subtotalCents),
+      discount: dollars(totals.discountCents),
+      total: dollars(totals.totalCents),
+      comments: cart.comments,
+      couponsApplied: totals.coupons.map((o) => ({
+        num: o.coupon.id,
+        code: o.coupon.code,
+        name: o.coupon.name,
+        kind: o.coupon.kind,
+        applies: o.problem === null,
+        reason: o.problem ?? '',
+      })),
+      shipToCode: cart.ship_to_code,
+      freeShipping: totals.freeShippingCoupon || totals.totalCents >= CART.freeGroundFromCents,
+      unavailableItems,
+    };
+  }
+
+  /** Items suggested for what is in the cart, minus what is already there (priced list items). */
+  async suggestedItems(who: SignedInCustomer): Promise<ListItem[]> {
+    const lines = await q.listLines(this.db, who.id);
+    const inCart = new Set(lines.map((l) => l.item_num));
+    const index = this.catalogue.current();
+    const seen = new Set<string>();
+    const suggested: ListItem[] = [];
+    for (const line of lines.slice(0, 100)) {
+      if (!index.byNum.has(line.item_num)) continue;
+      const detail = await this.catalogue.itemDetail(line.item_num, true);
+      for (const s of detail.suggestedItems) {
+        if (inCart.has(s.num) || seen.has(s.num)) continue;
+        seen.add(s.num);
+        suggested.push(s);
+      }
+    }
+    return suggested;
+  }
+
+  async shippingOptions(who: SignedInCustomer): Promise<ShippingOption[]> {
+    const [cart, customer] = await Promise.all([this.view(who), this.accounts.customer(who.id)]);
+    // A ship-to deleted since it was chosen: price to the billing address rather than fail.
+    const known = cart.shipToCode === '' || customer.shipTo.some((s) => s.code === cart.shipToCode);
+    const destination = resolveDestination(customer, known ? cart.shipToCode : '');
+    return shippingRates({
+      merchandiseCents: Math.round(cart.total * 100),
+      destination,
+      freeShippingCoupon: cart.couponsApplied.some((c) => c.applies && c.kind === 'free_shipping'),
+    }).map((r) => ({ code: r.code, name: r.name, description: r.description, amount: dollars(r.amountCents), estimatedDays: r.estimatedDays }));
+  }
+
+  // ---- changing ----------------------------------------------------------------------------
+
+  /** Adds to the line if the item is already in the cart (atomically: concurrent adds all count). */
+  async addItem(who: SignedInCustomer, invNum: string, qty: number): Promise<Cart> {
+    const num = this.requireItem(invNum);
+    // Lines need no cart row (it only holds comments and destination): one write, one commit.
+    if ((await q.countLines(this.db, who.id)) >= CART.maxLines) await this.assertRoomFor(who.id, [num]);
+    if ((await q.addToLine(this.db, who.id, num, qty)) === null) throw new Invalid(M.quantityTooLarge);
+    return this.view(who);
+  }
+
+  async updateItem(who: SignedInCustomer, invNum: string, qty: number): Promise<Cart> {
+    const num = this.requireItem(invNum);
+    if (!(await q.updateLine(this.db, who.id, num, qty))) throw new NotFound(M.itemNotInCart(num));
+    return this.view(who);
+  }
+
+  async deleteItem(who: SignedInCustomer, invNum: string): Promise<Cart> {
+    if (!(await q.deleteLine(this.db, who.id, invNum))) throw new NotFound(M.itemNotInCart(invNum));
+    return this.view(who);
+  }
+
+  /** Stored as plain text; the web app never renders it as HTML. */
+  async updateComments(who: SignedInCustomer, comments: string): Promise<Cart> {
+    await q.touchCart(this.db, who.id, { comments });
+    return this.view(who);
+  }
+
+  /** Empty code: the billing address. Another customer's code is 404 and changes nothing. */
+  async updateShipTo(who: SignedInCustomer, code: string): Promise<Cart> {
+    if (code !== '') resolveDestination(await this.accounts.customer(who.id), code);
+    await q.touchCart(this.db, who.id, { ship_to_code: code });
+    return this.view(who);
+  }
+
+  /**
+   * Many lines in one transaction: every line is checked first, and if any is refused nothing
+   * changes and the answer lists every refused line with its reason.
+   */
+  async addItems(who: SignedInCustomer, raw: { invNum: unknown; qty: unknown }[]): Promise<Cart> {
+    const reasons: string[] = [];
+    const lines: AddItemsLine[] = [];
+    raw.forEach((r, i) => {
+      const parsed = addItemsLineSchema.safeParse(r);
+      const label = `Line ${i + 1}${typeof r.invNum === 'string' && r.invNum.trim() ? ` (${r.invNum.trim()})` : ''}`;
+      if (!parsed.success) {
+        reasons.push(`${label}: ${parsed.error.issues[0]?.message ?? M.quantityInvalid}`);
+      } else if (!this.catalogue.current().byNum.has(parsed.data.invNum)) {
+        reasons.push(`${label}: ${M.itemNotFound(parsed.data.invNum)}`);
+      } else {
+        lines.push(parsed.data);
+      }
+    });
+    if (reasons.length > 0) throw new Invalid(M.someLinesRefused, reasons);
+    await this.db.transaction().execute(async (trx) => {
+      await this.assertRoomFor(who.id, lines.map((l) => l.invNum), trx);
+      const tooLarge: string[] = [];
+      for (const line of lines) {
+        if ((await q.addToLine(trx, who.id, line.invNum, line.qty)) === null) tooLarge.push(`${line.invNum}: ${M.quantityTooLarge}`);
+      }
+      if (tooLarge.length > 0) throw new Invalid(M.someLinesRefused, tooLarge);
+    });
+    return this.view(who);
+  }
+
+  /** Puts lines back in the cart (reorder); answers the numbers that are no longer sold. */
+  async addLinesForReorder(who: SignedInCustomer, lines: CartLine[]): Promise<string[]> {
+    const index = this.catalogue.current();
+    const discontinued = lines.filter((l) => !index.byNum.has(l.invNum)).map((l) => l.invNum);
+    const live = lines.filter((l) => index.byNum.has(l.invNum));
+    await this.db.transaction().execute(async (trx) => {
+      await this.assertRoomFor(who.id, live.map((l) => l.invNum), trx);
+      for (const l of live) {
+        // A line that would pass the maximum is set to the maximum rather than refused.
+        if ((await q.addToLine(trx, who.id, l.invNum, l.qty)) === null) await q.setLine(trx, who.id, l.invNum, CART.maxQty);
+      }
+    });
+    return discontinued;
+  }
+
+  async addCoupon(who: SignedInCustomer, rawCode: string): Promise<Cart> {
+    const code = normaliseCouponCode(rawCode);
+    if (!code) throw new Invalid(M.couponRequired);
+    const coupon = await q.findCouponByCode(this.db, code);
+    if (!coupon || !coupon.active) throw new Invalid(M.coupon.invalid);
+    const applied = await q.cartCoupons(this.db, who.id);
+    if (applied.some((c) => c.id === coupon.id)) throw new Invalid(M.coupon.alreadyApplied);
+    const cart = await this.view(who);
+    const totals = priceCart(
+      cart.items.map((i) => ({ qty: i.ordQty, priceCents: Math.round(i.price * 100) })),
+      [coupon],
+      await this.customerUses(this.db, who.id, [coupon]),
+      new Date(),
+    );
+    const problem = totals.coupons[0]?.problem;
+    if (problem) throw new Invalid(problem);
+    if (isDiscountCoupon(coupon) && applied.some(isDiscountCoupon)) throw new Invalid(M.coupon.oneDiscountOnly);
+    await q.touchCart(this.db, who.id);
+    if (!(await q.addCartCoupon(this.db, who.id, coupon.id))) throw new Invalid(M.coupon.alreadyApplied);
+    return this.view(who);
+  }
+
+  async deleteCoupon(who: SignedInCustomer, rawCode: string): Promise<Cart> {
+    const coupon = await q.findCouponByCode(this.db, normaliseCouponCode(rawCode));
+    if (!coupon || !(await q.deleteCartCoupon(this.db, who.id, coupon.id))) throw new NotFound(M.coupon.notApplied);
+    return this.view(who);
+  }
+
+  // ---- inside a checkout transaction -------------------------------------------------------
+
+  /** Locks the customer's cart (PostgreSQL row lock; SQLite's write transaction holds the file) and reads it. */
+  async lockForCheckout(db: q.Db, customerId: number): Promise<{ comments: string; lines: CartLine[]; coupons: CouponRule[] }> {
+    await q.touchCart(db, customerId);
+    const [cart, lines, coupons] = [await q.findCart(db, customerId), await q.listLines(db, customerId), await q.cartCoupons(db, customerId, this.ops.forUpdate)];
+    return { comments: cart.comments, lines: lines.map((l) => ({ invNum: l.item_num, qty: l.qty })), coupons };
+  }
+
+  /** Prices lines read under lock; a coupon that no longer applies stops the checkout. */
+  async priceForCheckout(db: q.Db, customerId: number, lines: { qty: number; priceCents: number }[], coupons: CouponRule[]): Promise<CartTotals> {
+    const totals = priceCart(lines, coupons, await this.customerUses(db, customerId, coupons), new Date());
+    const failing = totals.coupons.find((o) => o.problem !== null);
+    if (failing) throw new Conflict(M.couponNoLongerApplies(failing.coupon.code, failing.problem!.replace(/\.$/, '')));
+    return totals;
+  }
+
+  async redeemAndEmpty(db: q.Db, customerId: number, orderId: number, totals: CartTotals): Promise<void> {
+    await q.redeemCoupons(
+      db,
+      customerId,
+      orderId,
+      totals.coupons.map((o) => ({ couponId: o.coupon.id, code: o.coupon.code, name: o.coupon.name, discountCents: o.discountCents })),
+    );
+    await q.emptyCart(db, customerId);
+  }
+
+  orderCoupons(db: q.Db, orderId: number) {
+    return q.orderRedemptions(db, orderId);
+  }
+
+  // ---- helpers -----------------------------------------------------------------------------
+
+  private requireItem(invNum: string): string {
+    const item = this.catalogue.current().byNum.get(invNum);
+    if (!item) throw new NotFound(M.itemNotFound(invNum));
+    return item.num;
+  }
+
+  private async assertRoomFor(customerId: number, nums: string[], db: q.Db = this.db): Promise<void> {
+    const lines = await q.listLines(db, customerId);
+    const have = new Set(lines.map((l) => l.item_num));
+    const added = new Set(nums.filter((n) => !have.has(n)));
+    if (have.size + added.size > CART.maxLines) throw new Invalid(M.tooManyLines);
+  }
+
+  private customerUses(db: q.Db, customerId: number, coupons: CouponRule[]): Promise<Map<number, number>> {
+    const limited = coupons.filter((c) => c.maxUsesPerCustomer !== null).map((c) => c.id);
+    return q.customerRedemptions(db, customerId, limited);
+  }
+}

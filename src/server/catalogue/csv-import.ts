@@ -1,0 +1,155 @@
+import type { FacetKind } from '../db/schema';
+import { parseCsv } from './csv';
+import { type ColumnName, COLUMN_NAMES, type ParsedRow, REQUIRED_COLUMNS, rowSchema } from './csv-columns';
+import { facet, type FacetInput, poscatFacet } from './facets';
+import { blankItem, type CatalogueItemInput } from './writes';
+
+/**
+ * Reads a catalogue CSV into validated rows (pure: no database). Every bad row is reported as
+ * `line N: reason`, all of them at once, so a buyer can fix the whole file in one pass. Columns
+ * left out of the file are left unchanged on items that already exist (see toCatalogueItem).
+ */
+
+export interface ImportRow {
+  line: number;
+  num: string;
+  values: ParsedRow;
+}
+
+export interface ParsedCatalogue {
+  rows: ImportRow[];
+  errors: string[];
+  /** The columns the file has, in its order. */
+  columns: ColumnName[];
+}
+
+export interface ParseOptions {
+  /** Category numbers an item may be filed under (the tree categories). */
+  categoryNums: ReadonlySet<number>;
+}
+
+export function parseCatalogueCsv(text: string, options: ParseOptions): ParsedCatalogue {
+  const { records, errors } = parseCsv(text);
+  const [header, ...data] = records;
+  if (!header) return { rows: [], errors: errors.length ? errors : ['line 1: the file is empty'], columns: [] };
+
+  const columns: ColumnName[] = [];
+  const headerErrors: string[] = [];
+  for (const raw of header.fields) {
+    const name = raw.trim().toLowerCase();
+    if (!(COLUMN_NAMES as string[]).includes(name)) headerErrors.push(`line ${header.line}: unknown column "${raw.trim()}"`);
+    else if (columns.includes(name as ColumnName)) headerErrors.push(`line ${header.line}: column "${name}" appears twice`);
+    else columns.push(name as ColumnName);
+  }
+  for (const name of REQUIRED_COLUMNS) {
+    if (!columns.includes(name)) headerErrors.push(`line ${header.line}: missing required column "${name}"`);
+  }
+  // With a broken header every row would repeat the same mistake; report the header alone.
+  if (headerErrors.length > 0) return { rows: [], errors: [...headerErrors, ...errors], columns };
+  if (data.length === 0) errors.push(`line ${header.line}: the file has no item rows below the header`);
+
+  const rows: ImportRow[] = [];
+  const firstLine = new Map<string, number>();
+  for (const record of data) {
+    if (record.fields.length !== columns.length) {
+      errors.push(`line ${record.line}: has ${record.fields.length} fields but the header has ${columns.length}`);
+      continue;
+    }
+    const raw = Object.fromEntries(columns.map((c, i) => [c, record.fields[i]!]));
+    const parsed = rowSchema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) errors.push(`line ${record.line}: ${issue.path.join('.') || 'row'}: ${issue.message}`);
+      continue;
+    }
+    const values = parsed.data;
+    const num = values.num!;
+    const category = Number(values.category_num);
+    if (!options.categoryNums.has(category)) {
+      errors.push(`line ${record.line}: category_num: ${values.category_num} is not a category of the catalogue`);
+      continue;
+    }
+    const seen = firstLine.get(num);
+    if (seen !== undefined) {
+      errors.push(`line ${record.line}: num: item ${num} is already on line ${seen}`);
+      continue;
+    }
+    firstLine.set(num, record.line);
+    rows.push({ line: record.line, num, values });
+  }
+  return { rows, errors, columns };
+}
+
+const FACET_COLUMNS: [ColumnName, Exclude<FacetKind, 'poscat' | 'dimension'>][] = [
+  ['colors', 'color'],
+  ['events', 'event'],
+  ['messages', 'message'],
+  ['themes', 'theme'],
+  ['shapes', 'shape'],
+  ['sizes', 'size'],
+];
+
+/**
+ * The item to store for a row: the existing item (or a blank one) with the row's columns laid
+ * over it. A facet column replaces that kind of facet only; an empty cell clears it.
+ */
+export function toCatalogueItem(row: ImportRow, existing: CatalogueItemInput | undefined, now: string): CatalogueItemInput {
+  const v = row.values;
+  const base = existing ?? blankItem(row.num, now);
+  const pick = <T>(value: T | undefined, fallback: T): T => (value === undefined ? fallback : value);
+  const item: CatalogueItemInput = {
+    ...base,
+    code: pick(v.code, base.code),
+    categoryNum: v.category_num === undefined ? base.categoryNum : Number(v.category_num),
+    webTitle: pick(v.web_title, base.webTitle),
+    seoTitle: pick(v.seo_title, base.seoTitle),
+    keyWords: pick(v.key_words, base.keyWords),
+    upc: pick(v.upc, base.upc),
+    brand: pick(v.brand, base.brand),
+    colorFamily: pick(v.color_family, base.colorFamily),
+    colorGroup: pick(v.color_group, base.colorGroup),
+    dimensions: pick(v.dimensions, base.dimensions),
+    packaged: pick(v.packaged, base.packaged),
+    caseQty: pick(v.case_qty, base.caseQty),
+    priceCents: pick(v.price, base.priceCents),
+    srpCents: pick(v.srp, base.srpCents),
+    weightOz: pick(v.weight_oz, base.weightOz),
+    logo: pick(v.logo, base.logo),
+    picture: v.picture === undefined || v.picture === '' ? base.picture : v.picture,
+    packagedImage: pick(v.packaged_image, base.packagedImage),
+    productInfoHtml: pick(v.product_info_html, base.productInfoHtml),
+    isNew: pick(v.new, base.isNew),
+    active: pick(v.active, base.active),
+    qtyFr: pick(v.qty_west, base.qtyFr),
+    qtyFh: pick(v.qty_east, base.qtyFh),
+    reserveFr: pick(v.reserve_west, base.reserveFr),
+    reserveFh: pick(v.reserve_east, base.reserveFh),
+    ordqtyFr: pick(v.on_order_west, base.ordqtyFr),
+    ordqtyFh: pick(v.on_order_east, base.ordqtyFh),
+    createdAt: pick(v.created_at, base.createdAt),
+    attributes: v.attributes === undefined ? base.attributes : v.attributes.map(([name, value]) => ({ name, value })),
+    suggestedNums: pick(v.suggested, base.suggestedNums),
+  };
+  item.facets = mergeFacets(v, base.facets, item.dimensions);
+  return item;
+}
+
+function mergeFacets(v: ParsedRow, previous: FacetInput[], dimensions: string): FacetInput[] {
+  const replaced = new Set<FacetKind>();
+  const facets: FacetInput[] = [];
+  for (const [column, kind] of FACET_COLUMNS) {
+    const names = v[column] as string[] | undefined;
+    if (names === undefined) continue;
+    replaced.add(kind);
+    facets.push(...names.map((name) => facet(kind, name)));
+  }
+  if (v.poscat !== undefined) {
+    replaced.add('poscat');
+    facets.push(...v.poscat.map(([num, name]) => poscatFacet(num, name)));
+  }
+  // The dimension facet mirrors the dimensions column, as in the demo catalogue.
+  if (v.dimensions !== undefined) {
+    replaced.add('dimension');
+    if (dimensions) facets.push(facet('dimension', dimensions));
+  }
+  return [...previous.filter((f) => !replaced.has(f.kind)), ...facets];
+}

@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import { parseCatalogueCsv, toCatalogueItem } from './csv-import';
+import { loadCategories } from './queries';
+import { loadItemInputs } from './stored-items';
+import { inTransaction, upsertItems } from './writes';
+
+/**
+ * The CSV catalogue import (`npm run import`): validate the whole file, then upsert every row by
+ * item number in one transaction. Any bad row means nothing is written, so a half-applied price
+ * list never reaches buyers.
+ */
+
+export interface ImportReport {
+  ok: boolean;
+  dryRun: boolean;
+  /** `line N: reason`, one per problem, in file order. */
+  errors: string[];
+  /** Item numbers that are new / that already existed (would be, on a dry run). */
+  inserted: string[];
+  updated: string[];
+}
+
+export async function importCatalogueCsv(db: Kysely<DB>, csvText: string, options: { dryRun?: boolean } = {}): Promise<ImportReport> {
+  const dryRun = options.dryRun ?? false;
+  return inTransaction(db, async (trx) => {
+    const categories = await loadCategories(trx);
+    const categoryNums = new Set(categories.filter((c) => c.kind === 'tree').map((c) => c.num));
+    const parsed = parseCatalogueCsv(csvText, { categoryNums });
+    if (parsed.errors.length > 0) return { ok: false, dryRun, errors: parsed.errors, inserted: [], updated: [] };
+
+    const existing = await loadItemInputs(trx, parsed.rows.map((r) => r.num));
+    const now = new Date().toISOString();
+    const items = parsed.rows.map((row) => toCatalogueItem(row, existing.get(row.num), now));
+    const inserted = items.filter((it) => !existing.has(it.num)).map((it) => it.num);
+    const updated = items.filter((it) => existing.has(it.num)).map((it) => it.num);
+    if (!dryRun) await upsertItems(trx, items);
+    return { ok: true, dryRun, errors: [], inserted, updated };
+  });
+}

@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { DB, FacetKind } from '../db/schema';
+
+/** The only place the catalogue module touches Kysely. Functions take `db` (or a transaction) first. */
+
+export const CATALOGUE_VERSION_KEY = 'catalogue_version';
+
+export const STOCK_VERSION_KEY = 'stock_version';
+
+/** The catalogue and stock versions; '0' for a key never written. */
+export async function readVersions(db: Kysely<DB>): Promise<{ catalogue: string; stock: string }> {
+  const rows = await db.selectFrom('meta').select(['key', 'value']).where('key', 'in', [CATALOGUE_VERSION_KEY, STOCK_VERSION_KEY]).execute();
+  const get = (k: string) => rows.find((r) => r.key === k)?.value ?? '0';
+  return { catalogue: get(CATALOGUE_VERSION_KEY), stock: get(STOCK_VERSION_KEY) };
+}
+
+async function bump(db: Kysely<DB>, key: string): Promise<void> {
+  const value = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  await db
+    .insertInto('meta')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
+/** Marks the catalogue as changed, so every server process rebuilds its read index. */
+export const bumpCatalogueVersion = (db: Kysely<DB>) => bump(db, CATALOGUE_VERSION_KEY);
+
+/**
+ * Marks stock quantities as changed (checkout, receiving goods): every process refreshes only
+ * the West/East stock flags of its index, which is far cheaper than a rebuild.
+ */
+export const bumpStockVersion = (db: Kysely<DB>) => bump(db, STOCK_VERSION_KEY);
+
+export async function loadStock(db: Kysely<DB>) {
+  return db.selectFrom('items').select(['id', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh']).where('active', '=', 1).execute();
+}
+
+export async function loadCategories(db: Kysely<DB>) {
+  return db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('num').execute();
+}
+
+export async function loadActiveItems(db: Kysely<DB>) {
+  return db
+    .selectFrom('items')
+    .select([
+      'id',
+      'num',
+      'code',
+      'category_num',
+      'web_title',
+      'picture',
+      'logo',
+      'srp_cents',
+      'price_cents',
+      'case_qty',
+      'is_new',
+      'qty_fr',
+      'qty_fh',
+      'reserve_fr',
+      'reserve_fh',
+      'color_family',
+      'color_group',
+      'created_at',
+    ])
+    .where('active', '=', 1)
+    .execute();
+}
+
+/** The searchable columns the listing index does not hold (search-index.ts reads the rest from it). */
+export async function loadSearchText(db: Kysely<DB>) {
+  return db.selectFrom('items').select(['id', 'key_words', 'upc']).where('active', '=', 1).execute();
+}
+
+export async function loadFacets(db: Kysely<DB>): Promise<{ item_id: number; kind: FacetKind; name: string; link: string }[]> {
+  return db.selectFrom('item_facets').select(['item_id', 'kind', 'name', 'link']).execute();
+}
+
+export async function loadNvMemberships(db: Kysely<DB>) {
+  return db.selectFrom('nv_category_items').select(['category_num', 'item_id', 'position']).execute();
+}
+
+/** The parts of an item's detail that the listing index does not hold. */
+export async function loadItemDetailRow(db: Kysely<DB>, num: string) {
+  return db.selectFrom('items').selectAll().where('num', '=', num).where('active', '=', 1).executeTakeFirst();
+}
+
+export async function loadItemAttributes(db: Kysely<DB>, itemId: number) {
+  return db.selectFrom('item_attributes').select(['name', 'value']).where('item_id', '=', itemId).orderBy('position').execute();
+}
+
+export async function loadItemSuggestions(db: Kysely<DB>, itemId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('item_suggestions')
+    .select('suggested_num')
+    .where('item_id', '=', itemId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => r.suggested_num);
+}

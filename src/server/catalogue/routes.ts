@@ -1,0 +1,136 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categoryItemsQuery,
+  categoryNumParam,
+  categorySchema,
+  itemDetailSchema,
+  itemNumParam,
+  nvCategoryItemsQuery,
+  nvSearchItemsQuery,
+  pagedItemsSchema,
+  searchItemsQuery,
+} from '../../contract/catalogue';
+import { problemSchema } from '../../contract/problem';
+import type { ShopContext } from '../context';
+import { type CachedAnswer, chooseEncoding, ResponseCache } from './response-cache';
+
+const errors = { 400: problemSchema, 404: problemSchema };
+const tags = ['catalogue'];
+
+/**
+ * Catalogue answers are built from the index by typed code (the type provider checks each
+ * handler's result against the response schema at compile time), so re-validating them with zod
+ * on every request would only double the cost of the hottest calls. The schemas still document
+ * the answers in /beapi/docs and type the handlers.
+ */
+const serializerCompiler = () => (data: unknown) => JSON.stringify(data);
+
+const VARY = 'accept-encoding, user-token, x-user-token, authorization';
+
+/**
+ * Catalogue answers change only when the catalogue does, so the index version is a cheap,
+ * exact ETag: a browser revalidating an unchanged listing gets a 304 without any work.
+ */
+function etagOf(version: string, priced: boolean): string {
+  return `W/"${version}-${priced ? 'p' : 'a'}"`;
+}
+
+/** The cache key: who may see prices, and the URL as sent (same URL, same version, same bytes). */
+function keyOf(request: FastifyRequest): string {
+  return `${request.customer ? 'p' : 'a'}${request.url}`;
+}
+
+/** Sends a kept answer, or a 304 to a client that holds it, in the best encoding the client accepts. */
+function sendAnswer(cache: ResponseCache, request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): FastifyReply {
+  reply.header('etag', entry.etag);
+  reply.header('cache-control', request.customer ? 'private, no-cache' : 'no-cache');
+  reply.header('vary', VARY);
+  if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+  const { body, encoding } = cache.encoded(entry, chooseEncoding(request.headers['accept-encoding']));
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+  const cat = ctx.catalogue;
+  const cache = new ResponseCache();
+
+  // A repeated GET is answered from the cache before validation: only valid URLs got there.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET') return;
+    const hit = cache.get(keyOf(request), cat.current().version);
+    if (hit) return sendAnswer(cache, request, reply, hit);
+  });
+
+  /** Builds an answer (unless the client holds it), keeps its bytes and sends them. */
+  const answer = async (request: FastifyRequest, reply: FastifyReply, build: () => unknown): Promise<void> => {
+    const version = cat.current().version;
+    const etag = etagOf(version, !!request.customer);
+    if (request.headers['if-none-match'] === etag) {
+      sendAnswer(cache, request, reply, { key: '', etag, body: Buffer.alloc(0), bytes: 0 });
+      return;
+    }
+    const body = Buffer.from(JSON.stringify(await build()));
+    sendAnswer(cache, request, reply, cache.set(keyOf(request), version, etag, body));
+  };
+
+  app.get(
+    '/Categories/GetMainCategories',
+    { serializerCompiler, compress: false, schema: { tags, response: { 200: z.array(categorySchema) } } },
+    (request, reply) => answer(request, reply, () => cat.mainCategories()),
+  );
+
+  app.get(
+    '/Categories/GetChildCategories',
+    { serializerCompiler, compress: false, schema: { tags, querystring: z.object({ parentCategory: categoryNumParam }), response: { 200: z.array(categorySchema), ...errors } } },
+    (request, reply) => answer(request, reply, () => cat.childCategories(request.query.parentCategory)),
+  );
+
+  app.get(
+    '/Categories/GetCategoryInfo',
+    { serializerCompiler, compress: false, schema: { tags, querystring: z.object({ categoryNum: categoryNumParam }), response: { 200: categorySchema, ...errors } } },
+    (request, reply) => answer(request, reply, () => cat.categoryInfo(request.query.categoryNum)),
+  );
+
+  app.get(
+    '/Categories/GetNVCategories',
+    { serializerCompiler, compress: false, schema: { tags, description: 'Curated collections outside the tree (New Arrivals, seasonal catalogues).', response: { 200: z.array(categorySchema) } } },
+    (request, reply) => answer(request, reply, () => cat.nvCategories()),
+  );
+
+  app.get(
+    '/Inventory/GetPagedItemsForCategory',
+    { serializerCompiler, compress: false, schema: { tags, querystring: categoryItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
+    (request, reply) => answer(request, reply, () => cat.listCategory(request.query, !!request.customer)),
+  );
+
+  app.get(
+    '/Inventory/GetPagedItemsForNVCategory',
+    { serializerCompiler, compress: false, schema: { tags, querystring: nvCategoryItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
+    (request, reply) => answer(request, reply, () => cat.listCategory(request.query, !!request.customer, 'nv')),
+  );
+
+  app.get(
+    '/Inventory/GetPagedItemsForSearch',
+    { serializerCompiler, compress: false, schema: { tags, querystring: searchItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
+    (request, reply) => answer(request, reply, () => cat.search(request.query, !!request.customer)),
+  );
+
+  app.get(
+    '/Inventory/GetPagedItemsForNVSearch',
+    { serializerCompiler, compress: false, schema: { tags, querystring: nvSearchItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
+    (request, reply) =>
+      answer(request, reply, () => {
+        const { nvcatnum, ...rest } = request.query;
+        return cat.search({ ...rest, categoryNum: nvcatnum }, !!request.customer, 'nv');
+      }),
+  );
+
+  app.get(
+    '/Inventory/GetItemDetail',
+    { serializerCompiler, compress: false, schema: { tags, querystring: z.object({ itemNum: itemNumParam }), response: { 200: itemDetailSchema, ...errors } } },
+    (request, reply) => answer(request, reply, () => cat.itemDetail(request.query.itemNum, !!request.customer)),
+  );
+};

@@ -1,0 +1,286 @@
+import type { Kysely } from 'kysely';
+import type { CategoryTable, DB } from '../db/schema';
+import type { FacetInput } from './facets';
+import { bumpCatalogueVersion } from './queries';
+
+/**
+ * The catalogue's write path: seeds, the CSV import and (later) an admin all go through here.
+ * Functions take `db` or a transaction first and end by bumping the catalogue version, so every
+ * server process rebuilds its read index. Callers that make several writes pass one transaction.
+ */
+
+export interface CategoryInput {
+  num: number;
+  description: string;
+  parentNum: number;
+  kind: 'tree' | 'nv';
+  logo: string;
+  beCat: string;
+  sortOrder: number;
+}
+
+export interface CatalogueItemInput {
+  num: string;
+  code: string;
+  categoryNum: number;
+  webTitle: string;
+  seoTitle: string;
+  keyWords: string;
+  upc: string;
+  brand: string;
+  colorFamily: string;
+  colorGroup: string;
+  dimensions: string;
+  packaged: string;
+  caseQty: number;
+  priceCents: number;
+  srpCents: number;
+  weightOz: number;
+  logo: string;
+  picture: string;
+  packagedImage: string;
+  productInfoHtml: string;
+  isNew: boolean;
+  active: boolean;
+  qtyFr: number;
+  qtyFh: number;
+  reserveFr: number;
+  reserveFh: number;
+  ordqtyFr: number;
+  ordqtyFh: number;
+  /** ISO-8601. Used when the item is first inserted; an update keeps the original date. */
+  createdAt: string;
+  facets: FacetInput[];
+  attributes: { name: string; value: string }[];
+  suggestedNums: string[];
+}
+
+/** What a new item has in the columns the file leaves out. */
+export function blankItem(num: string, now: string): CatalogueItemInput {
+  return {
+    num,
+    code: '',
+    categoryNum: 0,
+    webTitle: '',
+    seoTitle: '',
+    keyWords: '',
+    upc: '',
+    brand: '',
+    colorFamily: '',
+    colorGroup: '',
+    dimensions: '',
+    packaged: '',
+    caseQty: 1,
+    priceCents: 0,
+    srpCents: 0,
+    weightOz: 0,
+    logo: '',
+    picture: `/images/items/${num}?v=1`,
+    packagedImage: '',
+    productInfoHtml: '',
+    isNew: false,
+    active: true,
+    qtyFr: 0,
+    qtyFh: 0,
+    reserveFr: 0,
+    reserveFh: 0,
+    ordqtyFr: 0,
+    ordqtyFh: 0,
+    createdAt: now,
+    facets: [],
+    attributes: [],
+    suggestedNums: [],
+  };
+}
+
+export interface UpsertResult {
+  inserted: number;
+  updated: number;
+}
+
+/**
+ * Bound parameters per statement. SQLite allows 32766 and PostgreSQL 65535; one budget under
+ * both keeps the chunking dialect-free at no measurable cost.
+ */
+const MAX_PARAMS = 30_000;
+
+function chunks<T>(rows: readonly T[], columnsPerRow: number): T[][] {
+  const size = Math.max(1, Math.floor(MAX_PARAMS / columnsPerRow));
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+export async function upsertCategories(db: Kysely<DB>, rows: CategoryInput[]): Promise<void> {
+  const values: CategoryTable[] = rows.map((c) => ({
+    num: c.num,
+    description: c.description,
+    parent_num: c.parentNum,
+    kind: c.kind,
+    logo: c.logo,
+    be_cat: c.beCat,
+    sort_order: c.sortOrder,
+  }));
+  for (const part of chunks(values, 7)) {
+    await db
+      .insertInto('categories')
+      .values(part)
+      .onConflict((oc) =>
+        oc.column('num').doUpdateSet((eb) => ({
+          description: eb.ref('excluded.description'),
+          parent_num: eb.ref('excluded.parent_num'),
+          kind: eb.ref('excluded.kind'),
+          logo: eb.ref('excluded.logo'),
+          be_cat: eb.ref('excluded.be_cat'),
+          sort_order: eb.ref('excluded.sort_order'),
+        })),
+      )
+      .execute();
+  }
+  await bumpCatalogueVersion(db);
+}
+
+/** Which of these item numbers are already in the catalogue. */
+export async function existingItemNums(db: Kysely<DB>, nums: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks([...new Set(nums)], 1)) {
+    const rows = await db.selectFrom('items').select('num').where('num', 'in', part).execute();
+    for (const r of rows) found.add(r.num);
+  }
+  return found;
+}
+
+/** Columns an update overwrites: everything but the id and the creation date. */
+const UPDATED_COLUMNS = [
+  'code', 'category_num', 'web_title', 'seo_title', 'key_words', 'upc', 'brand', 'color_family',
+  'color_group', 'dimensions', 'packaged', 'case_qty', 'price_cents', 'srp_cents', 'weight_oz',
+  'logo', 'picture', 'packaged_image', 'product_info_html', 'is_new', 'active', 'qty_fr', 'qty_fh',
+  'reserve_fr', 'reserve_fh', 'ordqty_fr', 'ordqty_fh', 'updated_at',
+] as const;
+
+function itemRow(it: CatalogueItemInput, now: string) {
+  return {
+    num: it.num,
+    code: it.code,
+    category_num: it.categoryNum,
+    web_title: it.webTitle,
+    seo_title: it.seoTitle,
+    key_words: it.keyWords,
+    upc: it.upc,
+    brand: it.brand,
+    color_family: it.colorFamily,
+    color_group: it.colorGroup,
+    dimensions: it.dimensions,
+    packaged: it.packaged,
+    case_qty: it.caseQty,
+    price_cents: it.priceCents,
+    srp_cents: it.srpCents,
+    weight_oz: it.weightOz,
+    logo: it.logo,
+    picture: it.picture,
+    packaged_image: it.packagedImage,
+    product_info_html: it.productInfoHtml,
+    is_new: it.isNew ? 1 : 0,
+    active: it.active ? 1 : 0,
+    qty_fr: it.qtyFr,
+    qty_fh: it.qtyFh,
+    reserve_fr: it.reserveFr,
+    reserve_fh: it.reserveFh,
+    ordqty_fr: it.ordqtyFr,
+    ordqty_fh: it.ordqtyFh,
+    created_at: it.createdAt,
+    updated_at: now,
+  };
+}
+
+/**
+ * Inserts or updates items by `num`, and replaces each one's facets, attributes and suggestions.
+ * A number given twice counts once (the last one wins), since one statement may not update a row
+ * twice.
+ */
+export async function upsertItems(db: Kysely<DB>, items: readonly CatalogueItemInput[]): Promise<UpsertResult> {
+  const byNum = new Map(items.map((it) => [it.num, it]));
+  const unique = [...byNum.values()];
+  if (unique.length === 0) return { inserted: 0, updated: 0 };
+  const existing = await existingItemNums(db, [...byNum.keys()]);
+  const now = new Date().toISOString();
+
+  const ids = new Map<string, number>();
+  const columnsPerRow = Object.keys(itemRow(unique[0]!, now)).length;
+  for (const part of chunks(unique, columnsPerRow)) {
+    const rows = await db
+      .insertInto('items')
+      .values(part.map((it) => itemRow(it, now)))
+      .onConflict((oc) =>
+        oc.column('num').doUpdateSet((eb) => {
+          const set: Record<string, unknown> = {};
+          for (const c of UPDATED_COLUMNS) set[c] = eb.ref(`excluded.${c}`);
+          return set as Record<(typeof UPDATED_COLUMNS)[number], never>;
+        }),
+      )
+      .returning(['id', 'num'])
+      .execute();
+    for (const r of rows) ids.set(r.num, r.id);
+  }
+
+  const replacedIds = [...existing].map((num) => ids.get(num)!);
+  for (const table of ['item_facets', 'item_attributes', 'item_suggestions'] as const) {
+    for (const part of chunks(replacedIds, 1)) await db.deleteFrom(table).where('item_id', 'in', part).execute();
+  }
+  await insertChildren(db, unique, ids);
+  await bumpCatalogueVersion(db);
+  return { inserted: unique.length - existing.size, updated: existing.size };
+}
+
+async function insertChildren(db: Kysely<DB>, items: CatalogueItemInput[], ids: Map<string, number>): Promise<void> {
+  const facets: DB['item_facets'][] = [];
+  const attributes: DB['item_attributes'][] = [];
+  const suggestions: DB['item_suggestions'][] = [];
+  for (const it of items) {
+    const itemId = ids.get(it.num)!;
+    // The primary keys forbid repeats; a repeated value in the input means the same thing once.
+    const seenFacets = new Set<string>();
+    for (const f of it.facets) {
+      const key = `${f.kind}\u0000${f.link}`;
+      if (seenFacets.has(key)) continue;
+      seenFacets.add(key);
+      facets.push({ item_id: itemId, kind: f.kind, name: f.name, link: f.link });
+    }
+    it.attributes.forEach((a, position) => attributes.push({ item_id: itemId, position, name: a.name, value: a.value }));
+    [...new Set(it.suggestedNums)]
+      .filter((n) => n !== it.num)
+      .forEach((suggested_num, position) => suggestions.push({ item_id: itemId, suggested_num, position }));
+  }
+  for (const part of chunks(facets, 4)) await db.insertInto('item_facets').values(part).execute();
+  for (const part of chunks(attributes, 4)) await db.insertInto('item_attributes').values(part).execute();
+  for (const part of chunks(suggestions, 3)) await db.insertInto('item_suggestions').values(part).execute();
+}
+
+/**
+ * Makes the NV collection hold exactly these items, in this order. Numbers not in the catalogue
+ * are skipped and returned, so a caller can report them.
+ */
+export async function setNvMembers(
+  db: Kysely<DB>,
+  categoryNum: number,
+  nums: readonly string[],
+): Promise<{ members: number; missing: string[] }> {
+  const order = [...new Set(nums)];
+  const ids = new Map<string, number>();
+  for (const part of chunks(order, 1)) {
+    const rows = await db.selectFrom('items').select(['id', 'num']).where('num', 'in', part).execute();
+    for (const r of rows) ids.set(r.num, r.id);
+  }
+  await db.deleteFrom('nv_category_items').where('category_num', '=', categoryNum).execute();
+  const rows = order
+    .filter((num) => ids.has(num))
+    .map((num, position) => ({ category_num: categoryNum, item_id: ids.get(num)!, position }));
+  for (const part of chunks(rows, 3)) await db.insertInto('nv_category_items').values(part).execute();
+  await bumpCatalogueVersion(db);
+  return { members: rows.length, missing: order.filter((num) => !ids.has(num)) };
+}
+
+/** Runs `work` in a transaction, or in the caller's when `db` already is one. */
+export async function inTransaction<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}

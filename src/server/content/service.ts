@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import zipcodes from 'zipcodes';
+import { type ContactRequest, contactRequestSchema, type ContactResponse, DISTRIBUTOR_SEARCH, type DistributorSearchResponse } from '../../contract/content';
+import type { DB } from '../db/schema';
+import { Invalid, NotFound } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { type DistributorRow, insertContactMessage, listDistributors } from './queries';
+
+/** The shop's own inbox for contact-form messages. */
+export const SHOP_INBOX = 'hello@skyline-balloons.example';
+
+const EARTH_RADIUS_MILES = 3958.8;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+
+/** Great-circle distance in miles (haversine), to one decimal. */
+export function milesBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const dLat = rad(b.latitude - a.latitude);
+  const dLon = rad(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return Math.round(2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(h)) * 10) / 10;
+}
+
+const toDistributor = (d: DistributorRow, distanceMiles: number | null) => ({
+  id: d.id,
+  name: d.name,
+  address: d.address,
+  city: d.city,
+  state: d.state,
+  zip: d.zip,
+  phone: d.phone,
+  website: d.website,
+  distanceMiles,
+});
+
+export class ContentService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly mailer: Mailer,
+  ) {}
+
+  /** Stores the message, then mails it to the shop's inbox (the outbox folder without SMTP). */
+  async contactUs(input: ContactRequest): Promise<ContactResponse> {
+    const m = contactRequestSchema.parse(input);
+    const reference = `C-${randomBytes(4).toString('hex').toUpperCase()}`;
+    const receivedAt = new Date().toISOString();
+    await insertContactMessage(this.db, { reference, ...m, created_at: receivedAt });
+    await this.mailer.send({
+      to: SHOP_INBOX,
+      subject: `[Contact ${reference}] ${m.subject || 'Message from the website'}`,
+      text: [
+        `From: ${m.name} <${m.email}>`,
+        m.company && `Company: ${m.company}`,
+        m.phone && `Phone: ${m.phone}`,
+        `Received: ${receivedAt}`,
+        '',
+        m.message,
+      ]
+        .filter((l) => l !== '')
+        .join('\n'),
+    });
+    return { reference, receivedAt };
+  }
+
+  /** Distributors within a radius of a ZIP code, nearest first; or every distributor in a state. */
+  async searchDistributors(q: { zip?: string; state?: string; radiusMiles: number }): Promise<DistributorSearchResponse> {
+    if (q.zip) {
+      const origin = zipcodes.lookup(q.zip);
+      if (!origin) throw new NotFound(DISTRIBUTOR_SEARCH.zipUnknown);
+      const all = await listDistributors(this.db);
+      const distributors = all
+        .map((d) => toDistributor(d, milesBetween(origin, d)))
+        .filter((d) => d.distanceMiles! <= q.radiusMiles)
+        .sort((a, b) => a.distanceMiles! - b.distanceMiles! || a.name.localeCompare(b.name));
+      return { origin: { zip: origin.zip, city: origin.city, state: origin.state }, distributors };
+    }
+    if (!q.state) throw new Invalid(DISTRIBUTOR_SEARCH.zipOrState);
+    const rows = await listDistributors(this.db, q.state);
+    return { origin: null, distributors: rows.map((d) => toDistributor(d, null)) };
+  }
+}

@@ -1,0 +1,33 @@
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { type DialectOps, dialectOps } from './db/dialect';
+import { AccountService } from './accounts/service';
+import { CatalogueService } from './catalogue/service';
+import type { CustomerResolver } from './http/auth-context';
+import { Mailer } from './mail/mailer';
+
+/** What the feature modules share: configuration, the database and the services built on it. */
+export interface ShopContext {
+  config: Config;
+  database: Database;
+  ops: DialectOps;
+  catalogue: CatalogueService;
+  mailer: Mailer;
+  accounts: AccountService;
+  /** Turns a request's token into the signed-in customer (the accounts module provides it). */
+  resolveCustomer: CustomerResolver | null;
+}
+
+export function createContext(config: Config, database: Database): ShopContext {
+  const mailer = new Mailer(config);
+  const accounts = new AccountService(database.db, mailer, config.PUBLIC_URL);
+  return {
+    config,
+    database,
+    ops: dialectOps(database.dialect),
+    catalogue: new CatalogueService(database.db, dialectOps(database.dialect)),
+    mailer,
+    accounts,
+    resolveCustomer: accounts.resolveCustomer,
+  };
+}

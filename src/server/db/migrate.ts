@@ -1,0 +1,36 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import * as catalogue from './migrations/2026-11-21T10-00-catalogue';
+import * as accounts from './migrations/2026-11-21T11-00-accounts';
+import * as cartOrders from './migrations/2026-11-21T13-00-cart-orders';
+import * as content from './migrations/2026-11-21T12-00-content';
+import * as survey from './migrations/2026-11-21T14-00-survey';
+import * as speedLists from './migrations/2026-11-21T15-00-speed-lists';
+
+/**
+ * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
+ * set is the same under tsx, in tests and in a bundle. Add new ones at the end.
+ */
+const migrations: Record<string, Migration> = {
+  '2026-11-21T10-00-catalogue': catalogue,
+  '2026-11-21T11-00-accounts': accounts,
+  '2026-11-21T12-00-content': content,
+  '2026-11-21T13-00-cart-orders': cartOrders,
+  '2026-11-21T14-00-survey': survey,
+  '2026-11-21T15-00-speed-lists': speedLists,
+};
+
+/**
+ * `schema` (PostgreSQL) names the schema that holds the migration tables. Without it Kysely
+ * looks for them in every schema, so a second schema on the same server (as the tests make)
+ * would see the first one's tables and skip creating its own.
+ */
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,105 @@
+import type { Generated } from 'kysely';
+import type { AccountTables } from '../accounts/tables';
+import type { CartTables } from '../cart/tables';
+import type { OrderTables } from '../orders/tables';
+import type { ContentTables } from '../content/tables';
+import type { SurveyTables } from '../survey/tables';
+import type { SpeedListTables } from '../speed-lists/tables';
+
+/**
+ * Row types of every table, as Kysely sees them. Booleans are stored as integers 0/1 and times
+ * as ISO-8601 text on both databases, so rows look the same whichever one is in use.
+ */
+export interface CategoryTable {
+  num: number;
+  description: string;
+  parent_num: number;
+  /** 'tree' for the category tree; 'nv' for curated collections outside it (New Arrivals, Winter). */
+  kind: 'tree' | 'nv';
+  logo: string;
+  be_cat: string;
+  sort_order: number;
+}
+
+export interface ItemTable {
+  id: Generated<number>;
+  num: string;
+  code: string;
+  category_num: number;
+  web_title: string;
+  seo_title: string;
+  key_words: string;
+  upc: string;
+  brand: string;
+  color_family: string;
+  /** Items of one product in different colours share a colour group. */
+  color_group: string;
+  dimensions: string;
+  packaged: string;
+  case_qty: number;
+  price_cents: number;
+  srp_cents: number;
+  weight_oz: number;
+  logo: string;
+  picture: string;
+  packaged_image: string;
+  product_info_html: string;
+  is_new: number;
+  active: number;
+  qty_fr: number;
+  qty_fh: number;
+  reserve_fr: number;
+  reserve_fh: number;
+  ordqty_fr: number;
+  ordqty_fh: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type FacetKind = 'color' | 'event' | 'message' | 'theme' | 'shape' | 'size' | 'poscat' | 'dimension';
+
+export interface ItemFacetTable {
+  item_id: number;
+  kind: FacetKind;
+  /** Display name; for poscat the poscatName. */
+  name: string;
+  /** URL value; for poscat the poscatNum, for size and dimension the name itself. */
+  link: string;
+}
+
+export interface ItemAttributeTable {
+  item_id: number;
+  position: number;
+  name: string;
+  value: string;
+}
+
+export interface ItemSuggestionTable {
+  item_id: number;
+  suggested_num: string;
+  position: number;
+}
+
+export interface NvCategoryItemTable {
+  category_num: number;
+  item_id: number;
+  position: number;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface CatalogueTables {
+  categories: CategoryTable;
+  items: ItemTable;
+  item_facets: ItemFacetTable;
+  item_attributes: ItemAttributeTable;
+  item_suggestions: ItemSuggestionTable;
+  nv_category_items: NvCategoryItemTable;
+  meta: MetaTable;
+}
+
+/** The whole database. Each area adds its tables' interface here. */
+export type DB = CatalogueTables & AccountTables & ContentTables & CartTables & OrderTables & SurveyTables & SpeedListTables;

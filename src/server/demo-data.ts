@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import { seedDemoCustomer } from './accounts/demo-customer';
+import { seedDemoCoupons } from './cart/demo-coupons';
+import { isCatalogueEmpty, seedDemoCatalogue } from './catalogue/demo/seed';
+import { seedDemoDistributors } from './content/demo-distributors';
+import type { DB } from './db/schema';
+import { seedDemoSurvey } from './survey/demo-survey';
+
+/** Loads every part of the demo data (DESIGN.md §2). Each part is idempotent. */
+export async function seedDemoData(db: Kysely<DB>): Promise<void> {
+  await seedDemoCatalogue(db);
+  await seedDemoCustomer(db);
+  await seedDemoCoupons(db);
+  await seedDemoDistributors(db);
+  await seedDemoSurvey(db);
+}
+
+/**
+ * The first start of an embedded shop fills its new database with the demo data; an existing
+ * shop is never touched (an operator who removed the demo customer does not get it back).
+ */
+export async function prepareDemoData(db: Kysely<DB>): Promise<boolean> {
+  if (!(await isCatalogueEmpty(db))) return false;
+  await seedDemoData(db);
+  return true;
+}

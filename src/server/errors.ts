@@ -1,0 +1,45 @@
+/** Domain errors thrown by services; one handler (http/error-handler.ts) maps them to problem+json. */
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    message: string,
+    readonly errors?: string[],
+  ) {
+    super(message);
+  }
+}
+
+export class Invalid extends DomainError {
+  constructor(message: string, errors?: string[]) {
+    super(400, 'Bad Request', message, errors ?? [message]);
+  }
+}
+export class Unauthorized extends DomainError {
+  constructor(message = 'Authentication required') {
+    super(401, 'Unauthorized', message);
+  }
+}
+export class Forbidden extends DomainError {
+  constructor(message = 'Access forbidden. Please contact support') {
+    super(403, 'Forbidden', message);
+  }
+}
+export class NotFound extends DomainError {
+  constructor(message = 'Not found') {
+    super(404, 'Not Found', message);
+  }
+}
+export class Conflict extends DomainError {
+  constructor(message: string) {
+    super(409, 'Conflict', message);
+  }
+}
+export class TooManyRequests extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'Too Many Requests', message);
+  }
+}

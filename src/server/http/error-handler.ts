@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Problem } from '../../contract/problem';
+import { DomainError, TooManyRequests } from '../errors';
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+export function sendProblem(reply: FastifyReply, status: number, detail: string, errors?: string[]): FastifyReply {
+  const problem: Problem = {
+    type: 'about:blank',
+    title: titles[status] ?? 'Error',
+    status,
+    detail,
+    errorMessage: detail,
+    ...(errors && errors.length > 0 ? { errors } : {}),
+  };
+  return reply.code(status).type('application/problem+json; charset=utf-8').send(JSON.stringify(problem));
+}
+
+/**
+ * The one error handler. Domain errors and request validation become 4xx problems with their
+ * message; anything else is logged and answered with a generic 500, so no stack trace, SQL or
+ * internal name ever reaches a client.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof DomainError) {
+      if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
+      return sendProblem(reply, error.status, error.message, error.errors);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const messages = [...new Set(error.validation.map((v) => v.message ?? 'Invalid request'))];
+      return sendProblem(reply, 400, messages.join(', '), messages);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, rate limit) have safe messages.
+      return sendProblem(reply, status, error.message);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, 500, 'Server error. Please try again later');
+  });
+}

@@ -1,0 +1,87 @@
+import cluster from 'node:cluster';
+import { buildApp, loggerOptions } from './app';
+import { ConfigError, type Config, readConfig } from './config';
+import { createContext } from './context';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { prepareDemoData } from './demo-data';
+
+function loadConfig(): Config {
+  try {
+    return readConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+/** Migrations and the first-start demo data run once, in the primary, before any worker serves. */
+async function prepareDatabase(config: Config): Promise<void> {
+  const database = openDatabase(config.DATABASE_URL);
+  try {
+    await migrateToLatest(database.db);
+    // Only the embedded database fills itself; a PostgreSQL shop is seeded on purpose (db:seed).
+    if (database.dialect === 'sqlite') {
+      const seeded = await prepareDemoData(database.db);
+      if (seeded) console.log('Loaded the demo catalogue and demo customer into a new database.');
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+async function serve(config: Config): Promise<void> {
+  const database = openDatabase(config.DATABASE_URL);
+  const ctx = createContext(config, database);
+  await ctx.catalogue.refresh();
+  const app = await buildApp(ctx, { logger: loggerOptions(config.LOG_LEVEL) });
+  ctx.catalogue.startPolling(2000, (err) => app.log.error({ err }, 'catalogue refresh failed'));
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    ctx.catalogue.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (cluster.isPrimary) {
+    await prepareDatabase(config);
+    const url = `http://${config.HOST}:${config.PORT}`;
+    if (config.WORKERS > 1) {
+      for (let i = 0; i < config.WORKERS; i++) cluster.fork();
+      cluster.on('exit', (worker, code, signal) => {
+        if (code !== 0 && !signal) console.error(`worker ${worker.process.pid} exited with ${code}`);
+      });
+      const stop = () => {
+        for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+      };
+      process.on('SIGTERM', stop);
+      process.on('SIGINT', stop);
+    } else {
+      await serve(config);
+    }
+    console.log(`\nBalloon wholesale shop: ${url}  (${config.WORKERS} process${config.WORKERS > 1 ? 'es' : ''}, ${config.DATABASE_URL.split(':')[0]})`);
+    console.log('Demo sign-in: buyer@example.com / balloons123\n');
+  } else {
+    await serve(config);
+  }
+}
+
+main().catch((err) => {
+  console.error('Start-up failed:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

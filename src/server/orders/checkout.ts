@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { CART_MESSAGES, type CheckoutRequest, type Order, type ShippingCode } from '../../contract/cart';
+import type { AccountService } from '../accounts/service';
+import { resolveDestination } from '../cart/destination';
+import { listLines, redeemCoupons } from '../cart/queries';
+import type { CartService } from '../cart/service';
+import { shippingRates } from '../cart/shipping-rates';
+import { bumpStockVersion } from '../catalogue/queries';
+import type { DialectOps } from '../db/dialect';
+import { Conflict, Invalid } from '../errors';
+import type { SignedInCustomer } from '../http/auth-context';
+import type { Mailer } from '../mail/mailer';
+import { type Allocation, allocateStock, nearestWarehouse, type Warehouse } from './allocation';
+import { orderConfirmationMail } from './confirmation-mail';
+import * as q from './queries';
+import type { OrderService } from './service';
+
+export interface CheckoutResult {
+  order: Order;
+  /** True when an Idempotency-Key named an order placed before: nothing new happened. */
+  replayed: boolean;
+}
+
+/** Which warehouse ships first: the pick-up point for will-call, else the one nearest the destination. */
+function firstWarehouse(option: ShippingCode, state: string): Warehouse {
+  if (option === 'willcall-west') return 'west';
+  if (option === 'willcall-east') return 'east';
+  return nearestWarehouse(state);
+}
+
+/**
+ * Checkout (DESIGN.md §3): order, lines with price and title snapshots, warehouse allocation,
+ * coupon redemption, stock decrement and the emptied cart are written in ONE transaction.
+ * On PostgreSQL the cart, coupon and item rows are locked (in a fixed order, so checkouts never
+ * deadlock); on SQLite the write transaction begins IMMEDIATE and holds the database. Either
+ * way two checkouts never allocate the same unit or redeem the same last coupon use.
+ */
+export class CheckoutService {
+  constructor(
+    private readonly db: q.Db,
+    private readonly ops: DialectOps,
+    private readonly accounts: AccountService,
+    private readonly cart: CartService,
+    private readonly orders: OrderService,
+    private readonly mailer: Mailer,
+    private readonly publicUrl: string,
+  ) {}
+
+  async checkout(who: SignedInCustomer, request: CheckoutRequest, idempotencyKey: string | null): Promise<CheckoutResult> {
+    const customer = await this.accounts.customer(who.id);
+    const destination = resolveDestination(customer, request.shipToCode);
+    const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
+    const { orderId, replayed } = await this.db.transaction().execute(async (trx) => {
+      if (idempotencyKey !== null && !(await q.claimIdempotencyKey(trx, who.id, idempotencyKey, requestHash))) {
+        const earlier = await q.findIdempotencyKey(trx, who.id, idempotencyKey);
+        if (!earlier || earlier.request_hash !== requestHash || earlier.order_id === null) throw new Conflict(CART_MESSAGES.idempotencyKeyReused);
+        return { orderId: earlier.order_id, replayed: true };
+      }
+
+      // The carts row and the coupons are locked here; the lines are read again under lock below.
+      const locked = await this.cart.lockForCheckout(trx, who.id);
+      const cart = { ...locked, lines: (await listLines(trx, who.id, this.ops.forUpdate)).map((l) => ({ invNum: l.item_num, qty: l.qty })) };
+      if (cart.lines.length === 0) throw new Invalid(CART_MESSAGES.cartEmpty);
+      const stock = new Map((await q.lockItems(trx, cart.lines.map((l) => l.invNum), this.ops.forUpdate)).map((r) => [r.num, r]));
+      const gone = cart.lines.filter((l) => stock.get(l.invNum)?.active !== 1).map((l) => l.invNum);
+      if (gone.length > 0) throw new Conflict(CART_MESSAGES.itemsUnavailable(gone));
+      const lines = cart.lines.map((l) => ({ ...l, item: stock.get(l.invNum)! }));
+
+      // Prices come from the locked rows, never from the client or a cache.
+      const totals = await this.cart.priceForCheckout(trx, who.id, lines.map((l) => ({ qty: l.qty, priceCents: l.item.price_cents })), cart.coupons);
+      const rate = shippingRates({ merchandiseCents: totals.totalCents, destination, freeShippingCoupon: totals.freeShippingCoupon }).find(
+        (r) => r.code === request.shippingOption,
+      );
+      if (!rate) throw new Invalid(CART_MESSAGES.shippingOptionNotOffered);
+
+      const first = firstWarehouse(request.shippingOption, destination.state);
+      const allocations: Allocation[] = [];
+      for (const l of lines) {
+        const a = allocateStock(l.qty, { west: l.item.qty_fr - l.item.reserve_fr, east: l.item.qty_fh - l.item.reserve_fh }, first);
+        if (a.west + a.east > 0) await q.decrementStock(trx, l.item.id, a.west, a.east);
+        allocations.push(a);
+      }
+      if (allocations.some((a) => a.west + a.east > 0)) await bumpStockVersion(trx);
+
+      const orderNum = await q.nextOrderNum(trx);
+      const id = await q.insertOrder(trx, {
+        order_num: orderNum,
+        customer_id: who.id,
+        status: allocations.some((a) => a.backordered > 0) ? 'Received, partly backordered' : 'Received',
+        created_at: new Date().toISOString(),
+        subtotal_cents: totals.subtotalCents,
+        discount_cents: totals.discountCents,
+        shipping_cents: rate.amountCents,
+        total_cents: totals.totalCents + rate.amountCents,
+        ship_to_code: destination.code,
+        ship_to_json: JSON.stringify(destination),
+        shipping_code: rate.code,
+        shipping_name: rate.name,
+        po_number: request.poNumber,
+        comments: request.comments ?? cart.comments,
+        line_count: lines.length,
+        total_qty: totals.totalQuantity,
+      });
+      await q.insertOrderLines(
+        trx,
+        lines.map((l, i) => ({
+          order_id: id,
+          line_no: i + 1,
+          item_num: l.item.num,
+          title: l.item.web_title,
+          qty: l.qty,
+          price_cents: l.item.price_cents,
+          extended_cents: l.qty * l.item.price_cents,
+          qty_west: allocations[i]!.west,
+          qty_east: allocations[i]!.east,
+          qty_backordered: allocations[i]!.backordered,
+        })),
+      );
+      await redeemCoupons(
+        trx,
+        who.id,
+        id,
+        totals.coupons.map((o) => ({ couponId: o.coupon.id, code: o.coupon.code, name: o.coupon.name, discountCents: o.discountCents })),
+      );
+      await q.removeOrderedFromCart(trx, who.id, cart.lines.map((l) => l.invNum), cart.coupons.map((c) => c.id));
+      if (idempotencyKey !== null) await q.setIdempotencyOrder(trx, who.id, idempotencyKey, id);
+      return { orderId: id, replayed: false };
+    });
+
+    const order = await this.orders.byId(who, orderId);
+    if (!replayed) {
+      // West/East flags follow on every process's next stock-version poll (a refresh per
+      // checkout would reload every item's stock each time).
+      this.mailer.sendInBackground(orderConfirmationMail(customer.email, order, this.publicUrl));
+    }
+    return { order, replayed };
+  }
+}

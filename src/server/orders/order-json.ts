@@ -1,0 +1,43 @@
+import { dollars, type Order, type OrderAddress, type OrderSummary } from '../../contract/cart';
+import type { OrderLineRow, OrderRow } from './queries';
+
+/** Orders are paid on account (spec §9 terms: late charge 1.5% per month). */
+export const ORDER_TERMS = 'Net 30, pay on account';
+
+export function toOrder(row: OrderRow, lines: OrderLineRow[], coupons: { code: string; name: string; discount_cents: number }[]): Order {
+  return {
+    orderNum: row.order_num,
+    status: row.status,
+    createdAt: row.created_at,
+    lines: lines.map((l) => ({
+      invNum: l.item_num,
+      web_Title: l.title,
+      ordQty: l.qty,
+      price: dollars(l.price_cents),
+      extended: dollars(l.extended_cents),
+      allocation: { west: l.qty_west, east: l.qty_east, backordered: l.qty_backordered },
+    })),
+    subtotal: dollars(row.subtotal_cents),
+    discount: dollars(row.discount_cents),
+    shipping: dollars(row.shipping_cents),
+    total: dollars(row.total_cents),
+    shipTo: JSON.parse(row.ship_to_json) as OrderAddress,
+    shippingOption: { code: row.shipping_code, name: row.shipping_name, amount: dollars(row.shipping_cents) },
+    poNumber: row.po_number,
+    comments: row.comments,
+    couponsApplied: coupons.map((c) => ({ code: c.code, name: c.name, discount: dollars(c.discount_cents) })),
+    terms: ORDER_TERMS,
+  };
+}
+
+export function toOrderSummary(row: OrderRow): OrderSummary {
+  return {
+    orderNum: row.order_num,
+    status: row.status,
+    createdAt: row.created_at,
+    numberOfLines: row.line_count,
+    totalQuantity: row.total_qty,
+    total: dollars(row.total_cents),
+    poNumber: row.po_number,
+  };
+}

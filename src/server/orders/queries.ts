@@ -1,0 +1,124 @@
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { DB } from '../db/schema';
+import type { OrderLineTable, OrderTable } from './tables';
+
+/** The only place the orders module touches Kysely. Functions take `db` (or a transaction) first. */
+export type Db = Kysely<DB>;
+export type OrderRow = Selectable<OrderTable>;
+export type OrderLineRow = Selectable<OrderLineTable>;
+
+// ---- stock -----------------------------------------------------------------------------------
+// The stock columns belong to the catalogue's items table; checkout must lock and decrement
+// them inside its own transaction, so these two statements live here, next to their only caller.
+
+export interface StockRow {
+  id: number;
+  num: string;
+  web_title: string;
+  price_cents: number;
+  active: number;
+  qty_fr: number;
+  qty_fh: number;
+  reserve_fr: number;
+  reserve_fh: number;
+}
+
+/** Reads (and on PostgreSQL locks, in item number order so checkouts never deadlock) the items of a cart. */
+export function lockItems(db: Db, nums: string[], forUpdate: boolean): Promise<StockRow[]> {
+  if (nums.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('items')
+    .select(['id', 'num', 'web_title', 'price_cents', 'active', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh'])
+    .where('num', 'in', nums)
+    .orderBy('num')
+    .$if(forUpdate, (q) => q.forUpdate())
+    .execute();
+}
+
+// ---- the cart being ordered --------------------------------------------------------------------
+// Cart edits run while a checkout does. On PostgreSQL (READ COMMITTED) the checkout must lock the
+// lines it orders and afterwards delete exactly those: a line deleted or changed after an unlocked
+// read would be ordered as it was while the edit is acknowledged, and a line added meanwhile would
+// be emptied away without being ordered. The lines are read with the cart's own `listLines`, locked.
+
+/** Empties what was ordered: those lines, those coupons, the comments. Lines and coupons added since stay in the cart. */
+export async function removeOrderedFromCart(db: Db, customerId: number, itemNums: string[], couponIds: number[]): Promise<void> {
+  if (itemNums.length > 0) await db.deleteFrom('cart_lines').where('customer_id', '=', customerId).where('item_num', 'in', itemNums).execute();
+  if (couponIds.length > 0) await db.deleteFrom('cart_coupons').where('customer_id', '=', customerId).where('coupon_id', 'in', couponIds).execute();
+  await db.updateTable('carts').set({ comments: '', updated_at: new Date().toISOString() }).where('customer_id', '=', customerId).execute();
+}
+
+/** Takes shipped units off stock; the table's CHECK (qty >= 0) is the last line of defence. */
+export async function decrementStock(db: Db, itemId: number, west: number, east: number): Promise<void> {
+  await db
+    .updateTable('items')
+    .set({ qty_fr: sql<number>`qty_fr - ${west}`, qty_fh: sql<number>`qty_fh - ${east}` })
+    .where('id', '=', itemId)
+    .execute();
+}
+
+// ---- order numbers and idempotency ------------------------------------------------------------
+
+/** The next order number: one atomic UPDATE … RETURNING, so numbers are sequential and never repeat. */
+export async function nextOrderNum(db: Db): Promise<number> {
+  const row = await db
+    .updateTable('counters')
+    .set({ value: sql<number>`value + 1` })
+    .where('name', '=', 'order_num')
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+/**
+ * Claims an Idempotency-Key for this checkout. False when the key is already claimed: on
+ * PostgreSQL a concurrent claim waits here until the first checkout commits or rolls back.
+ */
+export async function claimIdempotencyKey(db: Db, customerId: number, key: string, requestHash: string): Promise<boolean> {
+  const r = await db
+    .insertInto('idempotency_keys')
+    .values({ customer_id: customerId, key, request_hash: requestHash, order_id: null, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['customer_id', 'key']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export function findIdempotencyKey(db: Db, customerId: number, key: string) {
+  return db.selectFrom('idempotency_keys').select(['request_hash', 'order_id']).where('customer_id', '=', customerId).where('key', '=', key).executeTakeFirst();
+}
+
+export async function setIdempotencyOrder(db: Db, customerId: number, key: string, orderId: number): Promise<void> {
+  await db.updateTable('idempotency_keys').set({ order_id: orderId }).where('customer_id', '=', customerId).where('key', '=', key).execute();
+}
+
+// ---- orders ----------------------------------------------------------------------------------
+
+export async function insertOrder(db: Db, row: Insertable<OrderTable>): Promise<number> {
+  const r = await db.insertInto('orders').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function insertOrderLines(db: Db, rows: Insertable<OrderLineTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 100) await db.insertInto('order_lines').values(rows.slice(i, i + 100)).execute();
+}
+
+/** A customer's order by number: another customer's order is simply not found. */
+export function findOrder(db: Db, customerId: number, orderNum: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).where('order_num', '=', orderNum).executeTakeFirst();
+}
+
+export function findOrderById(db: Db, customerId: number, id: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).where('id', '=', id).executeTakeFirst();
+}
+
+export function orderLines(db: Db, orderId: number): Promise<OrderLineRow[]> {
+  return db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute();
+}
+
+export async function listOrders(db: Db, customerId: number, offset: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).orderBy('order_num', 'desc').limit(limit).offset(offset).execute(),
+    db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}

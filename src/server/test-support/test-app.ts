@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type AppOptions, buildApp } from '../app';
+import { readConfig } from '../config';
+import { createContext, type ShopContext } from '../context';
+import { type Database, openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+
+/** Which database the API tests run on: vitest's projects set TEST_DB (see vitest.config.ts). */
+export const testDialect: 'sqlite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestDatabase {
+  database: Database;
+  dataDir: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database: a new SQLite file, or a new schema in the PostgreSQL server at
+ * TEST_DATABASE_URL, so test files never see each other's rows and may run in parallel.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
+  if (testDialect === 'sqlite') {
+    const database = openDatabase(`sqlite:${join(dataDir, 'shop.db')}`);
+    await migrateToLatest(database.db);
+    return {
+      database,
+      dataDir,
+      drop: async () => {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = openDatabase(url, { schema, poolSize: 20 });
+  await migrateToLatest(database.db, schema);
+  return {
+    database,
+    dataDir,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: ShopContext;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database. `prepare` fills the database before the app starts (its
+ * catalogue index is built from what is there at start).
+ */
+export async function createTestApp(prepare?: (ctx: ShopContext) => Promise<void>, options: AppOptions = {}): Promise<TestApp> {
+  const tdb = await createTestDatabase();
+  const config = readConfig({ DATA_DIR: tdb.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://shop.test' });
+  const ctx = createContext(config, tdb.database);
+  if (prepare) await prepare(ctx);
+  await ctx.catalogue.refresh();
+  const app = await buildApp(ctx, { webDir: join(tdb.dataDir, 'no-web'), ...options });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    dataDir: tdb.dataDir,
+    close: async () => {
+      await app.close();
+      ctx.catalogue.stop();
+      await tdb.drop();
+    },
+  };
+}

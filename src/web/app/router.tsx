@@ -1,0 +1,62 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Layout } from './layout/layout';
+import { RouteError } from './route-error';
+
+/** A code-split page: its module loads only when the route is visited. */
+function page(load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/** A protected page: sign-in guard around the (code-split) page. */
+function protectedPage(load: () => Promise<{ default: React.ComponentType }>): RouteObject {
+  return { lazy: async () => ({ Component: (await import('./require-sign-in')).withSignIn((await load()).default) }) };
+}
+
+/** Every route of the spec's route table (spec §2), then the not-found page for any other path. */
+const routes: RouteObject[] = [
+  { index: true, ...page(() => import('../features/content/home-page')) },
+  { path: 'products', ...page(() => import('../features/catalogue/products-page')) },
+  { path: 'productdetail', ...page(() => import('../features/catalogue/product-detail-page')) },
+  { path: 'categories', ...page(() => import('../features/catalogue/categories-page')) },
+  { path: 'categories/:categoryNum', ...page(() => import('../features/catalogue/category-page')) },
+  { path: 'distributors', ...page(() => import('../features/distributors/distributors-page')) },
+  { path: 'about', ...page(() => import('../features/content/about-page')) },
+  { path: 'aboutus', ...page(() => import('../features/content/about-page')) },
+  { path: 'contactus', ...page(() => import('../features/content/contact-page')) },
+  { path: 'degradability', ...page(() => import('../features/content/degradability-page')) },
+  { path: 'terms', ...page(() => import('../features/content/terms-page')) },
+  { path: 'privacy', ...page(() => import('../features/content/privacy-page')) },
+  // Cart and checkout are open to visitors (spec §2); they ask a visitor to sign in.
+  { path: 'cart', ...page(() => import('../features/cart/cart-page')) },
+  { path: 'checkout/suggested', ...page(() => import('../features/checkout/suggested-page')) },
+  { path: 'checkout', ...page(() => import('../features/checkout/checkout-page')) },
+  { path: 'checkout/complete/:orderNum', ...protectedPage(() => import('../features/checkout/complete-page')) },
+  // Check Order Status (the landing page's tile).
+  { path: 'orders', ...protectedPage(() => import('../features/orders/orders-page')) },
+  { path: 'orders/:orderNum', ...protectedPage(() => import('../features/orders/order-page')) },
+  { path: 'signin', ...page(() => import('../features/account/sign-in-page')) },
+  { path: 'signup', ...page(() => import('../features/account/sign-up-page')) },
+  { path: 'forgotpassword', ...page(() => import('../features/account/forgot-password-page')) },
+  { path: 'forgot-password', ...page(() => import('../features/account/forgot-password-page')) },
+  { path: 'resetpassword', ...page(() => import('../features/account/reset-password-page')) },
+  { path: 'resetsuccessful', ...page(() => import('../features/account/reset-successful-page')) },
+  { path: 'reset-successful', ...page(() => import('../features/account/reset-successful-page')) },
+  // Sign-in only (spec §2, §6).
+  { path: 'survey/:id', ...protectedPage(() => import('../features/survey/survey-page')) },
+  { path: 'landingpage', ...protectedPage(() => import('../features/account/landing-page')) },
+  { path: 'account', ...protectedPage(() => import('../features/account/profile-page')) },
+  { path: 'account/editbillinginfo', ...protectedPage(() => import('../features/account/edit-billing-page')) },
+  { path: 'account/editshippingaddress/:code', ...protectedPage(() => import('../features/account/edit-shipping-page')) },
+  { path: 'account/editemailaddress', ...protectedPage(() => import('../features/account/edit-email-page')) },
+  { path: 'account/editpassword', ...protectedPage(() => import('../features/account/edit-password-page')) },
+  { path: 'account/editsecurityquestion', ...protectedPage(() => import('../features/account/edit-security-question-page')) },
+  { path: 'account/manageshippingaddresses', ...protectedPage(() => import('../features/account/manage-addresses-page')) },
+  { path: 'account/addshippingaddress', ...protectedPage(() => import('../features/account/add-shipping-page')) },
+  // The landing page's trade tools.
+  { path: 'speedlists', ...protectedPage(() => import('../features/speed-lists/speed-lists-page')) },
+  { path: 'speedlists/:id', ...protectedPage(() => import('../features/speed-lists/speed-list-page')) },
+  { path: 'upclookup', ...protectedPage(() => import('../features/upc-lookup/upc-lookup-page')) },
+  { path: '*', ...page(() => import('./not-found-page')) },
+];
+
+export const router = createBrowserRouter([{ path: '/', Component: Layout, ErrorBoundary: RouteError, HydrateFallback: () => null, children: routes }]);

@@ -1,0 +1,211 @@
+import { Alert, Anchor, Badge, Button, Card, Container, Divider, Grid, Group, Image, Loader, NumberInput, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { ItemDetail } from '../../../contract/catalogue';
+import { notify } from '../../components/notify';
+import { usePageMeta } from '../../lib/page-meta';
+import { useSession } from '../../lib/session';
+import { useAddToCart, useItemDetail } from './api';
+import { CategoryBreadcrumb } from './breadcrumb';
+import classes from './catalogue.module.css';
+import { ItemLogo } from './item-logo';
+import { detailLink, ProductCard } from './product-card';
+import { money, StockBadge } from './stock-badge';
+
+export default function ProductDetailPage() {
+  const [params] = useSearchParams();
+  const productNum = params.get('productNum') ?? '';
+  const catParam = Number(params.get('categoryNum'));
+  const detail = useItemDetail(productNum);
+  const item = detail.data;
+  const categoryNum = Number.isInteger(catParam) && catParam > 0 ? catParam : (item?.category ?? null);
+  usePageMeta(item?.seO_Title || item?.web_Title || 'Product', item ? `${item.web_Title}, item ${item.num}. Wholesale from Skyline Balloons.` : 'Product details.');
+
+  if (detail.isPending && productNum) {
+    return (
+      <Container size="xl" py="xl">
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text>Loading product...</Text>
+        </Group>
+      </Container>
+    );
+  }
+  if (!item) {
+    return (
+      <Container size="xl" py="xl">
+        <Alert color="red" title="Product not found">
+          {detail.error && 'status' in detail.error && detail.error.status !== 404 ? detail.error.message : 'We could not find that product. It may have been discontinued.'}
+        </Alert>
+        <Button component={Link} to="/categories" mt="md">
+          Browse the catalogue
+        </Button>
+      </Container>
+    );
+  }
+  return (
+    <Container size="xl" py="lg">
+      <CategoryBreadcrumb categoryNum={categoryNum} current={item.web_Title} />
+      <Grid gap={{ base: 'md', md: 40 }}>
+        <Grid.Col span={{ base: 12, sm: 5 }}>
+          <div className={classes.detailPicture}>
+            <Image src={item.picture} alt={item.web_Title} fit="contain" h="100%" />
+          </div>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 7 }}>
+          <ItemFacts item={item} categoryNum={categoryNum} />
+        </Grid.Col>
+      </Grid>
+      <Grid gap={{ base: 'md', md: 40 }} mt="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Title order={2} size="h4" mb="sm">
+            Product information
+          </Title>
+          {/* Already sanitised by the server (DESIGN.md §3). */}
+          <div className="product-info-html" dangerouslySetInnerHTML={{ __html: item.web_Product_Info }} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          {item.attributes.length > 0 && (
+            <>
+              <Title order={2} size="h4" mb="sm">
+                Attributes
+              </Title>
+              <Table withTableBorder bg="white" verticalSpacing={6}>
+                <Table.Tbody>
+                  {item.attributes.map((a) => (
+                    <Table.Tr key={a.name}>
+                      <Table.Th w="40%">{a.name}</Table.Th>
+                      <Table.Td>{a.value}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </>
+          )}
+        </Grid.Col>
+      </Grid>
+      {item.suggestedItems.length > 0 && (
+        <>
+          <Divider my="xl" />
+          <Title order={2} size="h4" mb="md">
+            You may also like
+          </Title>
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="md">
+            {item.suggestedItems.map((s) => (
+              <ProductCard key={s.num} item={s} categoryNum={categoryNum} />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </Container>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="baseline">
+      <Text size="sm" c="dimmed" w={130} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function ItemFacts({ item, categoryNum }: { item: ItemDetail; categoryNum: number | null }) {
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        <ItemLogo src={item.logo} height={28} />
+        {item.new && <Badge color="red.9">New</Badge>}
+      </Group>
+      <Title order={1} size="h2">
+        {item.web_Title}
+      </Title>
+      <Stack gap={4}>
+        <Fact label="Item number" value={item.num} />
+        <Fact label="UPC" value={item.upc || '—'} />
+        <Fact label="SRP" value={money(item.srp)} />
+        <Fact label="Pack" value={item.packaged || '—'} />
+        {item.caseQty !== undefined && <Fact label="Case quantity" value={item.caseQty} />}
+        <Fact label="Dimensions" value={item.dimensions || '—'} />
+        <Fact label="Colour family" value={item.color_Family || '—'} />
+      </Stack>
+      <Group gap="xs">
+        <StockBadge label="West" inStock={item.inStockFresno} />
+        <StockBadge label="East" inStock={item.inStockFairhope} />
+      </Group>
+      <BuyBox item={item} />
+      {item.colors.length > 0 && (
+        <div>
+          <Text size="sm" fw={600} mb={6}>
+            Also in these colours
+          </Text>
+          <Group gap="xs" role="list" aria-label="Other colours">
+            {item.colors.map((c) => (
+              <Link key={c.num} to={detailLink(c, categoryNum)} className={classes.colorThumb} role="listitem" aria-current={c.num === item.num ? 'true' : undefined}>
+                <img src={`/images/items/${encodeURIComponent(c.num)}`} alt="" width={56} height={56} loading="lazy" />
+                <span>{c.name}</span>
+              </Link>
+            ))}
+          </Group>
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+/** Price, quantity and Add to cart for a signed-in customer; a sign-in prompt for visitors. */
+function BuyBox({ item }: { item: ItemDetail }) {
+  const session = useSession();
+  const add = useAddToCart();
+  const [qty, setQty] = useState<number | string>(1);
+  if (session.status !== 'signedIn') {
+    return (
+      <Card withBorder radius="md" p="md" bg="shop.0">
+        <Text size="sm">
+          <Anchor component={Link} to="/signin" fw={600}>
+            Sign in
+          </Anchor>{' '}
+          to see your wholesale price and order.{' '}
+          <Anchor component={Link} to="/signup">
+            Open a trade account
+          </Anchor>
+        </Text>
+      </Card>
+    );
+  }
+  const quantity = typeof qty === 'number' ? qty : Number(qty);
+  return (
+    <Card withBorder radius="md" p="md">
+      <Group align="flex-end" gap="md">
+        <div>
+          <Text size="xs" c="dimmed">
+            Your price
+          </Text>
+          <Text fz={28} fw={800} c="shop.8" lh={1.1}>
+            {item.price !== undefined ? money(item.price) : '—'}
+          </Text>
+        </div>
+        <NumberInput label="Quantity" value={qty} onChange={setQty} min={1} max={9999} allowDecimal={false} w={110} />
+        <Button
+          loading={add.isPending}
+          disabled={!Number.isInteger(quantity) || quantity < 1}
+          onClick={() =>
+            add.mutate(
+              { invNum: item.num, qty: quantity },
+              {
+                onSuccess: () => notify('green', 'Item added to cart'),
+                onError: (err) => notify('red', err.message && err.message !== 'Failed to add item' ? err.message : 'Failed to add item to cart'),
+              },
+            )
+          }
+        >
+          Add to cart
+        </Button>
+      </Group>
+    </Card>
+  );
+}

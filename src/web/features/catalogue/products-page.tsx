@@ -1,0 +1,176 @@
+import { Alert, Button, CloseButton, Group, Loader, NativeSelect, Pagination, Pill, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CATALOGUE, type FilterParam } from '../../../contract/catalogue';
+import { usePageMeta } from '../../lib/page-meta';
+import { useCategoryInfo, useListing } from './api';
+import { CategoryBreadcrumb } from './breadcrumb';
+import { FilterBar, labelOf } from './filter-bar';
+import { activeFilterCount, type ListingState, PAGE_SIZES, readListing, writeListing } from './listing-state';
+import { ProductCard } from './product-card';
+
+/** The list view's table (Mantine's Table and ScrollArea) loads when it is chosen; the grid is the default. */
+const ProductTable = lazy(() => import('./product-table').then((m) => ({ default: m.ProductTable })));
+
+const SEARCH_DEBOUNCE_MS = 500;
+const SORTS = [
+  { value: 'date', label: 'Newest first' },
+  { value: 'num', label: 'Item number' },
+  { value: 'title', label: 'Title' },
+];
+
+export default function ProductsPage() {
+  const [params, setParams] = useSearchParams();
+  const state = readListing(params);
+  const category = useCategoryInfo(state.categoryNum);
+  const listing = useListing(state);
+  const title = state.search ? `Search results for "${state.search}"` : (category.data?.description ?? 'Products');
+  usePageMeta(title, `${title}: wholesale balloons from Skyline Balloons, with stock in our West and East warehouses.`);
+
+  // Changes apply to the URL as it is when they land, so two quick clicks both count.
+  const update = (change: Partial<ListingState> | ((current: ListingState) => Partial<ListingState>), replace = false) =>
+    setParams(
+      (prev) => {
+        const current = readListing(prev);
+        return writeListing({ ...current, page: 1, ...(typeof change === 'function' ? change(current) : change) });
+      },
+      { replace },
+    );
+
+  // The search box: typed text reaches the URL 500 ms after the last key (spec §4, §9).
+  const [text, setText] = useState(state.search);
+  const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  // Back/forward or a new link changes the URL's search: the box follows it.
+  const [shownSearch, setShownSearch] = useState(state.search);
+  if (shownSearch !== state.search) {
+    setShownSearch(state.search);
+    setText(state.search);
+  }
+  useEffect(() => {
+    // The moment the debounce fires: `npm run bench:web` times from here to the painted results.
+    performance.mark('search-debounced', { detail: debounced });
+    if (debounced !== state.search) update({ search: debounced }, true);
+    // Only the debounced text triggers this; state changes from the URL are synced above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const toggle = (f: FilterParam, value: string) =>
+    update((current) => {
+      const cur = current.filters[f];
+      const next = cur.includes(value) ? cur.filter((v) => v !== value) : [...cur, value];
+      return { filters: { ...current.filters, [f]: next } };
+    });
+  const resetFilter = (f: FilterParam) => update((current) => ({ filters: { ...current.filters, [f]: [] } }));
+  const clearAll = () => update({ filters: Object.fromEntries(CATALOGUE.filterParams.map((f) => [f, []])) as unknown as ListingState['filters'] });
+
+  const data = listing.data;
+  const pages = data ? Math.max(1, Math.ceil(data.totalNumberOfItems / state.pageSize)) : 1;
+  const first = data && data.totalNumberOfItems > 0 ? (state.page - 1) * state.pageSize + 1 : 0;
+  const last = data ? Math.min(data.totalNumberOfItems, state.page * state.pageSize) : 0;
+
+  return (
+    <Stack maw={1320} mx="auto" px="md" py="lg" gap="md">
+      <CategoryBreadcrumb categoryNum={state.categoryNum} current={state.search ? `Search: ${state.search}` : undefined} />
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {category.error && <Alert color="red">{`Error: ${category.error.message}`}</Alert>}
+
+      <Group justify="space-between" gap="sm" align="flex-end">
+        <TextInput
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          placeholder={state.categoryNum !== null ? 'Search this category' : 'Search the catalogue'}
+          aria-label="Search products"
+          type="search"
+          w={{ base: '100%', sm: 320 }}
+          rightSection={text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setText('')} /> : null}
+        />
+        <Group gap="sm">
+          <NativeSelect aria-label="Sort by" value={state.sort} onChange={(e) => update({ sort: e.currentTarget.value })} data={SORTS} size="sm" />
+          <SegmentedControl
+            aria-label="View"
+            value={state.view}
+            onChange={(v) => update((current) => ({ view: v as ListingState['view'], page: current.page }))}
+            data={[
+              { value: 'grid', label: 'Grid' },
+              { value: 'list', label: 'List' },
+            ]}
+          />
+        </Group>
+      </Group>
+
+      <FilterBar data={data} filters={state.filters} onToggle={toggle} onReset={resetFilter} />
+      {activeFilterCount(state.filters) > 0 && (
+        <Group gap={6}>
+          {CATALOGUE.filterParams.flatMap((f) =>
+            state.filters[f].map((v) => (
+              <Pill key={`${f}:${v}`} withRemoveButton onRemove={() => toggle(f, v)} removeButtonProps={{ 'aria-label': `Remove ${labelOf(data, f, v)}` }}>
+                {labelOf(data, f, v)}
+              </Pill>
+            )),
+          )}
+          <Button variant="subtle" size="compact-sm" onClick={clearAll}>
+            Clear all
+          </Button>
+        </Group>
+      )}
+
+      {listing.isPending && listing.fetchStatus !== 'idle' ? (
+        <Group gap="xs" py="xl">
+          <Loader size="sm" />
+          <Text>Loading products...</Text>
+        </Group>
+      ) : listing.error ? (
+        <Alert color="red" title="An error occurred">
+          {listing.error.message}
+        </Alert>
+      ) : !data ? (
+        <Text py="xl">Choose a category or type a search to see products.</Text>
+      ) : data.items.length === 0 ? (
+        <Stack py="xl" gap="xs" align="flex-start">
+          <Text fw={600}>No products found</Text>
+          <Text c="dimmed">Try another search, or remove a filter.</Text>
+        </Stack>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Showing {first}–{last} of {data.totalNumberOfItems} products
+          </Text>
+          <div
+            data-results-for={state.search}
+            aria-busy={listing.isPlaceholderData || undefined}
+            style={{ opacity: listing.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+          >
+            {state.view === 'grid' ? (
+              <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 5, xl: 6 }} spacing={{ base: 'xs', sm: 'md' }} data-testid="product-grid">
+                {data.items.map((item) => (
+                  <ProductCard key={item.num} item={item} categoryNum={state.categoryNum} />
+                ))}
+              </SimpleGrid>
+            ) : (
+              <Suspense fallback={<Loader size="sm" aria-label="Loading the list" />}>
+                <ProductTable items={data.items} categoryNum={state.categoryNum} />
+              </Suspense>
+            )}
+          </div>
+          <Group justify="space-between" gap="sm">
+            <Pagination total={pages} value={Math.min(state.page, pages)} onChange={(page) => update({ page })}
+              siblings={1}
+              getControlProps={(control) => ({ 'aria-label': `${control === 'previous' ? 'Previous' : control === 'next' ? 'Next' : control === 'first' ? 'First' : 'Last'} page` })}
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            />
+            <NativeSelect
+              aria-label="Items per page"
+              value={String(state.pageSize)}
+              onChange={(e) => update({ pageSize: Number(e.currentTarget.value) })}
+              data={PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} per page` }))}
+              size="sm"
+            />
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

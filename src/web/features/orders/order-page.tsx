@@ -1,0 +1,129 @@
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Container, Divider, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Order } from '../../../contract/cart';
+import { money } from '../../components/money';
+import { OrderLines } from '../../components/order-lines';
+import { usePageMeta } from '../../lib/page-meta';
+import { useOrder, useReorder } from './api';
+import { orderDate } from './orders-page';
+import { notify } from '../../components/notify';
+
+function Totals({ order }: { order: Order }) {
+  const row = (label: string, value: string, strong = false) => (
+    <Group justify="space-between" key={label}>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 800 : 500}>
+        {label}
+      </Text>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 800 : 600}>
+        {value}
+      </Text>
+    </Group>
+  );
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap={4}>
+        {row('Subtotal', money(order.subtotal))}
+        {order.couponsApplied.map((c) => row(`Coupon ${c.code}`, `−${money(c.discount)}`))}
+        {row(`Shipping (${order.shippingOption.name})`, order.shippingOption.amount === 0 ? 'Free' : money(order.shipping))}
+        <Divider my={4} />
+        {row('Total', money(order.total), true)}
+        <Text size="xs" c="dimmed">
+          Terms: {order.terms}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** One order: lines with their allocation, totals, status, where it ships, and Reorder. */
+export default function OrderPage() {
+  const orderNum = Number(useParams().orderNum);
+  const order = useOrder(orderNum);
+  const reorder = useReorder();
+  const navigate = useNavigate();
+  usePageMeta(`Order ${orderNum}`, 'Order status, lines and totals.');
+  const o = order.data;
+  return (
+    <Container size="lg" py="lg">
+      <Breadcrumbs mb="md">
+        <Anchor component={Link} to="/orders">
+          Order Status
+        </Anchor>
+        <Text size="sm">Order {Number.isFinite(orderNum) ? orderNum : ''}</Text>
+      </Breadcrumbs>
+      {order.isPending ? (
+        <Loader size="sm" aria-label="Loading the order" />
+      ) : !o ? (
+        <Alert color="red" title="Error">
+          {order.error?.message}
+        </Alert>
+      ) : (
+        <Stack>
+          <Group justify="space-between" align="flex-start">
+            <div>
+              <Title order={1} size="h2">
+                Order {o.orderNum}
+              </Title>
+              <Group gap="xs" mt={4}>
+                <Badge variant="light" color="shop.9" size="lg">
+                  {o.status}
+                </Badge>
+                <Text size="sm" c="dimmed">
+                  Placed {orderDate(o.createdAt)}
+                  {o.poNumber ? ` · PO ${o.poNumber}` : ''}
+                </Text>
+              </Group>
+            </div>
+            <Button
+              loading={reorder.isPending}
+              onClick={() =>
+                reorder.mutate(o.orderNum, {
+                  onSuccess: (result) => {
+                    notify(
+                      'green',
+                      result.discontinued.length
+                        ? `Added to your cart. No longer sold: ${result.discontinued.join(', ')}`
+                        : 'The order’s items are in your cart',
+                    );
+                    void navigate('/cart');
+                  },
+                  onError: (e) => notify('red', e.message),
+                })
+              }
+            >
+              Reorder
+            </Button>
+          </Group>
+          <OrderLines lines={o.lines} caption="West ships from Fresno, CA; East from Fairhope, AL" />
+          <Grid>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Paper withBorder p="md" radius="md">
+                <Text fw={700} mb={4}>
+                  Ship to
+                </Text>
+                <Text size="sm">{o.shipTo.orgName || o.shipTo.contact}</Text>
+                <Text size="sm">{o.shipTo.addressLine1}</Text>
+                <Text size="sm">
+                  {o.shipTo.city}, {o.shipTo.state} {o.shipTo.zip}
+                </Text>
+                {o.comments && (
+                  <>
+                    <Text fw={700} mt="sm" mb={4}>
+                      Comments
+                    </Text>
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                      {o.comments}
+                    </Text>
+                  </>
+                )}
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <Totals order={o} />
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      )}
+    </Container>
+  );
+}

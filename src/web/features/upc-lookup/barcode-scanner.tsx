@@ -1,0 +1,104 @@
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+
+/** The parts of the Barcode Detection API used here (not yet in TypeScript's DOM types). */
+interface DetectedBarcode {
+  rawValue: string;
+}
+interface BarcodeDetectorLike {
+  detect(source: HTMLVideoElement): Promise<DetectedBarcode[]>;
+}
+type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
+
+/** True where the browser can read barcodes itself (Chrome on Android, ChromeOS, macOS). */
+export const canScanBarcodes = (): boolean => typeof window !== 'undefined' && 'BarcodeDetector' in window;
+
+/** The same code seen again within this time is the same package still in front of the camera. */
+const REPEAT_MS = 2500;
+
+/**
+ * Reads UPC/EAN barcodes from the device camera with the browser's BarcodeDetector and calls
+ * `onCode` once per package scanned; the buyer keeps scanning until they close the dialog.
+ */
+export function BarcodeScanner({ onCode }: { onCode: (code: string) => void }) {
+  const [open, setOpen] = useState(false);
+  if (!canScanBarcodes()) return null;
+  return (
+    <>
+      <Button variant="light" onClick={() => setOpen(true)}>
+        Scan with camera
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Scan barcodes" size="lg" closeButtonProps={{ 'aria-label': 'Close scanner' }}>
+        {open && <CameraView onCode={onCode} />}
+      </Modal>
+    </>
+  );
+}
+
+function CameraView({ onCode }: { onCode: (code: string) => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [error, setError] = useState('');
+  const [last, setLast] = useState('');
+  const report = useRef(onCode);
+  useEffect(() => {
+    report.current = onCode;
+  }, [onCode]);
+
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let timer: number | undefined;
+    let stopped = false;
+    const seen = new Map<string, number>();
+    const Detector = (window as unknown as { BarcodeDetector: BarcodeDetectorClass }).BarcodeDetector;
+    const detector = new Detector({ formats: ['upc_a', 'ean_13', 'upc_e', 'ean_8'] });
+
+    const scan = async () => {
+      if (stopped || !video.current) return;
+      try {
+        for (const code of await detector.detect(video.current)) {
+          const now = Date.now();
+          if (now - (seen.get(code.rawValue) ?? 0) > REPEAT_MS) {
+            report.current(code.rawValue);
+            setLast(code.rawValue);
+          }
+          seen.set(code.rawValue, now);
+        }
+      } catch {
+        // A frame that cannot be read yet (video still starting): try the next one.
+      }
+      timer = window.setTimeout(() => void scan(), 250);
+    };
+
+    navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: 'environment' }, audio: false })
+      .then(async (s) => {
+        stream = s;
+        if (stopped || !video.current) return;
+        video.current.srcObject = s;
+        await video.current.play();
+        void scan();
+      })
+      .catch(() => setError('The camera could not be opened. Allow camera access, or type the codes instead.'));
+
+    return () => {
+      stopped = true;
+      window.clearTimeout(timer);
+      stream?.getTracks().forEach((t) => t.stop());
+    };
+  }, []);
+
+  return (
+    <Stack>
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : (
+        <video ref={video} muted playsInline style={{ width: '100%', borderRadius: 8, background: '#000' }} aria-label="Camera view" />
+      )}
+      <Text size="sm" role="status" aria-live="polite">
+        {last ? `Scanned ${last}: added below.` : 'Hold a barcode in front of the camera. Each package scanned adds a row.'}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import type { Problem } from '../../contract/problem';
+
+/** Every failed call becomes one error type carrying the server's message (its problem detail). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: string[] = [],
+    /** The server's own message (its problem detail), when it sent one. */
+    readonly serverMessage: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Called when a call made with a token answers 401: the session has ended on the server (expired,
+ * revoked by a password change). The session module signs out and sends the user to /signin.
+ */
+const unauthorizedListeners = new Set<() => void>();
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export const TOKEN_KEY = 'shop.userToken';
+
+export function storedToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeToken(token: string | null): void {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // private mode: the session simply does not survive a reload
+  }
+}
+
+interface Parser<T> {
+  parse(v: unknown): T;
+}
+
+/** A problem+json body (contract/problem.ts), checked by hand so the API client does not pull zod into every page. */
+function asProblem(body: unknown): Pick<Problem, 'detail' | 'errors'> | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { detail, errors } = body as Record<string, unknown>;
+  if (typeof detail !== 'string') return null;
+  return { detail, errors: Array.isArray(errors) ? errors.filter((e): e is string => typeof e === 'string') : [] };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One call to /beapi/…: sends the token, turns failures into ApiError, parses the answer with the contract's schema. */
+export async function apiRequest<T>(method: Method, path: string, schema: Parser<T> | null, fallbackMessage: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+  return (await apiSend(method, path, schema, fallbackMessage, body, extraHeaders)).data;
+}
+
+/** apiRequest that also answers the response headers (the login's `user-token`). */
+export async function apiSend<T>(method: Method, path: string, schema: Parser<T> | null, fallbackMessage: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ data: T; headers: Headers }> {
+  const token = storedToken();
+  const headers: Record<string, string> = { ...extraHeaders, ...(token ? { 'user-token': token } : {}) };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`/beapi${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, 'Network error. Please check your connection');
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401 && token && token === storedToken()) for (const l of unauthorizedListeners) l();
+    const problem = asProblem(payload);
+    throw new ApiError(response.status, problem?.detail || fallbackMessage, problem?.errors ?? [], problem?.detail || null);
+  }
+  return { data: schema ? schema.parse(payload) : (payload as T), headers: response.headers };
+}
+
+/** GET /beapi/…, parsed with the contract's schema. */
+export function apiGet<T>(path: string, schema: Parser<T>, fallbackMessage: string): Promise<T> {
+  return apiRequest('GET', path, schema, fallbackMessage);
+}
+
+export function apiPost<T>(path: string, body: unknown, schema: Parser<T> | null, fallbackMessage: string): Promise<T> {
+  return apiRequest('POST', path, schema, fallbackMessage, body);
+}
+
+/** A query string from a record; arrays become repeated parameters (?color=a&color=b). */
+export function queryString(params: Record<string, string | number | undefined | readonly string[]>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === '') continue;
+    if (Array.isArray(value)) for (const v of value) search.append(key, v);
+    else search.append(key, String(value));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}

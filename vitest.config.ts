@@ -1,0 +1,51 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test projects. The API tests (`*.api.test.ts`) run twice: on a fresh SQLite file each, and on
+ * a fresh PostgreSQL schema each (only when TEST_DATABASE_URL is set: see scripts/test.mjs).
+ */
+const api = (name: string, db: string) => ({
+  test: {
+    name,
+    include: ['src/**/*.api.test.ts'],
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.api.test.ts', 'src/web/**'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // Form tests type whole forms through user-event; on a loaded 2-core machine that takes
+          // longer than vitest's 5 s default without anything being wrong.
+          testTimeout: 30_000,
+        },
+      },
+      api('api-sqlite', 'sqlite'),
+      api('api-postgres', 'postgres'),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -28,15 +28,13 @@ export default function ProductsPage() {
   const title = state.search ? `Search results for "${state.search}"` : (category.data?.description ?? 'Products');
   usePageMeta(title, `${title}: wholesale balloons from Skyline Balloons, with stock in our West and East warehouses.`);
 
-  // Changes apply to the URL as it is when they land, so two quick clicks both count.
-  const update = (change: Partial<ListingState> | ((current: ListingState) => Partial<ListingState>), replace = false) =>
-    setParams(
-      (prev) => {
-        const current = readListing(prev);
-        return writeListing({ ...current, page: 1, ...(typeof change === 'function' ? change(current) : change) });
-      },
-      { replace },
-    );
+  // Changes apply to the address bar's URL as it is when they land, so two quick clicks both count. (React
+  // Router hands a function update the URL of the last render, which lags behind while the next page of
+  // results is loading: two quick ticks in a filter then kept only the second.)
+  const update = (change: Partial<ListingState> | ((current: ListingState) => Partial<ListingState>), replace = false) => {
+    const current = readListing(new URLSearchParams(window.location.search));
+    setParams(writeListing({ ...current, page: 1, ...(typeof change === 'function' ? change(current) : change) }), { replace });
+  };
 
   // The search box: typed text reaches the URL 500 ms after the last key (spec §4, §9).
   const [text, setText] = useState(state.search);

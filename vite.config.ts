@@ -1,10 +1,48 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const MANTINE_STYLES = 'virtual:mantine-styles';
+
+/**
+ * Mantine's stylesheet in pieces (docs/decisions/0010-front-end-speed.md). The whole
+ * @mantine/core/styles.css is 290 KB and blocked the first paint of every page. In a build, each
+ * Mantine component's class-name module (`Button.module.mjs`) imports that component's own
+ * stylesheet, so a chunk carries the CSS of exactly the components it contains: the entry CSS holds
+ * the shell's, a page's CSS arrives with the page's code (before it renders). The `.layer.css`
+ * variants put Mantine in `@layer mantine`, so our own CSS wins whatever order the chunks load in.
+ * The dev server pre-bundles Mantine (no per-file transform), so there the whole sheet is loaded.
+ */
+function mantineStylesPerComponent(): Plugin {
+  let build = false;
+  return {
+    name: 'mantine-styles-per-component',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    resolveId(id) {
+      return id === MANTINE_STYLES ? `\0${MANTINE_STYLES}` : null;
+    },
+    load(id) {
+      if (id !== `\0${MANTINE_STYLES}`) return null;
+      if (!build) return `import '@mantine/core/styles.layer.css';\nimport '@mantine/notifications/styles.layer.css';\n`;
+      return ['baseline', 'default-css-variables', 'global'].map((f) => `import '@mantine/core/styles/${f}.layer.css';`).join('\n');
+    },
+    transform(code, id) {
+      if (!build) return null;
+      const core = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/](\w+)\.module\.mjs$/.exec(id);
+      if (core) return { code: `${code}\nimport '@mantine/core/styles/${core[1]}.layer.css';\n`, map: null };
+      if (/[\\/]@mantine[\\/]notifications[\\/]esm[\\/]Notifications\.module\.mjs$/.test(id)) {
+        return { code: `${code}\nimport '@mantine/notifications/styles.layer.css';\n`, map: null };
+      }
+      return null;
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), mantineStylesPerComponent()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

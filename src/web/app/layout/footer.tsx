@@ -1,4 +1,5 @@
 import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import classes from './footer.module.css';
 import { LOGOS } from './nav-links';
@@ -19,8 +20,8 @@ function FooterLink({ to, children }: { to: string; children: React.ReactNode })
   );
 }
 
-/** Footer (spec §2): sustainability anchors, company pages, logo, social links, © 2025. */
-export function Footer() {
+/** Footer (spec §2): sustainability anchors, company pages, logo, social links, © 2025. Memoised like the header. */
+export const Footer = memo(function Footer() {
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="xl" py={40}>
@@ -70,4 +71,4 @@ export function Footer() {
       </Container>
     </Box>
   );
-}
+});

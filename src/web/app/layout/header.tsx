@@ -1,6 +1,6 @@
 import { Box, Burger, Container, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { AccountArea } from './account-area';
 import classes from './header.module.css';
@@ -30,8 +30,11 @@ export function Brand() {
   );
 }
 
-/** The top navigation (spec §2): panels on wide screens, a drawer below 768px. */
-export function Header() {
+/**
+ * The top navigation (spec §2): panels on wide screens, a drawer below 768px. Memoised: the layout
+ * redraws on every navigation (its loading bar), and a search or filter change is a navigation.
+ */
+export const Header = memo(function Header() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   if (drawerOpened && !drawerLoaded) setDrawerLoaded(true);
@@ -88,4 +91,4 @@ export function Header() {
       )}
     </header>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Group, Loader, NativeSelect, Pagination, Pill, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, CloseButton, Group, Loader, NativeSelect, Pagination, Pill, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,12 +8,15 @@ import { useCategoryInfo, useListing } from './api';
 import { CategoryBreadcrumb } from './breadcrumb';
 import { FilterBar, labelOf } from './filter-bar';
 import { activeFilterCount, type ListingState, PAGE_SIZES, readListing, writeListing } from './listing-state';
+import classes from './catalogue.module.css';
 import { ProductCard } from './product-card';
 
 /** The list view's table (Mantine's Table and ScrollArea) loads when it is chosen; the grid is the default. */
 const ProductTable = lazy(() => import('./product-table').then((m) => ({ default: m.ProductTable })));
 
 const SEARCH_DEBOUNCE_MS = 500;
+/** The first row's pictures load at once and first (the largest paint on a phone's two columns). */
+const PRIORITY_CARDS = 2;
 const SORTS = [
   { value: 'date', label: 'Newest first' },
   { value: 'num', label: 'Item number' },
@@ -35,23 +38,6 @@ export default function ProductsPage() {
     const current = readListing(new URLSearchParams(window.location.search));
     setParams(writeListing({ ...current, page: 1, ...(typeof change === 'function' ? change(current) : change) }), { replace });
   };
-
-  // The search box: typed text reaches the URL 500 ms after the last key (spec §4, §9).
-  const [text, setText] = useState(state.search);
-  const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  // Back/forward or a new link changes the URL's search: the box follows it.
-  const [shownSearch, setShownSearch] = useState(state.search);
-  if (shownSearch !== state.search) {
-    setShownSearch(state.search);
-    setText(state.search);
-  }
-  useEffect(() => {
-    // The moment the debounce fires: `npm run bench:web` times from here to the painted results.
-    performance.mark('search-debounced', { detail: debounced });
-    if (debounced !== state.search) update({ search: debounced }, true);
-    // Only the debounced text triggers this; state changes from the URL are synced above.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
 
   const toggle = (f: FilterParam, value: string) =>
     update((current) => {
@@ -76,14 +62,10 @@ export default function ProductsPage() {
       {category.error && <Alert color="red">{`Error: ${category.error.message}`}</Alert>}
 
       <Group justify="space-between" gap="sm" align="flex-end">
-        <TextInput
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
+        <SearchBox
+          search={state.search}
           placeholder={state.categoryNum !== null ? 'Search this category' : 'Search the catalogue'}
-          aria-label="Search products"
-          type="search"
-          w={{ base: '100%', sm: 320 }}
-          rightSection={text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setText('')} /> : null}
+          onSearch={(search) => update({ search }, true)}
         />
         <Group gap="sm">
           <NativeSelect aria-label="Sort by" value={state.sort} onChange={(e) => update({ sort: e.currentTarget.value })} data={SORTS} size="sm" />
@@ -142,11 +124,11 @@ export default function ProductsPage() {
             style={{ opacity: listing.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
           >
             {state.view === 'grid' ? (
-              <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 5, xl: 6 }} spacing={{ base: 'xs', sm: 'md' }} data-testid="product-grid">
-                {data.items.map((item) => (
-                  <ProductCard key={item.num} item={item} categoryNum={state.categoryNum} />
+              <div className={classes.grid} data-testid="product-grid">
+                {data.items.map((item, i) => (
+                  <ProductCard key={item.num} item={item} categoryNum={state.categoryNum} priority={i < PRIORITY_CARDS} />
                 ))}
-              </SimpleGrid>
+              </div>
             ) : (
               <Suspense fallback={<Loader size="sm" aria-label="Loading the list" />}>
                 <ProductTable items={data.items} categoryNum={state.categoryNum} />
@@ -170,5 +152,38 @@ export default function ProductsPage() {
         </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The search box: typed text reaches the URL 500 ms after the last key (spec §4, §9). Its own
+ * component, so a keystroke redraws the box alone, not the page and its product grid.
+ */
+function SearchBox({ search, placeholder, onSearch }: { search: string; placeholder: string; onSearch(search: string): void }) {
+  const [text, setText] = useState(search);
+  const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  // Back/forward or a new link changes the URL's search: the box follows it.
+  const [shownSearch, setShownSearch] = useState(search);
+  if (shownSearch !== search) {
+    setShownSearch(search);
+    setText(search);
+  }
+  useEffect(() => {
+    // The moment the debounce fires: `npm run bench:web` times from here to the painted results.
+    performance.mark('search-debounced', { detail: debounced });
+    if (debounced !== search) onSearch(debounced);
+    // Only the debounced text triggers this; state changes from the URL are synced above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  return (
+    <TextInput
+      value={text}
+      onChange={(e) => setText(e.currentTarget.value)}
+      placeholder={placeholder}
+      aria-label="Search products"
+      type="search"
+      w={{ base: '100%', sm: 320 }}
+      rightSection={text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setText('')} /> : null}
+    />
   );
 }

@@ -1,18 +1,14 @@
-import { Badge } from '@mantine/core';
+import classes from './catalogue.module.css';
 
-/** Stock of one warehouse, as the catalogue labels them: Fresno = West, Fairhope = East (spec §1). */
+/**
+ * Stock of one warehouse, as the catalogue labels them: Fresno = West, Fairhope = East (spec §1).
+ * A plain span that looks like Mantine's light Badge: every product card shows two.
+ */
 export function StockBadge({ label, inStock }: { label: 'West' | 'East'; inStock: boolean }) {
   return (
-    <Badge
-      variant="light"
-      color={inStock ? 'green' : 'gray'}
-      size="sm"
-      radius="sm"
-      tt="none"
-      style={{ color: inStock ? '#1b5e20' : '#495057' }}
-    >
+    <span className={classes.stock} data-in-stock={inStock || undefined}>
       {label}: {inStock ? 'In stock' : 'Out of stock'}
-    </Badge>
+    </span>
   );
 }
 

@@ -50,27 +50,59 @@ export function listLines(db: Db, customerId: number, forUpdate = false): Promis
 }
 
 /**
- * The cart's lines with its comments and destination in one read; the cart row alone only when
- * there are no lines (a cart row is optional: lines need none).
+ * Everything a cart answer needs from the database in one statement (one round trip on
+ * PostgreSQL): the lines, the cart row (optional: lines need none) and the applied coupons' ids,
+ * as rows of one shape told apart by `part`:
+ * - `line`: key = item number, n = quantity;
+ * - `cart`: key = ship-to code, extra = comments;
+ * - `coupon`: n = coupon id.
+ * Lines come in the order they were added (then by number), coupons in the order they were applied.
  */
-const cartWithLines = preparedQuery((db, customerId: number) =>
+const wholeCart = preparedQuery((db, customerId: number) =>
   db
     .selectFrom('cart_lines')
-    .leftJoin('carts', 'carts.customer_id', 'cart_lines.customer_id')
-    .select(['cart_lines.item_num', 'cart_lines.qty', 'carts.comments', 'carts.ship_to_code'])
-    .where('cart_lines.customer_id', '=', customerId)
-    .orderBy('cart_lines.added_at')
-    .orderBy('cart_lines.item_num'),
+    .select([sql<string>`'line'`.as('part'), 'item_num as key', 'qty as n', 'added_at', sql<string | null>`null`.as('extra')])
+    .where('customer_id', '=', customerId)
+    .unionAll(
+      db
+        .selectFrom('carts')
+        .select([sql<string>`'cart'`.as('part'), 'ship_to_code as key', sql<number>`0`.as('n'), sql<string>`''`.as('added_at'), 'comments as extra'])
+        .where('customer_id', '=', customerId),
+    )
+    .unionAll(
+      db
+        .selectFrom('cart_coupons')
+        .select([sql<string>`'coupon'`.as('part'), sql<string>`''`.as('key'), 'coupon_id as n', 'added_at', sql<string | null>`null`.as('extra')])
+        .where('customer_id', '=', customerId),
+    )
+    .orderBy('part')
+    .orderBy('added_at')
+    .orderBy('key')
+    .orderBy('n'),
 );
 
-export async function readCart(db: Db, customerId: number): Promise<{ cart: CartRow; lines: { item_num: string; qty: number }[] }> {
-  const rows = await cartWithLines(db, customerId);
-  const first = rows[0];
-  if (!first) return { cart: await findCart(db, customerId), lines: [] };
-  return {
-    cart: { comments: first.comments ?? '', ship_to_code: first.ship_to_code ?? '' },
-    lines: rows.map((r) => ({ item_num: r.item_num, qty: r.qty })),
-  };
+export interface WholeCart {
+  cart: CartRow;
+  lines: { item_num: string; qty: number }[];
+  coupons: CouponRule[];
+}
+
+/** The cart, its lines and its coupons: one query, plus one for the coupons' rules when it has any. */
+export async function readWholeCart(db: Db, customerId: number): Promise<WholeCart> {
+  const cart: CartRow = { comments: '', ship_to_code: '' };
+  const lines: WholeCart['lines'] = [];
+  const couponIds: number[] = [];
+  for (const row of await wholeCart(db, customerId)) {
+    if (row.part === 'line') lines.push({ item_num: row.key, qty: row.n });
+    else if (row.part === 'cart') {
+      cart.comments = row.extra ?? '';
+      cart.ship_to_code = row.key;
+    } else couponIds.push(row.n);
+  }
+  if (couponIds.length === 0) return { cart, lines, coupons: [] };
+  const rows = await db.selectFrom('coupons').selectAll().where('id', 'in', couponIds).execute();
+  const byId = new Map(rows.map((r) => [r.id, toCouponRule(r)]));
+  return { cart, lines, coupons: couponIds.flatMap((id) => byId.get(id) ?? []) };
 }
 
 const lineCount = preparedQuery((db, customerId: number) =>

@@ -10,6 +10,7 @@ import {
 } from '../../contract/cart';
 import type { AccountService } from '../accounts/service';
 import type { CatalogueService } from '../catalogue/service';
+import { writeTransaction } from '../db/database';
 import type { DialectOps } from '../db/dialect';
 import { Conflict, Invalid, NotFound } from '../errors';
 import type { SignedInCustomer } from '../http/auth-context';
@@ -41,8 +42,9 @@ export class CartService {
 
   // ---- reading -----------------------------------------------------------------------------
 
-  async view(who: SignedInCustomer): Promise<Cart> {
-    const [{ cart, lines }, coupons] = await Promise.all([q.readCart(this.db, who.id), q.cartCoupons(this.db, who.id)]);
+  /** The cart as `db` sees it (inside a change: as that change left it). */
+  async view(who: SignedInCustomer, db: q.Db = this.db): Promise<Cart> {
+    const { cart, lines, coupons } = await q.readWholeCart(db, who.id);
     const index = this.catalogue.current();
     const items: Cart['items'] = [];
     const unavailableItems: string[] = [];
@@ -63,7 +65,7 @@ export class CartService {
     const totals = priceCart(
       items.map((i) => ({ qty: i.ordQty, priceCents: Math.round(i.price * 100) })),
       coupons,
-      await this.customerUses(this.db, who.id, coupons),
+      await this.customerUses(db, who.id, coupons),
       new Date(),
     );
     return {
@@ -124,34 +126,35 @@ export class CartService {
   /** Adds to the line if the item is already in the cart (atomically: concurrent adds all count). */
   async addItem(who: SignedInCustomer, invNum: string, qty: number): Promise<Cart> {
     const num = this.requireItem(invNum);
-    // Lines need no cart row (it only holds comments and destination): one write, one commit.
-    if ((await q.countLines(this.db, who.id)) >= CART.maxLines) await this.assertRoomFor(who.id, [num]);
-    if ((await q.addToLine(this.db, who.id, num, qty)) === null) throw new Invalid(M.quantityTooLarge);
-    return this.view(who);
+    // Lines need no cart row (it only holds comments and destination): one write.
+    return this.change(who, async (db) => {
+      if ((await q.countLines(db, who.id)) >= CART.maxLines) await this.assertRoomFor(who.id, [num], db);
+      if ((await q.addToLine(db, who.id, num, qty)) === null) throw new Invalid(M.quantityTooLarge);
+    });
   }
 
   async updateItem(who: SignedInCustomer, invNum: string, qty: number): Promise<Cart> {
     const num = this.requireItem(invNum);
-    if (!(await q.updateLine(this.db, who.id, num, qty))) throw new NotFound(M.itemNotInCart(num));
-    return this.view(who);
+    return this.change(who, async (db) => {
+      if (!(await q.updateLine(db, who.id, num, qty))) throw new NotFound(M.itemNotInCart(num));
+    });
   }
 
   async deleteItem(who: SignedInCustomer, invNum: string): Promise<Cart> {
-    if (!(await q.deleteLine(this.db, who.id, invNum))) throw new NotFound(M.itemNotInCart(invNum));
-    return this.view(who);
+    return this.change(who, async (db) => {
+      if (!(await q.deleteLine(db, who.id, invNum))) throw new NotFound(M.itemNotInCart(invNum));
+    });
   }
 
   /** Stored as plain text; the web app never renders it as HTML. */
   async updateComments(who: SignedInCustomer, comments: string): Promise<Cart> {
-    await q.touchCart(this.db, who.id, { comments });
-    return this.view(who);
+    return this.change(who, (db) => q.touchCart(db, who.id, { comments }));
   }
 
   /** Empty code: the billing address. Another customer's code is 404 and changes nothing. */
   async updateShipTo(who: SignedInCustomer, code: string): Promise<Cart> {
     if (code !== '') resolveDestination(await this.accounts.customer(who.id), code);
-    await q.touchCart(this.db, who.id, { ship_to_code: code });
-    return this.view(who);
+    return this.change(who, (db) => q.touchCart(db, who.id, { ship_to_code: code }));
   }
 
   /**
@@ -173,15 +176,18 @@ export class CartService {
       }
     });
     if (reasons.length > 0) throw new Invalid(M.someLinesRefused, reasons);
-    await this.db.transaction().execute(async (trx) => {
-      await this.assertRoomFor(who.id, lines.map((l) => l.invNum), trx);
-      const tooLarge: string[] = [];
-      for (const line of lines) {
-        if ((await q.addToLine(trx, who.id, line.invNum, line.qty)) === null) tooLarge.push(`${line.invNum}: ${M.quantityTooLarge}`);
-      }
-      if (tooLarge.length > 0) throw new Invalid(M.someLinesRefused, tooLarge);
-    });
-    return this.view(who);
+    return this.change(
+      who,
+      async (trx) => {
+        await this.assertRoomFor(who.id, lines.map((l) => l.invNum), trx);
+        const tooLarge: string[] = [];
+        for (const line of lines) {
+          if ((await q.addToLine(trx, who.id, line.invNum, line.qty)) === null) tooLarge.push(`${line.invNum}: ${M.quantityTooLarge}`);
+        }
+        if (tooLarge.length > 0) throw new Invalid(M.someLinesRefused, tooLarge);
+      },
+      { atomic: true },
+    );
   }
 
   /** Puts lines back in the cart (reorder); answers the numbers that are no longer sold. */
@@ -189,7 +195,7 @@ export class CartService {
     const index = this.catalogue.current();
     const discontinued = lines.filter((l) => !index.byNum.has(l.invNum)).map((l) => l.invNum);
     const live = lines.filter((l) => index.byNum.has(l.invNum));
-    await this.db.transaction().execute(async (trx) => {
+    await writeTransaction(this.db, async (trx) => {
       await this.assertRoomFor(who.id, live.map((l) => l.invNum), trx);
       for (const l of live) {
         // A line that would pass the maximum is set to the maximum rather than refused.
@@ -202,29 +208,37 @@ export class CartService {
   async addCoupon(who: SignedInCustomer, rawCode: string): Promise<Cart> {
     const code = normaliseCouponCode(rawCode);
     if (!code) throw new Invalid(M.couponRequired);
-    const coupon = await q.findCouponByCode(this.db, code);
-    if (!coupon || !coupon.active) throw new Invalid(M.coupon.invalid);
-    const applied = await q.cartCoupons(this.db, who.id);
-    if (applied.some((c) => c.id === coupon.id)) throw new Invalid(M.coupon.alreadyApplied);
-    const cart = await this.view(who);
-    const totals = priceCart(
-      cart.items.map((i) => ({ qty: i.ordQty, priceCents: Math.round(i.price * 100) })),
-      [coupon],
-      await this.customerUses(this.db, who.id, [coupon]),
-      new Date(),
+    // Checked and added in one transaction (on SQLite, where write transactions are serialised,
+    // two coupons sent together cannot both pass the one-discount rule).
+    return this.change(
+      who,
+      async (db) => {
+        const coupon = await q.findCouponByCode(db, code);
+        if (!coupon || !coupon.active) throw new Invalid(M.coupon.invalid);
+        const cart = await this.view(who, db);
+        const applied = await q.cartCoupons(db, who.id);
+        if (applied.some((c) => c.id === coupon.id)) throw new Invalid(M.coupon.alreadyApplied);
+        const totals = priceCart(
+          cart.items.map((i) => ({ qty: i.ordQty, priceCents: Math.round(i.price * 100) })),
+          [coupon],
+          await this.customerUses(db, who.id, [coupon]),
+          new Date(),
+        );
+        const problem = totals.coupons[0]?.problem;
+        if (problem) throw new Invalid(problem);
+        if (isDiscountCoupon(coupon) && applied.some(isDiscountCoupon)) throw new Invalid(M.coupon.oneDiscountOnly);
+        await q.touchCart(db, who.id);
+        if (!(await q.addCartCoupon(db, who.id, coupon.id))) throw new Invalid(M.coupon.alreadyApplied);
+      },
+      { atomic: true },
     );
-    const problem = totals.coupons[0]?.problem;
-    if (problem) throw new Invalid(problem);
-    if (isDiscountCoupon(coupon) && applied.some(isDiscountCoupon)) throw new Invalid(M.coupon.oneDiscountOnly);
-    await q.touchCart(this.db, who.id);
-    if (!(await q.addCartCoupon(this.db, who.id, coupon.id))) throw new Invalid(M.coupon.alreadyApplied);
-    return this.view(who);
   }
 
   async deleteCoupon(who: SignedInCustomer, rawCode: string): Promise<Cart> {
-    const coupon = await q.findCouponByCode(this.db, normaliseCouponCode(rawCode));
-    if (!coupon || !(await q.deleteCartCoupon(this.db, who.id, coupon.id))) throw new NotFound(M.coupon.notApplied);
-    return this.view(who);
+    return this.change(who, async (db) => {
+      const coupon = await q.findCouponByCode(db, normaliseCouponCode(rawCode));
+      if (!coupon || !(await q.deleteCartCoupon(db, who.id, coupon.id))) throw new NotFound(M.coupon.notApplied);
+    });
   }
 
   // ---- inside a checkout transaction -------------------------------------------------------
@@ -259,6 +273,24 @@ export class CartService {
   }
 
   // ---- helpers -----------------------------------------------------------------------------
+
+  /**
+   * Makes a change and answers the cart as it left it; nothing is answered before the change is
+   * committed. On SQLite the change joins a group commit (`writeTransaction`) and the answer is
+   * read inside it. On PostgreSQL a change of one statement runs on its own (the statement is its
+   * own transaction) and `atomic` ones in a transaction; the answer is read after the commit.
+   */
+  private async change(who: SignedInCustomer, work: (db: q.Db) => Promise<void>, { atomic = false } = {}): Promise<Cart> {
+    if (this.ops.groupCommit) {
+      return writeTransaction(this.db, async (trx) => {
+        await work(trx);
+        return this.view(who, trx);
+      });
+    }
+    if (atomic) await this.db.transaction().execute(work);
+    else await work(this.db);
+    return this.view(who);
+  }
 
   private requireItem(invNum: string): string {
     const item = this.catalogue.current().byNum.get(invNum);

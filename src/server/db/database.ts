@@ -5,6 +5,7 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   Kysely,
+  sql,
   PostgresDialect,
   SqliteAdapter,
   SqliteDriver,
@@ -62,7 +63,17 @@ function openSqlite(file: string): Database {
       createQueryCompiler: () => new SqliteQueryCompiler(),
     },
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // A second, read-only connection for the hot reads (a `:memory:` database has no second one).
+  const reader = file === ':memory:' ? null : openReader(file);
+  internals.set(db, { reader, groupCommit: new GroupCommit(db), pool: null });
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await db.destroy();
+      reader?.close();
+    },
+  };
 }
 
 /**
@@ -84,6 +95,18 @@ function withStatementCache(sqlite: SQLite.Database): { close(): void; prepare(s
   };
 }
 
+/**
+ * The read connection: in WAL mode it reads the last committed state without waiting for Kysely's
+ * single write connection, which a write transaction (a group commit, a checkout) holds across
+ * its statements. It never sees a write that is not committed yet, so nothing it answers can be
+ * rolled back afterwards.
+ */
+function openReader(file: string): { close(): void; prepare(sql: string): SQLite.Statement } {
+  const reader = new SQLite(file, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  return withStatementCache(reader);
+}
+
 function openPostgres(url: string, options: OpenOptions): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -96,5 +119,125 @@ function openPostgres(url: string, options: OpenOptions): Database {
   // fails, and the pool drops it on release because it is no longer queryable.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  internals.set(db, { reader: null, groupCommit: null, pool });
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+// ---- hot paths --------------------------------------------------------------------------------
+
+interface Internals {
+  /** SQLite: the read-only connection (null for `:memory:`). */
+  reader: { prepare(sql: string): SQLite.Statement } | null;
+  /** SQLite: the batcher of write transactions. */
+  groupCommit: GroupCommit | null;
+  /** PostgreSQL: the pool, for named (server-side prepared) statements. */
+  pool: pg.Pool | null;
+}
+
+/** What `openDatabase` made next to each Kysely instance (a transaction is never in here). */
+const internals = new WeakMap<Kysely<DB>, Internals>();
+
+/** PostgreSQL statement names by SQL text: each pooled connection parses and plans a named statement once. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `hot_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs a compiled query of a hot path without Kysely's executor when `db` is a database opened
+ * here (not a transaction): on SQLite a SELECT reads through the read connection; on PostgreSQL the
+ * query runs as a named prepared statement on the pool. Answers null when neither applies (a
+ * transaction, a write on SQLite, `:memory:`), and the caller runs it through Kysely.
+ */
+export function runHot<R>(db: Kysely<DB>, query: CompiledQuery<R>, parameters: readonly unknown[]): R[] | Promise<R[]> | null {
+  const found = internals.get(db);
+  if (!found) return null;
+  if (found.pool) {
+    return found.pool.query({ name: statementName(query.sql), text: query.sql, values: parameters as unknown[] }).then((r) => r.rows as R[]);
+  }
+  if (found.reader && query.query.kind === 'SelectQueryNode') return found.reader.prepare(query.sql).all(parameters) as R[];
+  return null;
+}
+
+/**
+ * A write transaction. On PostgreSQL, each call is its own transaction. On SQLite, calls that
+ * arrive together share one IMMEDIATE transaction, and so one commit and one fsync
+ * (`synchronous = FULL` fsyncs the WAL at each commit, and better-sqlite3 blocks the event loop
+ * while it does): each call's work runs in its own SAVEPOINT, so a call that throws rolls back
+ * only its own changes and gets its error at once, and a call's promise resolves only after the
+ * commit that holds its changes. If that commit fails, every call of the batch fails.
+ *
+ * `work` must do all its database work through the transaction it is given: on SQLite a query
+ * through `db` itself would wait for the connection that the batch holds, for ever.
+ */
+export function writeTransaction<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  const groupCommit = internals.get(db)?.groupCommit;
+  return groupCommit ? groupCommit.run(work) : db.transaction().execute(work);
+}
+
+interface Job {
+  work(trx: Kysely<DB>): Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+}
+
+/** At most this many calls share a commit, so one batch never holds the others up for long. */
+const MAX_BATCH = 64;
+
+class GroupCommit {
+  private waiting: Job[] = [];
+  private flushing = false;
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  run<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      // After the I/O callbacks of this turn of the event loop: requests that arrived together join.
+      if (!this.flushing) {
+        this.flushing = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch: Job[] = [];
+    const answers: (() => void)[] = [];
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        // Taken once the connection is ours: calls that came while a checkout held it join too.
+        while (this.waiting.length > 0 && batch.length < MAX_BATCH) {
+          const job = this.waiting.shift()!;
+          batch.push(job);
+          await sql`savepoint request`.execute(trx);
+          let value: unknown;
+          try {
+            value = await job.work(trx);
+          } catch (err) {
+            // If the rollback itself fails, the transaction is gone: the whole batch fails below.
+            await sql`rollback to request`.execute(trx);
+            await sql`release request`.execute(trx);
+            job.reject(err);
+            continue;
+          }
+          await sql`release request`.execute(trx);
+          answers.push(() => job.resolve(value));
+        }
+      });
+      for (const answer of answers) answer();
+    } catch (err) {
+      // Not committed: no call of this batch may report success. (A call already rejected stays so.)
+      for (const job of batch) job.reject(err);
+    } finally {
+      if (this.waiting.length > 0) setImmediate(() => void this.flush());
+      else this.flushing = false;
+    }
+  }
 }

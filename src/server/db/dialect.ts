@@ -11,6 +11,12 @@ export interface DialectOps {
   searchItemIds(db: Kysely<DB>, terms: string[]): Promise<number[]>;
   /** `FOR UPDATE` where the database has row locks; SQLite's IMMEDIATE transactions lock the file. */
   forUpdate: boolean;
+  /**
+   * `writeTransaction` batches concurrent calls into one commit (SQLite), so a change should do
+   * its work and read its answer inside it; on PostgreSQL a one-statement change needs no
+   * transaction of its own, and its answer is read after it like any other read.
+   */
+  groupCommit: boolean;
 }
 
 /** Splits search text into lower-case word terms the way both full-text indexes tokenise. */
@@ -33,6 +39,7 @@ const sqliteOps: DialectOps = {
     return rows.rows.map((r) => r.id);
   },
   forUpdate: false,
+  groupCommit: true,
 };
 
 const postgresOps: DialectOps = {
@@ -44,6 +51,7 @@ const postgresOps: DialectOps = {
     return rows.rows.map((r) => r.id);
   },
   forUpdate: true,
+  groupCommit: false,
 };
 
 export function dialectOps(name: DialectName): DialectOps {

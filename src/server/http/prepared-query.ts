@@ -1,4 +1,5 @@
 import type { CompiledQuery, Kysely } from 'kysely';
+import { runHot } from '../db/database';
 import type { DB } from '../db/schema';
 
 type Db = Kysely<DB>;
@@ -14,6 +15,9 @@ class Slot {
  * arguments: building and compiling a query cost more CPU than running it on SQLite
  * (docs/decisions/0006-hot-path.md). `build` must use each argument only as a bound value
  * (never to choose the shape of the query); values it writes itself stay as compiled.
+ *
+ * Outside a transaction it runs past Kysely's executor (`runHot`): SQLite reads go to the read
+ * connection, PostgreSQL queries are named prepared statements (docs/decisions/0008-cart-hot-path.md).
  */
 export function preparedQuery<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>): (db: Db, ...args: A) => Promise<R[]> {
   const byAdapter = new Map<unknown, { query: CompiledQuery<R>; slots: (Slot | null)[] }>();
@@ -27,6 +31,8 @@ export function preparedQuery<A extends unknown[], R>(build: (db: Db, ...args: A
     }
     const { query, slots } = prepared;
     const parameters = query.parameters.map((p, i) => (slots[i] ? args[slots[i].n] : p));
+    const hot = runHot(db, query, parameters);
+    if (hot) return hot;
     const result = await db.executeQuery<R>({ ...query, parameters });
     return result.rows;
   };

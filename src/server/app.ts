@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -22,6 +20,7 @@ import { readToken } from './http/auth-context';
 import { registerErrorHandler, sendProblem } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { refuseNul } from './http/nul-guard';
+import { serveWebApp } from './http/static-web';
 import { applySecurityHeaders } from './http/security-headers';
 import { shopRoutes } from './orders/routes';
 import { surveyRoutes } from './survey/routes';
@@ -141,32 +140,4 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
 
   serveWebApp(app, options.webDir ?? WEB_DIR);
   return app;
-}
-
-/**
- * The built SPA: hashed assets cached for a year, index.html never cached, and index.html for
- * any other non-API path so that client-side routes survive a reload.
- */
-function serveWebApp(app: FastifyInstance, webDir: string): void {
-  const built = existsSync(join(webDir, 'index.html'));
-  if (built) {
-    app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (reply, path) => {
-        const hashed = path.includes(`${join(webDir, 'assets')}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/beapi/') || path === '/beapi' || request.method !== 'GET' || !built) {
-      return sendProblem(reply, 404, `No such resource: ${request.method} ${path}`);
-    }
-    if (/\.[a-z0-9]+$/i.test(path)) return sendProblem(reply, 404, `No such file: ${path}`);
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
-  });
 }

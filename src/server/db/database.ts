@@ -69,9 +69,11 @@ function openSqlite(file: string): Database {
   return {
     db,
     dialect: 'sqlite',
+    // The reader first: the last connection to close checkpoints and removes the WAL, and a
+    // read-only one cannot.
     close: async () => {
-      await db.destroy();
       reader?.close();
+      await db.destroy();
     },
   };
 }

@@ -1,6 +1,6 @@
-import { Alert, Button, CloseButton, Group, Loader, NativeSelect, Pagination, Pill, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, CloseButton, Group, Loader, NativeSelect, Pagination, Pill, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CATALOGUE, type FilterParam } from '../../../contract/catalogue';
 import { usePageMeta } from '../../lib/page-meta';
@@ -69,15 +69,7 @@ export default function ProductsPage() {
         />
         <Group gap="sm">
           <NativeSelect aria-label="Sort by" value={state.sort} onChange={(e) => update({ sort: e.currentTarget.value })} data={SORTS} size="sm" />
-          <SegmentedControl
-            aria-label="View"
-            value={state.view}
-            onChange={(v) => update((current) => ({ view: v as ListingState['view'], page: current.page }))}
-            data={[
-              { value: 'grid', label: 'Grid' },
-              { value: 'list', label: 'List' },
-            ]}
-          />
+          <ViewToggle value={state.view} onChange={(view) => update((current) => ({ view, page: current.page }))} />
         </Group>
       </Group>
 
@@ -185,5 +177,29 @@ function SearchBox({ search, placeholder, onSearch }: { search: string; placehol
       w={{ base: '100%', sm: 320 }}
       rightSection={text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setText('')} /> : null}
     />
+  );
+}
+
+const VIEWS: { value: ListingState['view']; label: string }[] = [
+  { value: 'grid', label: 'Grid' },
+  { value: 'list', label: 'List' },
+];
+
+/**
+ * Grid or List, as two radio buttons drawn like Mantine's SegmentedControl. Not that control
+ * itself: its sliding indicator measures the layout after every render (a forced reflow of the
+ * whole page, the largest single cost of the listing's first render on a slow phone).
+ */
+function ViewToggle({ value, onChange }: { value: ListingState['view']; onChange(view: ListingState['view']): void }) {
+  const name = useId();
+  return (
+    <div role="radiogroup" aria-label="View" className={classes.segmented}>
+      {VIEWS.map((v) => (
+        <div key={v.value} className={classes.segment}>
+          <input type="radio" id={`${name}-${v.value}`} name={name} value={v.value} checked={value === v.value} onChange={() => onChange(v.value)} />
+          <label htmlFor={`${name}-${v.value}`}>{v.label}</label>
+        </div>
+      ))}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CategoryTable, DB } from '../db/schema';
 import type { FacetInput } from './facets';
+import { sanitizeProductInfo } from './item-detail';
 import { bumpCatalogueVersion } from './queries';
 
 /**
@@ -154,11 +155,15 @@ export async function existingItemNums(db: Kysely<DB>, nums: readonly string[]):
 const UPDATED_COLUMNS = [
   'code', 'category_num', 'web_title', 'seo_title', 'key_words', 'upc', 'brand', 'color_family',
   'color_group', 'dimensions', 'packaged', 'case_qty', 'price_cents', 'srp_cents', 'weight_oz',
-  'logo', 'picture', 'packaged_image', 'product_info_html', 'is_new', 'active', 'qty_fr', 'qty_fh',
-  'reserve_fr', 'reserve_fh', 'ordqty_fr', 'ordqty_fh', 'updated_at',
+  'logo', 'picture', 'packaged_image', 'product_info_html', 'product_info_safe', 'is_new', 'active',
+  'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'ordqty_fr', 'ordqty_fh', 'updated_at',
 ] as const;
 
-function itemRow(it: CatalogueItemInput, now: string) {
+/**
+ * `sanitised` turns product info into what clients may see: done here, once per write, so the
+ * item detail page never parses HTML on a read.
+ */
+function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) => string) {
   return {
     num: it.num,
     code: it.code,
@@ -180,6 +185,7 @@ function itemRow(it: CatalogueItemInput, now: string) {
     picture: it.picture,
     packaged_image: it.packagedImage,
     product_info_html: it.productInfoHtml,
+    product_info_safe: sanitised(it.productInfoHtml),
     is_new: it.isNew ? 1 : 0,
     active: it.active ? 1 : 0,
     qty_fr: it.qtyFr,
@@ -205,12 +211,22 @@ export async function upsertItems(db: Kysely<DB>, items: readonly CatalogueItemI
   const existing = await existingItemNums(db, [...byNum.keys()]);
   const now = new Date().toISOString();
 
+  // Imports repeat the same product info across sizes and colours: each text is parsed once.
+  const safe = new Map<string, string>();
+  const sanitised = (html: string) => {
+    let out = safe.get(html);
+    if (out === undefined) {
+      if (safe.size >= 1000) safe.clear();
+      safe.set(html, (out = sanitizeProductInfo(html)));
+    }
+    return out;
+  };
   const ids = new Map<string, number>();
-  const columnsPerRow = Object.keys(itemRow(unique[0]!, now)).length;
+  const columnsPerRow = Object.keys(itemRow(unique[0]!, now, sanitised)).length;
   for (const part of chunks(unique, columnsPerRow)) {
     const rows = await db
       .insertInto('items')
-      .values(part.map((it) => itemRow(it, now)))
+      .values(part.map((it) => itemRow(it, now, sanitised)))
       .onConflict((oc) =>
         oc.column('num').doUpdateSet((eb) => {
           const set: Record<string, unknown> = {};

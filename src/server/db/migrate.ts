@@ -5,6 +5,7 @@ import * as cartOrders from './migrations/2026-11-21T13-00-cart-orders';
 import * as content from './migrations/2026-11-21T12-00-content';
 import * as survey from './migrations/2026-11-21T14-00-survey';
 import * as speedLists from './migrations/2026-11-21T15-00-speed-lists';
+import * as productInfoSafe from './migrations/2026-11-22T03-30-product-info-safe';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T13-00-cart-orders': cartOrders,
   '2026-11-21T14-00-survey': survey,
   '2026-11-21T15-00-speed-lists': speedLists,
+  '2026-11-22T03-30-product-info-safe': productInfoSafe,
 };
 
 /**

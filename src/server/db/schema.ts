@@ -44,6 +44,11 @@ export interface ItemTable {
   picture: string;
   packaged_image: string;
   product_info_html: string;
+  /**
+   * `product_info_html` as clients may see it, sanitised when the item is written (the item
+   * detail page then parses no HTML); null until a write or migration has made it.
+   */
+  product_info_safe: string | null;
   is_new: number;
   active: number;
   qty_fr: number;

@@ -1,0 +1,107 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import sanitizeHtml from 'sanitize-html';
+import type { ItemDetail } from '../../contract/catalogue';
+import type { DB } from '../db/schema';
+import { NotFound } from '../errors';
+import { preparedQuery } from '../http/prepared-query';
+import { type CatalogueIndex, toListItem } from './catalogue-index';
+
+/**
+ * The item detail page's answer. Item pages are drawn from the whole catalogue, so most reads
+ * miss every cache: a miss is one precompiled query by primary key that brings the row, its
+ * attributes and its suggestions, and the product info comes already sanitised from the write
+ * (docs/decisions/0009-item-detail.md). What the index holds (stock flags, new, other colours,
+ * suggested list items, price) is laid on top from the index, as on listings.
+ */
+
+/** Product info is operator-entered HTML; only simple formatting survives on the way out. */
+const productInfoPolicy: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'h3', 'h4', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span'],
+  allowedAttributes: {},
+};
+
+/** The product info as clients may see it. Run on every write; a read only repeats it for rows written around the writes. */
+export function sanitizeProductInfo(html: string): string {
+  return html === '' ? '' : sanitizeHtml(html, productInfoPolicy);
+}
+
+/**
+ * The row with its attributes and suggestions as JSON text, in one statement. Aggregates differ:
+ * SQLite (3.44+ for ORDER BY inside an aggregate) answers '[]' for no rows, PostgreSQL null.
+ * Built as a SELECT so the hot-path runner can send it to the read connection.
+ */
+function detailQuery(db: Kysely<DB>, id: number) {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const attributes = pg
+    ? sql<string>`(select coalesce(json_agg(json_build_object('name', a.name, 'value', a.value) order by a.position), '[]')::text
+        from item_attributes a where a.item_id = i.id)`
+    : sql<string>`(select json_group_array(json_object('name', a.name, 'value', a.value) order by a.position)
+        from item_attributes a where a.item_id = i.id)`;
+  const suggested = pg
+    ? sql<string>`(select coalesce(json_agg(s.suggested_num order by s.position), '[]')::text from item_suggestions s where s.item_id = i.id)`
+    : sql<string>`(select json_group_array(s.suggested_num order by s.position) from item_suggestions s where s.item_id = i.id)`;
+  return db
+    .selectFrom('items as i')
+    .select([
+      'i.num', 'i.code', 'i.web_title', 'i.seo_title', 'i.picture', 'i.packaged_image', 'i.logo', 'i.srp_cents',
+      'i.dimensions', 'i.color_family', 'i.category_num', 'i.brand', 'i.upc', 'i.key_words', 'i.product_info_safe',
+      sql<string | null>`case when i.product_info_safe is null then i.product_info_html end`.as('product_info_raw'),
+      'i.packaged', 'i.qty_fr', 'i.qty_fh', 'i.reserve_fr', 'i.reserve_fh', 'i.ordqty_fr', 'i.ordqty_fh',
+      attributes.as('attributes'),
+      suggested.as('suggested'),
+    ])
+    .where('i.id', '=', id)
+    .where('i.active', '=', 1);
+}
+
+const loadDetailRow = preparedQuery(detailQuery);
+
+/** The detail of an active item of `index`; 404 for an item the index or the database does not hold. */
+export async function itemDetail(db: Kysely<DB>, index: CatalogueIndex, num: string, priced: boolean): Promise<ItemDetail> {
+  const item = index.byNum.get(num);
+  if (!item) throw new NotFound(`Item ${num} not found`);
+  const [row] = await loadDetailRow(db, item.id);
+  if (!row) throw new NotFound(`Item ${num} not found`);
+  const colorNames = index.facetNames.get('color')!;
+  const suggested: string[] = JSON.parse(row.suggested);
+  return {
+    num: row.num,
+    code: row.code,
+    web_Title: row.web_title,
+    seO_Title: row.seo_title || row.web_title,
+    picture: row.picture,
+    inventoryPicture: row.picture,
+    packagedImage: row.packaged_image,
+    logo: row.logo,
+    srp: row.srp_cents / 100,
+    dimensions: row.dimensions,
+    color_Family: row.color_family,
+    category: row.category_num,
+    brand: row.brand,
+    upc: row.upc,
+    key_Words: row.key_words,
+    web_Product_Info: row.product_info_safe ?? sanitizeProductInfo(row.product_info_raw ?? ''),
+    packaged: row.packaged,
+    qty_FR: row.qty_fr,
+    qty_FH: row.qty_fh,
+    reserve_FR: row.reserve_fr,
+    reserve_FH: row.reserve_fh,
+    ordqty_FR: row.ordqty_fr,
+    ordqty_FH: row.ordqty_fh,
+    inStockFresno: item.inWest,
+    inStockFairhope: item.inEast,
+    new: item.isNew,
+    attributes: JSON.parse(row.attributes),
+    colors: (index.colorGroups.get(item.colorGroup) ?? [])
+      .filter((other) => other.num !== num)
+      .map((other) => {
+        const link = other.facets.color[0] ?? '';
+        return { num: other.num, name: colorNames.get(link) ?? other.colorFamily, link };
+      }),
+    suggestedItems: suggested.flatMap((n) => {
+      const s = index.byNum.get(n);
+      return s ? [toListItem(s, priced)] : [];
+    }),
+    ...(priced ? { price: item.priceCents / 100, caseQty: item.caseQty } : {}),
+  };
+}

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { Layout } from './layout/layout';
 import { RouteError } from './route-error';
 
@@ -12,11 +12,27 @@ function protectedPage(load: () => Promise<{ default: React.ComponentType }>): R
   return { lazy: async () => ({ Component: (await import('./require-sign-in')).withSignIn((await load()).default) }) };
 }
 
+/**
+ * Starts a page's data calls when a visitor enters it, in parallel with its code (the catalogue's
+ * api module comes with the page's chunks, which the server's index.html already asks for). Never
+ * waits: the page shows its own loading state. Only on entering the page: changes of its query
+ * (filters, search, paging) are the page's own calls.
+ */
+function prefetch(run: (api: typeof import('../features/catalogue/api'), params: URLSearchParams) => void): Pick<RouteObject, 'loader' | 'shouldRevalidate'> {
+  return {
+    loader: ({ request }: LoaderFunctionArgs) => {
+      void import('../features/catalogue/api').then((api) => run(api, new URL(request.url).searchParams));
+      return null;
+    },
+    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+  };
+}
+
 /** Every route of the spec's route table (spec §2), then the not-found page for any other path. */
 const routes: RouteObject[] = [
   { index: true, ...page(() => import('../features/content/home-page')) },
-  { path: 'products', ...page(() => import('../features/catalogue/products-page')) },
-  { path: 'productdetail', ...page(() => import('../features/catalogue/product-detail-page')) },
+  { path: 'products', ...prefetch((api, params) => api.prefetchListing(params)), ...page(() => import('../features/catalogue/products-page')) },
+  { path: 'productdetail', ...prefetch((api, params) => api.prefetchItemDetail(params)), ...page(() => import('../features/catalogue/product-detail-page')) },
   { path: 'categories', ...page(() => import('../features/catalogue/categories-page')) },
   { path: 'categories/:categoryNum', ...page(() => import('../features/catalogue/category-page')) },
   { path: 'distributors', ...page(() => import('../features/distributors/distributors-page')) },

@@ -2,6 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { z } from 'zod';
 import { type Category, categorySchema, type FilterParam, itemDetailSchema, pagedItemsSchema } from '../../../contract/catalogue';
 import { apiGet, apiRequest, queryString } from '../../lib/api-client';
+import { queryClient } from '../../lib/query-client';
+import { readListing } from './listing-state';
 
 const categoryList = z.array(categorySchema);
 
@@ -23,44 +25,44 @@ function fetchCategoryInfo(categoryNum: number): Promise<Category> {
   return apiGet(`/Categories/GetCategoryInfo${queryString({ categoryNum })}`, categorySchema, 'Failed to fetch category info');
 }
 
+const categoryInfoQuery = (categoryNum: number) => ({ queryKey: ['categories', 'info', categoryNum], queryFn: () => fetchCategoryInfo(categoryNum) });
+
 export function useCategoryInfo(categoryNum: number | null) {
-  return useQuery({
-    queryKey: ['categories', 'info', categoryNum],
-    enabled: categoryNum !== null,
-    queryFn: () => fetchCategoryInfo(categoryNum!),
-  });
+  return useQuery({ ...categoryInfoQuery(categoryNum ?? 0), enabled: categoryNum !== null });
 }
 
 /** NV categories are curated collections outside the tree (New Arrivals, Winter); they list items through their own calls. */
+const nvCategoriesQuery = {
+  queryKey: ['categories', 'nv'],
+  staleTime: 10 * 60_000,
+  queryFn: () => apiGet('/Categories/GetNVCategories', categoryList, 'Failed to fetch category info'),
+};
+
 function useNvCategories() {
-  return useQuery({
-    queryKey: ['categories', 'nv'],
-    staleTime: 10 * 60_000,
-    queryFn: () => apiGet('/Categories/GetNVCategories', categoryList, 'Failed to fetch category info'),
-  });
+  return useQuery(nvCategoriesQuery);
 }
 
 /** The breadcrumb: the category and its ancestors, walking up through parentNum until 0 (spec §4). */
-export function useBreadcrumb(categoryNum: number | null) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: ['categories', 'breadcrumb', categoryNum],
-    enabled: categoryNum !== null && categoryNum > 0,
-    queryFn: async () => {
-      const trail: Category[] = [];
-      let num = categoryNum!;
-      try {
-        for (let depth = 0; num > 0 && depth < 10; depth++) {
-          const info = await queryClient.fetchQuery({ queryKey: ['categories', 'info', num], queryFn: () => fetchCategoryInfo(num), staleTime: 60_000 });
-          trail.unshift(info);
-          num = info.parentNum;
-        }
-      } catch {
-        throw new Error('Failed to build breadcrumb');
+const breadcrumbQuery = (categoryNum: number) => ({
+  queryKey: ['categories', 'breadcrumb', categoryNum],
+  queryFn: async () => {
+    const trail: Category[] = [];
+    let num = categoryNum;
+    try {
+      for (let depth = 0; num > 0 && depth < 10; depth++) {
+        const info = await queryClient.fetchQuery({ ...categoryInfoQuery(num), staleTime: 60_000 });
+        trail.unshift(info);
+        num = info.parentNum;
       }
-      return trail;
-    },
-  });
+    } catch {
+      throw new Error('Failed to build breadcrumb');
+    }
+    return trail;
+  },
+});
+
+export function useBreadcrumb(categoryNum: number | null) {
+  return useQuery({ ...breadcrumbQuery(categoryNum ?? 0), enabled: categoryNum !== null && categoryNum > 0 });
 }
 
 export type Filters = Record<FilterParam, string[]>;
@@ -75,39 +77,68 @@ export interface ListingRequest {
 }
 
 /** One page of a listing: category, NV collection, or search (within a category when one is chosen). */
+const listingQuery = (request: ListingRequest, isNv: boolean) => ({
+  queryKey: ['items', isNv ? 'nv' : 'tree', request],
+  queryFn: () => {
+    const { categoryNum, search, page, pageSize, sort, filters } = request;
+    const paging = { pageSize, page, sort, ...filters };
+    let path: string;
+    if (isNv) {
+      path = search
+        ? `/Inventory/GetPagedItemsForNVSearch${queryString({ nvcatnum: categoryNum!, searchtext: search, ...paging })}`
+        : `/Inventory/GetPagedItemsForNVCategory${queryString({ categoryNum: categoryNum!, ...paging })}`;
+    } else {
+      path = search
+        ? `/Inventory/GetPagedItemsForSearch${queryString({ searchtext: search, categoryNum: categoryNum ?? undefined, ...paging })}`
+        : `/Inventory/GetPagedItemsForCategory${queryString({ categoryNum: categoryNum!, ...paging })}`;
+    }
+    return apiGet(path, pagedItemsSchema, 'Failed to fetch category items');
+  },
+});
+
 export function useListing(request: ListingRequest) {
   const nv = useNvCategories();
   const isNv = request.categoryNum !== null && (nv.data ?? []).some((c) => c.num === request.categoryNum);
   const waitForNv = request.categoryNum !== null && nv.isPending;
   return useQuery({
-    queryKey: ['items', isNv ? 'nv' : 'tree', request],
+    ...listingQuery(request, isNv),
     enabled: !waitForNv && (request.categoryNum !== null || request.search !== ''),
     placeholderData: keepPreviousData,
-    queryFn: () => {
-      const { categoryNum, search, page, pageSize, sort, filters } = request;
-      const paging = { pageSize, page, sort, ...filters };
-      let path: string;
-      if (isNv) {
-        path = search
-          ? `/Inventory/GetPagedItemsForNVSearch${queryString({ nvcatnum: categoryNum!, searchtext: search, ...paging })}`
-          : `/Inventory/GetPagedItemsForNVCategory${queryString({ categoryNum: categoryNum!, ...paging })}`;
-      } else {
-        path = search
-          ? `/Inventory/GetPagedItemsForSearch${queryString({ searchtext: search, categoryNum: categoryNum ?? undefined, ...paging })}`
-          : `/Inventory/GetPagedItemsForCategory${queryString({ categoryNum: categoryNum!, ...paging })}`;
-      }
-      return apiGet(path, pagedItemsSchema, 'Failed to fetch category items');
-    },
   });
 }
 
+const itemDetailQuery = (itemNum: string) => ({
+  queryKey: ['item', itemNum],
+  retry: (count: number, err: Error) => !(err && 'status' in err && err.status === 404) && count < 1,
+  queryFn: () => apiGet(`/Inventory/GetItemDetail${queryString({ itemNum })}`, itemDetailSchema, 'An error occurred'),
+});
+
 export function useItemDetail(itemNum: string) {
-  return useQuery({
-    queryKey: ['item', itemNum],
-    enabled: itemNum !== '',
-    retry: (count, err) => !(err && 'status' in err && err.status === 404) && count < 1,
-    queryFn: () => apiGet(`/Inventory/GetItemDetail${queryString({ itemNum })}`, itemDetailSchema, 'An error occurred'),
-  });
+  return useQuery({ ...itemDetailQuery(itemNum), enabled: itemNum !== '' });
+}
+
+/**
+ * Route loaders (app/router.tsx) call these when a visitor enters a page, so the page's calls
+ * run while its code loads and renders, all at once rather than one after another
+ * (docs/decisions/0010-front-end-speed.md). The pages' own queries then find them in flight or
+ * answered. A listing needs to know whether its category is an NV collection before it can call:
+ * until that list is known the tree call is made too, as it is the answer for every other category.
+ */
+export function prefetchListing(params: URLSearchParams): void {
+  const state = readListing(params);
+  if (state.categoryNum !== null) void queryClient.prefetchQuery(breadcrumbQuery(state.categoryNum));
+  if (state.categoryNum === null && !state.search) return;
+  const nv = queryClient.getQueryData<Category[]>(nvCategoriesQuery.queryKey);
+  if (state.categoryNum !== null && !nv) void queryClient.prefetchQuery(nvCategoriesQuery);
+  const isNv = state.categoryNum !== null && (nv ?? []).some((c) => c.num === state.categoryNum);
+  void queryClient.prefetchQuery({ ...listingQuery(state, isNv), retry: false });
+}
+
+export function prefetchItemDetail(params: URLSearchParams): void {
+  const itemNum = params.get('productNum') ?? '';
+  const categoryNum = Number(params.get('categoryNum'));
+  if (itemNum) void queryClient.prefetchQuery(itemDetailQuery(itemNum));
+  if (Number.isInteger(categoryNum) && categoryNum > 0) void queryClient.prefetchQuery(breadcrumbQuery(categoryNum));
 }
 
 /** Adds to the cart (the cart issue owns the cart screens; any cart view refreshes after this). */

@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import { batchedOnPostgres } from '../db/database';
 import type { DB } from '../db/schema';
 import { preparedQuery } from '../http/prepared-query';
 import type { CustomerTable, LoginFailureTable, OneTimeTokenTable, SessionTable, ShipToTable } from './tables';
@@ -101,8 +102,29 @@ const liveSession = preparedQuery((db, tokenHash: string, now: string) =>
     .where('sessions.expires_at', '>', now),
 );
 
+/** The same for many tokens at once (PostgreSQL batches the lookups of concurrent requests). */
+const liveSessions = preparedQuery((db, tokenHashes: string[], now: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('customers', 'customers.id', 'sessions.customer_id')
+    .select(['sessions.token_hash as tokenHash', 'sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'customers.id as customerId', 'customers.code'])
+    .where('sessions.token_hash', '=', sql<string>`any(${tokenHashes})`)
+    .where('sessions.expires_at', '>', now),
+);
+
+const batchedLiveSession = batchedOnPostgres(
+  (db, tokenHashes: string[]) => liveSessions(db, tokenHashes, new Date().toISOString()),
+  (row) => row.tokenHash,
+);
+
+/**
+ * The live session of a token hash, looked up when asked (never cached, so a revoked or expired
+ * session is refused at once in every process). On PostgreSQL the lookups of concurrent requests
+ * share one query, checked against the time of that query.
+ */
 export async function findLiveSession(db: Db, tokenHash: string, now: string) {
-  return (await liveSession(db, tokenHash, now))[0];
+  const batched = batchedLiveSession(db, tokenHash);
+  return (await (batched ?? liveSession(db, tokenHash, now)))[0];
 }
 
 export async function extendSession(db: Db, sessionId: number, expiresAt: string): Promise<void> {

@@ -1,5 +1,6 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { CART } from '../../contract/cart';
+import { batchedOnPostgres } from '../db/database';
 import type { DB } from '../db/schema';
 import { preparedQuery } from '../http/prepared-query';
 import type { CouponRule } from './coupons';
@@ -58,28 +59,34 @@ export function listLines(db: Db, customerId: number, forUpdate = false): Promis
  * - `coupon`: n = coupon id.
  * Lines come in the order they were added (then by number), coupons in the order they were applied.
  */
-const wholeCart = preparedQuery((db, customerId: number) =>
-  db
+function wholeCartQuery(db: Db, customer: number | RawBuilder<number>) {
+  return db
     .selectFrom('cart_lines')
-    .select([sql<string>`'line'`.as('part'), 'item_num as key', 'qty as n', 'added_at', sql<string | null>`null`.as('extra')])
-    .where('customer_id', '=', customerId)
+    .select(['customer_id', sql<string>`'line'`.as('part'), 'item_num as key', 'qty as n', 'added_at', sql<string | null>`null`.as('extra')])
+    .where('customer_id', '=', customer)
     .unionAll(
       db
         .selectFrom('carts')
-        .select([sql<string>`'cart'`.as('part'), 'ship_to_code as key', sql<number>`0`.as('n'), sql<string>`''`.as('added_at'), 'comments as extra'])
-        .where('customer_id', '=', customerId),
+        .select(['customer_id', sql<string>`'cart'`.as('part'), 'ship_to_code as key', sql<number>`0`.as('n'), sql<string>`''`.as('added_at'), 'comments as extra'])
+        .where('customer_id', '=', customer),
     )
     .unionAll(
       db
         .selectFrom('cart_coupons')
-        .select([sql<string>`'coupon'`.as('part'), sql<string>`''`.as('key'), 'coupon_id as n', 'added_at', sql<string | null>`null`.as('extra')])
-        .where('customer_id', '=', customerId),
+        .select(['customer_id', sql<string>`'coupon'`.as('part'), sql<string>`''`.as('key'), 'coupon_id as n', 'added_at', sql<string | null>`null`.as('extra')])
+        .where('customer_id', '=', customer),
     )
+    .orderBy('customer_id')
     .orderBy('part')
     .orderBy('added_at')
     .orderBy('key')
-    .orderBy('n'),
-);
+    .orderBy('n');
+}
+
+const wholeCart = preparedQuery((db, customerId: number) => wholeCartQuery(db, customerId));
+/** Many customers' carts at once: on PostgreSQL the cart reads of concurrent requests share one query. */
+const wholeCarts = preparedQuery((db, customerIds: number[]) => wholeCartQuery(db, sql<number>`any(${customerIds})`));
+const batchedWholeCart = batchedOnPostgres(wholeCarts, (row) => row.customer_id);
 
 export interface WholeCart {
   cart: CartRow;
@@ -92,7 +99,7 @@ export async function readWholeCart(db: Db, customerId: number): Promise<WholeCa
   const cart: CartRow = { comments: '', ship_to_code: '' };
   const lines: WholeCart['lines'] = [];
   const couponIds: number[] = [];
-  for (const row of await wholeCart(db, customerId)) {
+  for (const row of await (batchedWholeCart(db, customerId) ?? wholeCart(db, customerId))) {
     if (row.part === 'line') lines.push({ item_num: row.key, qty: row.n });
     else if (row.part === 'cart') {
       cart.comments = row.extra ?? '';

@@ -168,6 +168,61 @@ export function runHot<R>(db: Kysely<DB>, query: CompiledQuery<R>, parameters: r
 }
 
 /**
+ * PostgreSQL: lookups of the same kind asked for in the same turn of the event loop share one
+ * query (`run` with all their keys), so 20 concurrent requests cost a few round trips rather than
+ * 20; each lookup gets the rows whose `keyOf` is its key, in the order `run` answered them. Still
+ * one query per turn, at the time of the request: nothing is cached. Answers null on SQLite, and
+ * for a transaction, where the caller looks up its one key itself.
+ */
+export function batchedOnPostgres<K, R>(run: (db: Kysely<DB>, keys: K[]) => Promise<R[]>, keyOf: (row: R) => K): (db: Kysely<DB>, key: K) => Promise<R[]> | null {
+  const batchers = new WeakMap<Kysely<DB>, LookupBatch<K, R>>();
+  return (db, key) => {
+    if (!internals.get(db)?.pool) return null;
+    let batch = batchers.get(db);
+    if (!batch) {
+      batch = new LookupBatch((keys) => run(db, keys), keyOf);
+      batchers.set(db, batch);
+    }
+    return batch.get(key);
+  };
+}
+
+class LookupBatch<K, R> {
+  private waiting = new Map<K, { resolve(rows: R[]): void; reject(err: unknown): void }[]>();
+
+  constructor(
+    private readonly run: (keys: K[]) => Promise<R[]>,
+    private readonly keyOf: (row: R) => K,
+  ) {}
+
+  get(key: K): Promise<R[]> {
+    return new Promise((resolve, reject) => {
+      if (this.waiting.size === 0) setImmediate(() => void this.flush());
+      const callers = this.waiting.get(key);
+      if (callers) callers.push({ resolve, reject });
+      else this.waiting.set(key, [{ resolve, reject }]);
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const waiting = this.waiting;
+    this.waiting = new Map();
+    try {
+      const byKey = new Map<K, R[]>();
+      for (const row of await this.run([...waiting.keys()])) {
+        const key = this.keyOf(row);
+        const rows = byKey.get(key);
+        if (rows) rows.push(row);
+        else byKey.set(key, [row]);
+      }
+      for (const [key, callers] of waiting) for (const c of callers) c.resolve(byKey.get(key) ?? []);
+    } catch (err) {
+      for (const callers of waiting.values()) for (const c of callers) c.reject(err);
+    }
+  }
+}
+
+/**
  * A write transaction. On PostgreSQL, each call is its own transaction. On SQLite, calls that
  * arrive together share one IMMEDIATE transaction, and so one commit and one fsync
  * (`synchronous = FULL` fsyncs the WAL at each commit, and better-sqlite3 blocks the event loop

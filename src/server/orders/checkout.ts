@@ -81,11 +81,11 @@ export class CheckoutService {
         if (a.west + a.east > 0) await q.decrementStock(trx, l.item.id, a.west, a.east);
         allocations.push(a);
       }
-      if (allocations.some((a) => a.west + a.east > 0)) await bumpStockVersion(trx);
+      // What was ordered leaves the cart now: it needs no order id, and the rows below that every
+      // checkout shares (the order counter, the stock version) are then locked for a shorter time.
+      await q.removeOrderedFromCart(trx, who.id, cart.lines.map((l) => l.invNum), cart.coupons.map((c) => c.id));
 
-      const orderNum = await q.nextOrderNum(trx);
-      const id = await q.insertOrder(trx, {
-        order_num: orderNum,
+      const id = await q.insertOrderWithNextNum(trx, {
         customer_id: who.id,
         status: allocations.some((a) => a.backordered > 0) ? 'Received, partly backordered' : 'Received',
         created_at: new Date().toISOString(),
@@ -123,8 +123,9 @@ export class CheckoutService {
         id,
         totals.coupons.map((o) => ({ couponId: o.coupon.id, code: o.coupon.code, name: o.coupon.name, discountCents: o.discountCents })),
       );
-      await q.removeOrderedFromCart(trx, who.id, cart.lines.map((l) => l.invNum), cart.coupons.map((c) => c.id));
       if (idempotencyKey !== null) await q.setIdempotencyOrder(trx, who.id, idempotencyKey, id);
+      // Last: on PostgreSQL this row lock serialises every checkout that takes stock.
+      if (allocations.some((a) => a.west + a.east > 0)) await bumpStockVersion(trx);
       return { orderId: id, replayed: false };
     });
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type Category, categorySchema, type FilterParam, itemDetailSchema, pagedItemsSchema } from '../../../contract/catalogue';
+import { type Category, categorySchema, type FilterParam, type ItemDetail, itemDetailSchema, type PagedItems, pagedItemsSchema } from '../../../contract/catalogue';
 import { apiGet, apiRequest, queryString } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { readListing } from './listing-state';
@@ -121,23 +121,46 @@ export function useItemDetail(itemNum: string) {
  * Route loaders (app/router.tsx) call these when a visitor enters a page, so the page's calls
  * run while its code loads and renders, all at once rather than one after another
  * (docs/decisions/0010-front-end-speed.md). The pages' own queries then find them in flight or
- * answered. A listing needs to know whether its category is an NV collection before it can call:
- * until that list is known the tree call is made too, as it is the answer for every other category.
+ * answered; the listing page also calls prefetchListing itself when its query changes. A listing
+ * needs to know whether its category is an NV collection before it can call: until that list is
+ * known the tree call is made too, as it is the answer for every other category.
  */
-export function prefetchListing(params: URLSearchParams): void {
+export function prefetchListing(params: URLSearchParams, { pictures = false } = {}): void {
   const state = readListing(params);
   if (state.categoryNum !== null) void queryClient.prefetchQuery(breadcrumbQuery(state.categoryNum));
   if (state.categoryNum === null && !state.search) return;
   const nv = queryClient.getQueryData<Category[]>(nvCategoriesQuery.queryKey);
   if (state.categoryNum !== null && !nv) void queryClient.prefetchQuery(nvCategoriesQuery);
   const isNv = state.categoryNum !== null && (nv ?? []).some((c) => c.num === state.categoryNum);
-  void queryClient.prefetchQuery({ ...listingQuery(state, isNv), retry: false });
+  const query = listingQuery(state, isNv);
+  void queryClient.prefetchQuery({ ...query, retry: false }).then(() => {
+    if (!pictures) return;
+    const items = queryClient.getQueryData<PagedItems>(query.queryKey)?.items ?? [];
+    for (const item of items.slice(0, 2)) preloadPicture(item.picture);
+  });
+}
+
+/**
+ * The first pictures of a page are its largest paint: they start loading as soon as the answer
+ * naming them is in, not after the page has rendered it (the <img> then takes the same response).
+ */
+function preloadPicture(src: string | undefined): void {
+  if (!src || document.head.querySelector(`link[rel="preload"][href="${CSS.escape(src)}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = src;
+  link.fetchPriority = 'high';
+  document.head.appendChild(link);
 }
 
 export function prefetchItemDetail(params: URLSearchParams): void {
   const itemNum = params.get('productNum') ?? '';
   const categoryNum = Number(params.get('categoryNum'));
-  if (itemNum) void queryClient.prefetchQuery(itemDetailQuery(itemNum));
+  if (itemNum) {
+    const query = itemDetailQuery(itemNum);
+    void queryClient.prefetchQuery(query).then(() => preloadPicture(queryClient.getQueryData<ItemDetail>(query.queryKey)?.picture));
+  }
   if (Number.isInteger(categoryNum) && categoryNum > 0) void queryClient.prefetchQuery(breadcrumbQuery(categoryNum));
 }
 

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CATALOGUE, type FilterParam } from '../../../contract/catalogue';
 import { usePageMeta } from '../../lib/page-meta';
-import { useCategoryInfo, useListing } from './api';
+import { prefetchListing, useCategoryInfo, useListing } from './api';
 import { CategoryBreadcrumb } from './breadcrumb';
 import { FilterBar, labelOf } from './filter-bar';
 import { activeFilterCount, type ListingState, PAGE_SIZES, readListing, writeListing } from './listing-state';
@@ -34,9 +34,12 @@ export default function ProductsPage() {
   // Changes apply to the address bar's URL as it is when they land, so two quick clicks both count. (React
   // Router hands a function update the URL of the last render, which lags behind while the next page of
   // results is loading: two quick ticks in a filter then kept only the second.)
+  // The new page's call starts at once, while the router and React render the change.
   const update = (change: Partial<ListingState> | ((current: ListingState) => Partial<ListingState>), replace = false) => {
     const current = readListing(new URLSearchParams(window.location.search));
-    setParams(writeListing({ ...current, page: 1, ...(typeof change === 'function' ? change(current) : change) }), { replace });
+    const next = writeListing({ ...current, page: 1, ...(typeof change === 'function' ? change(current) : change) });
+    prefetchListing(next);
+    setParams(next, { replace });
   };
 
   const toggle = (f: FilterParam, value: string) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as productInfoSafe from '../db/migrations/2026-11-22T03-30-product-info-safe';
+import * as itemDetailLists from '../db/migrations/2026-11-22T04-00-item-detail-lists';
 import { createTestApp, createTestDatabase, type TestApp } from '../test-support/test-app';
 import { bumpCatalogueVersion } from './queries';
 import { loadItemInputs } from './stored-items';
@@ -63,14 +64,17 @@ describe('item detail product info', () => {
     expect(body.colors).toEqual([]);
   });
 
-  it('sanitises on the way out a row that was written around the catalogue writes', async () => {
+  it('answers a row that was written around the catalogue writes from its stored HTML and tables', async () => {
     await db()
       .updateTable('items')
-      .set({ product_info_html: '<h3>Raw</h3><script>alert(1)</script><img src=x onerror=alert(2)>', product_info_safe: null })
-      .where('num', '=', '30001')
+      .set({ product_info_html: '<h3>Raw</h3><script>alert(1)</script><img src=x onerror=alert(2)>', product_info_safe: null, attributes_json: null, suggested_json: null })
+      .where('num', '=', '11001')
       .execute();
     await catalogueChanged();
-    expect((await detail('30001')).body.web_Product_Info).toBe('<h3>Raw</h3>');
+    const { body } = await detail('11001');
+    expect(body.web_Product_Info).toBe('<h3>Raw</h3>');
+    expect(body.attributes).toEqual([{ name: 'Finish', value: 'Standard' }]);
+    expect(body.suggestedItems.map((s: { num: string }) => s.num)).toEqual(['11002', '30001']);
   });
 
   it('answers 404 once an item is made inactive', async () => {
@@ -82,7 +86,7 @@ describe('item detail product info', () => {
   });
 });
 
-describe('the product-info migration', () => {
+describe('the item detail migrations', () => {
   it('sanitises the product info of items stored before it', async () => {
     const tdb = await createTestDatabase();
     try {
@@ -96,6 +100,23 @@ describe('the product-info migration', () => {
       expect(rows).toEqual([
         { num: '11001', product_info_html: fixtureItems[0]!.productInfoHtml, product_info_safe: '<p>Floats <strong>14 hours</strong>.</p>' },
         { num: '11002', product_info_html: '', product_info_safe: '' },
+      ]);
+    } finally {
+      await tdb.drop();
+    }
+  });
+
+  it("copies each stored item's attributes and suggestions onto its row, in order", async () => {
+    const tdb = await createTestDatabase();
+    try {
+      const mdb = tdb.database.db;
+      await loadFixtureCatalogue(mdb);
+      await itemDetailLists.down(mdb);
+      await itemDetailLists.up(mdb);
+      const rows = await mdb.selectFrom('items').select(['num', 'attributes_json', 'suggested_json']).where('num', 'in', ['11001', '11002']).orderBy('num').execute();
+      expect(rows.map((r) => ({ num: r.num, attributes: JSON.parse(r.attributes_json!), suggested: JSON.parse(r.suggested_json!) }))).toEqual([
+        { num: '11001', attributes: [{ name: 'Finish', value: 'Standard' }], suggested: ['11002', '30001'] },
+        { num: '11002', attributes: [], suggested: [] },
       ]);
     } finally {
       await tdb.drop();

@@ -26,20 +26,24 @@ export function sanitizeProductInfo(html: string): string {
 }
 
 /**
- * The row with its attributes and suggestions as JSON text, in one statement. Aggregates differ:
- * SQLite (3.44+ for ORDER BY inside an aggregate) answers '[]' for no rows, PostgreSQL null.
- * Built as a SELECT so the hot-path runner can send it to the read connection.
+ * The row with its attributes and suggestions as JSON text, in one statement. Writes keep both
+ * lists on the row; a row written around them (null there) has them aggregated from their tables
+ * instead (both databases evaluate COALESCE lazily, so this costs nothing otherwise). Aggregates
+ * differ: SQLite (3.44+ for ORDER BY inside an aggregate) answers '[]' for no rows, PostgreSQL
+ * null. Built as a SELECT so the hot-path runner can send it to the read connection.
  */
 function detailQuery(db: Kysely<DB>, id: number) {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const attributes = pg
-    ? sql<string>`(select coalesce(json_agg(json_build_object('name', a.name, 'value', a.value) order by a.position), '[]')::text
-        from item_attributes a where a.item_id = i.id)`
-    : sql<string>`(select json_group_array(json_object('name', a.name, 'value', a.value) order by a.position)
-        from item_attributes a where a.item_id = i.id)`;
+    ? sql<string>`coalesce(i.attributes_json, (select coalesce(json_agg(json_build_object('name', a.name, 'value', a.value) order by a.position), '[]')::text
+        from item_attributes a where a.item_id = i.id))`
+    : sql<string>`coalesce(i.attributes_json, (select json_group_array(json_object('name', a.name, 'value', a.value) order by a.position)
+        from item_attributes a where a.item_id = i.id))`;
   const suggested = pg
-    ? sql<string>`(select coalesce(json_agg(s.suggested_num order by s.position), '[]')::text from item_suggestions s where s.item_id = i.id)`
-    : sql<string>`(select json_group_array(s.suggested_num order by s.position) from item_suggestions s where s.item_id = i.id)`;
+    ? sql<string>`coalesce(i.suggested_json, (select coalesce(json_agg(s.suggested_num order by s.position), '[]')::text
+        from item_suggestions s where s.item_id = i.id))`
+    : sql<string>`coalesce(i.suggested_json, (select json_group_array(s.suggested_num order by s.position)
+        from item_suggestions s where s.item_id = i.id))`;
   return db
     .selectFrom('items as i')
     .select([

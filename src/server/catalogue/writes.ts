@@ -155,13 +155,20 @@ export async function existingItemNums(db: Kysely<DB>, nums: readonly string[]):
 const UPDATED_COLUMNS = [
   'code', 'category_num', 'web_title', 'seo_title', 'key_words', 'upc', 'brand', 'color_family',
   'color_group', 'dimensions', 'packaged', 'case_qty', 'price_cents', 'srp_cents', 'weight_oz',
-  'logo', 'picture', 'packaged_image', 'product_info_html', 'product_info_safe', 'is_new', 'active',
-  'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'ordqty_fr', 'ordqty_fh', 'updated_at',
+  'logo', 'picture', 'packaged_image', 'product_info_html', 'product_info_safe', 'attributes_json',
+  'suggested_json', 'is_new', 'active', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'ordqty_fr',
+  'ordqty_fh', 'updated_at',
 ] as const;
+
+/** An item's suggestions as stored: each number once, never the item itself. */
+function suggestionsOf(it: CatalogueItemInput): string[] {
+  return [...new Set(it.suggestedNums)].filter((n) => n !== it.num);
+}
 
 /**
  * `sanitised` turns product info into what clients may see: done here, once per write, so the
- * item detail page never parses HTML on a read.
+ * item detail page never parses HTML on a read. Attributes and suggestions go on the row too
+ * (as well as into their tables), so the page reads one row.
  */
 function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) => string) {
   return {
@@ -186,6 +193,8 @@ function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) 
     packaged_image: it.packagedImage,
     product_info_html: it.productInfoHtml,
     product_info_safe: sanitised(it.productInfoHtml),
+    attributes_json: JSON.stringify(it.attributes.map((a) => ({ name: a.name, value: a.value }))),
+    suggested_json: JSON.stringify(suggestionsOf(it)),
     is_new: it.isNew ? 1 : 0,
     active: it.active ? 1 : 0,
     qty_fr: it.qtyFr,
@@ -263,9 +272,7 @@ async function insertChildren(db: Kysely<DB>, items: CatalogueItemInput[], ids: 
       facets.push({ item_id: itemId, kind: f.kind, name: f.name, link: f.link });
     }
     it.attributes.forEach((a, position) => attributes.push({ item_id: itemId, position, name: a.name, value: a.value }));
-    [...new Set(it.suggestedNums)]
-      .filter((n) => n !== it.num)
-      .forEach((suggested_num, position) => suggestions.push({ item_id: itemId, suggested_num, position }));
+    suggestionsOf(it).forEach((suggested_num, position) => suggestions.push({ item_id: itemId, suggested_num, position }));
   }
   for (const part of chunks(facets, 4)) await db.insertInto('item_facets').values(part).execute();
   for (const part of chunks(attributes, 4)) await db.insertInto('item_attributes').values(part).execute();

@@ -49,6 +49,13 @@ export interface ItemTable {
    * detail page then parses no HTML); null until a write or migration has made it.
    */
   product_info_safe: string | null;
+  /**
+   * The item's attributes (`[{name, value}]`) and suggested item numbers (`[num]`) as JSON text,
+   * in order: the same as its item_attributes and item_suggestions rows, written with them, so the
+   * item detail page reads one row. Null until a write or migration has made them.
+   */
+  attributes_json: string | null;
+  suggested_json: string | null;
   is_new: number;
   active: number;
   qty_fr: number;

@@ -5,7 +5,7 @@
  * manifest), Lighthouse mobile performance, CLS, LCP and TBT for home, a listing and a detail page,
  * and the time from the search debounce firing to the results being painted.
  * Options: --no-build (use dist/web as it is), --runs N (Lighthouse runs per page, default 1;
- * the median is printed), --skip-lighthouse.
+ * the median is printed), --skip-lighthouse, --reports DIR (write each Lighthouse JSON report there).
  * Timing figures depend on the machine's load: on a shared machine, compare runs, not absolutes.
  */
 import { readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { buildJsGzip, ensureBuild } from './build-output';
 import { type LighthouseFigures, lighthouseRuns } from './lighthouse-run';
 import { searchToPaint } from './search-paint';
 
-const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false }, runs: { type: 'string', default: '1' }, 'skip-lighthouse': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false }, runs: { type: 'string', default: '1' }, 'skip-lighthouse': { type: 'boolean', default: false }, reports: { type: 'string' } } });
 
 const BUDGET = { homeJs: 150 * 1024, listingJs: 200 * 1024, performance: 95, cls: 0.02, searchMs: 100 };
 const PAGES = [
@@ -64,7 +64,7 @@ async function main() {
     if (!values['skip-lighthouse']) {
       const runs = Number(values.runs);
       console.log(`\nLighthouse ${lighthouseVersion()} mobile (simulated throttling), median of ${runs} run(s)`);
-      const results = await lighthouseRuns(urls, runs);
+      const results = await lighthouseRuns(urls, runs, values.reports, PAGES.map((p) => p.name));
       for (const [i, p] of PAGES.entries()) {
         const rs = results.get(urls[i]!)!;
         const m = (k: keyof LighthouseFigures) => median(rs.map((r) => r[k]));

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addItemsBody,
+  type Cart,
   cartSchema,
   commentsQuery,
   couponPathParams,
@@ -13,7 +14,9 @@ import {
 } from '../../contract/cart';
 import { listItemSchema } from '../../contract/catalogue';
 import { problemSchema as problem } from '../../contract/problem';
+import { Unauthorized } from '../errors';
 import { requireCustomer } from '../http/auth-context';
+import { cartJson } from './cart-json';
 import type { CartService } from './service';
 
 const tags = ['cart'];
@@ -36,10 +39,17 @@ const couponAttemptLimit = {
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { cart }) => {
   // Answers are built by typed code (checked against the schemas at compile time); parsing each
   // one again with zod on the way out cost more than building it. The schemas still document them.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  // Before validation: without a valid token a call is 401 whatever its parameters hold.
-  app.addHook('preValidation', async (request) => void requireCustomer(request));
-  app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
+  app.setSerializerCompiler(({ schema }) => (schema === cartSchema ? (data) => cartJson(data as Cart) : (data) => JSON.stringify(data)));
+  // Before validation: without a valid token a call is 401 whatever its parameters hold. (Both
+  // hooks take a callback: an async hook costs a promise and a turn per call on the hottest path.)
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.customer) done();
+    else done(new Unauthorized());
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
 
   app.get('/Shop/GetShoppingCart', { schema: { tags, security, response: answers } }, async (request) => cart.view(requireCustomer(request)));
 

@@ -14,6 +14,7 @@ import { writeTransaction } from '../db/database';
 import type { DialectOps } from '../db/dialect';
 import { Conflict, Invalid, NotFound } from '../errors';
 import type { SignedInCustomer } from '../http/auth-context';
+import { inventoryDataOf } from './cart-json';
 import { type CouponRule, isDiscountCoupon, normaliseCouponCode } from './coupons';
 import { resolveDestination } from './destination';
 import { type CartTotals, priceCart } from './pricing';
@@ -59,7 +60,7 @@ export class CartService {
         ordQty: line.qty,
         price: dollars(item.priceCents),
         extended: dollars(item.priceCents * line.qty),
-        inventoryData: { description: item.title, picture: item.picture, inventoryPicture: item.picture, web_Title: item.title },
+        inventoryData: inventoryDataOf(item),
       });
     }
     const totals = priceCart(

@@ -6,6 +6,7 @@ import { listLines, redeemCoupons } from '../cart/queries';
 import type { CartService } from '../cart/service';
 import { shippingRates } from '../cart/shipping-rates';
 import { bumpStockVersion } from '../catalogue/queries';
+import { writeTransaction } from '../db/database';
 import type { DialectOps } from '../db/dialect';
 import { Conflict, Invalid } from '../errors';
 import type { SignedInCustomer } from '../http/auth-context';
@@ -32,8 +33,9 @@ function firstWarehouse(option: ShippingCode, state: string): Warehouse {
  * Checkout (DESIGN.md §3): order, lines with price and title snapshots, warehouse allocation,
  * coupon redemption, stock decrement and the emptied cart are written in ONE transaction.
  * On PostgreSQL the cart, coupon and item rows are locked (in a fixed order, so checkouts never
- * deadlock); on SQLite the write transaction begins IMMEDIATE and holds the database. Either
- * way two checkouts never allocate the same unit or redeem the same last coupon use.
+ * deadlock); on SQLite the write transaction begins IMMEDIATE and holds the database (checkouts
+ * and cart changes that arrive together share it, each in its own savepoint). Either way two
+ * checkouts never allocate the same unit or redeem the same last coupon use.
  */
 export class CheckoutService {
   constructor(
@@ -51,7 +53,8 @@ export class CheckoutService {
     const destination = resolveDestination(customer, request.shipToCode);
     const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
-    const { orderId, replayed } = await this.db.transaction().execute(async (trx) => {
+    // On SQLite concurrent checkouts (and cart changes) share a commit: see writeTransaction.
+    const { orderId, replayed } = await writeTransaction(this.db, async (trx) => {
       if (idempotencyKey !== null && !(await q.claimIdempotencyKey(trx, who.id, idempotencyKey, requestHash))) {
         const earlier = await q.findIdempotencyKey(trx, who.id, idempotencyKey);
         if (!earlier || earlier.request_hash !== requestHash || earlier.order_id === null) throw new Conflict(CART_MESSAGES.idempotencyKeyReused);

@@ -26,16 +26,17 @@ export async function findCart(db: Db, customerId: number): Promise<CartRow> {
 }
 
 /**
- * Creates the cart row if needed and touches it. In a transaction on PostgreSQL this takes the
- * row's lock, so two checkouts of one cart run one after the other.
+ * Creates the cart row if needed and touches it; answers the row. In a transaction on PostgreSQL
+ * this takes the row's lock, so two checkouts of one cart run one after the other.
  */
-export async function touchCart(db: Db, customerId: number, patch: Partial<CartRow> = {}): Promise<void> {
+export async function touchCart(db: Db, customerId: number, patch: Partial<CartRow> = {}): Promise<CartRow> {
   const stamp = now();
-  await db
+  return db
     .insertInto('carts')
     .values({ customer_id: customerId, updated_at: stamp, ...patch })
     .onConflict((oc) => oc.column('customer_id').doUpdateSet({ updated_at: stamp, ...patch }))
-    .execute();
+    .returning(['comments', 'ship_to_code'])
+    .executeTakeFirstOrThrow();
 }
 
 /** The customer's cart lines; `forUpdate` locks them on PostgreSQL until the transaction commits (checkout). */

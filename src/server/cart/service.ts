@@ -244,10 +244,14 @@ export class CartService {
 
   // ---- inside a checkout transaction -------------------------------------------------------
 
-  /** Locks the customer's cart (PostgreSQL row lock; SQLite's write transaction holds the file) and reads it. */
+  /**
+   * Locks the customer's cart and reads it: on PostgreSQL the cart row, then its coupons, then its
+   * lines are locked (always in this order); SQLite's write transaction holds the whole file.
+   */
   async lockForCheckout(db: q.Db, customerId: number): Promise<{ comments: string; lines: CartLine[]; coupons: CouponRule[] }> {
-    await q.touchCart(db, customerId);
-    const [cart, lines, coupons] = [await q.findCart(db, customerId), await q.listLines(db, customerId), await q.cartCoupons(db, customerId, this.ops.forUpdate)];
+    const cart = await q.touchCart(db, customerId);
+    const coupons = await q.cartCoupons(db, customerId, this.ops.forUpdate);
+    const lines = await q.listLines(db, customerId, this.ops.forUpdate);
     return { comments: cart.comments, lines: lines.map((l) => ({ invNum: l.item_num, qty: l.qty })), coupons };
   }
 

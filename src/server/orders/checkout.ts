@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { CART_MESSAGES, type CheckoutRequest, type Order, type ShippingCode } from '../../contract/cart';
 import type { AccountService } from '../accounts/service';
 import { resolveDestination } from '../cart/destination';
-import { listLines, redeemCoupons } from '../cart/queries';
+import { redeemCoupons } from '../cart/queries';
 import type { CartService } from '../cart/service';
 import { shippingRates } from '../cart/shipping-rates';
 import { bumpStockVersion } from '../catalogue/queries';
@@ -61,9 +61,8 @@ export class CheckoutService {
         return { orderId: earlier.order_id, replayed: true };
       }
 
-      // The carts row and the coupons are locked here; the lines are read again under lock below.
-      const locked = await this.cart.lockForCheckout(trx, who.id);
-      const cart = { ...locked, lines: (await listLines(trx, who.id, this.ops.forUpdate)).map((l) => ({ invNum: l.item_num, qty: l.qty })) };
+      // The cart row, its coupons and its lines are locked here (PostgreSQL), and read under lock.
+      const cart = await this.cart.lockForCheckout(trx, who.id);
       if (cart.lines.length === 0) throw new Invalid(CART_MESSAGES.cartEmpty);
       const stock = new Map((await q.lockItems(trx, cart.lines.map((l) => l.invNum), this.ops.forUpdate)).map((r) => [r.num, r]));
       const gone = cart.lines.filter((l) => stock.get(l.invNum)?.active !== 1).map((l) => l.invNum);

@@ -10,20 +10,22 @@
  * Options: --db sqlite,postgres  --items 50000,500000  --connections 20  --duration 10
  *          --workers 1,2  --paths listing,detail (run only paths whose key contains one of these)
  *          --quick (5,000 items, 3 s per path: a smoke run)
+ *          --keep DIR (SQLite: keep the seeded databases in DIR and reuse them on later runs)
  * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { seedDemoCatalogue, seedSyntheticItems } from '../../src/server/catalogue/demo/seed';
 import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import type { DB } from '../../src/server/db/schema';
 import { benchCustomers, cartLoads, loginLoad, loginsAtRate, signIn } from './cart-bench';
 import { type BenchResult, cannon, type LoadOptions, MemoryWatch, problems, type Request } from './load';
 
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     workers: { type: 'string' },
     paths: { type: 'string' },
     quick: { type: 'boolean', default: false },
+    keep: { type: 'string' },
   },
 });
 const list = (v: string | undefined, fallback: string) => (v ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
@@ -49,6 +52,8 @@ const CONNECTIONS = Number(values.connections ?? 20);
 const DURATION = Number(values.duration ?? (values.quick ? 3 : 10));
 const WORKERS = list(values.workers, '1,2').map(Number);
 const PATH_FILTER = values.paths ? list(values.paths, '') : null;
+/** SQLite only: keep each seeded database in this folder and reuse it on the next run (500,000 items take minutes to seed). */
+const KEEP = values.keep;
 const only = (key: string) => !PATH_FILTER || PATH_FILTER.some((f) => key.includes(f));
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -197,8 +202,42 @@ function withSearchPath(url: string, schema: string): string {
   return u.toString();
 }
 
+/** Loads the demo catalogue, N synthetic items and the bench customers (timed). */
+async function seed(dialect: Dialect, db: Kysely<DB>, items: number, dataDir: string): Promise<Pick<Prepared, 'seedSeconds' | 'seedCpu' | 'emails'>> {
+  await seedDemoCatalogue(db);
+  // One pooled connection: the backend that does the seeding's work, whose CPU time we read.
+  const backend = dialect === 'postgres' ? (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid : 0;
+  const cpu0 = process.cpuUsage();
+  const backend0 = backend ? cpuTicks(backend) : 0;
+  const t0 = performance.now();
+  let lastPrint = t0;
+  await seedSyntheticItems(db, items, {
+    onProgress: (done) => {
+      if (performance.now() - lastPrint > 15_000) {
+        lastPrint = performance.now();
+        console.log(`    ${done.toLocaleString('en')} items in ${((lastPrint - t0) / 1000).toFixed(0)} s`);
+      }
+    },
+  });
+  const seedSeconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const backendTicks = backend ? cpuTicks(backend) - backend0 : 0;
+  const seedCpu = { node: (cpu.user + cpu.system) / 1e6, postgres: backend && backendTicks > 0 ? backendTicks / 100 : null };
+  console.log(
+    `  seeded ${items.toLocaleString('en')} synthetic items in ${seedSeconds.toFixed(1)} s ` +
+      `(CPU: ${seedCpu.node.toFixed(1)} s here${seedCpu.postgres === null ? '' : ` + ${seedCpu.postgres.toFixed(1)} s in PostgreSQL`})`,
+  );
+  const emails = await benchCustomers(db, dataDir, Math.max(CONNECTIONS, 2 * LOGIN_RATE));
+  return { seedSeconds, seedCpu, emails };
+}
+
 async function prepare(dialect: Dialect, items: number): Promise<Prepared> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
+  const kept = KEEP && dialect === 'sqlite' ? join(KEEP, `sqlite-${items}`) : null;
+  // A kept folder without its marker holds an interrupted seeding: start it again.
+  if (kept && !existsSync(join(kept, 'seeded.json'))) rmSync(kept, { recursive: true, force: true });
+  if (kept) mkdirSync(kept, { recursive: true });
+  const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'shop-bench-'));
+  const ready = join(dataDir, 'seeded.json');
   let schema: string | undefined;
   let serverUrl: string;
   let database;
@@ -212,6 +251,7 @@ async function prepare(dialect: Dialect, items: number): Promise<Prepared> {
     database = openDatabase(PG_URL, { schema, poolSize: 1 });
   }
   const drop = async () => {
+    if (kept) return;
     rmSync(dataDir, { recursive: true, force: true });
     if (schema) await pgAdmin((c) => c.query(`drop schema if exists ${schema} cascade`));
   };
@@ -219,30 +259,11 @@ async function prepare(dialect: Dialect, items: number): Promise<Prepared> {
   try {
     const db = database.db;
     await migrateToLatest(db, schema);
-    await seedDemoCatalogue(db);
-    // One pooled connection: the backend that does the seeding's work, whose CPU time we read.
-    const backend = dialect === 'postgres' ? (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid : 0;
-    const cpu0 = process.cpuUsage();
-    const backend0 = backend ? cpuTicks(backend) : 0;
-    const t0 = performance.now();
-    let lastPrint = t0;
-    await seedSyntheticItems(db, items, {
-      onProgress: (done) => {
-        if (performance.now() - lastPrint > 15_000) {
-          lastPrint = performance.now();
-          console.log(`    ${done.toLocaleString('en')} items in ${((lastPrint - t0) / 1000).toFixed(0)} s`);
-        }
-      },
-    });
-    const seedSeconds = (performance.now() - t0) / 1000;
-    const cpu = process.cpuUsage(cpu0);
-    const backendTicks = backend ? cpuTicks(backend) - backend0 : 0;
-    const seedCpu = { node: (cpu.user + cpu.system) / 1e6, postgres: backend && backendTicks > 0 ? backendTicks / 100 : null };
-    console.log(
-      `  seeded ${items.toLocaleString('en')} synthetic items in ${seedSeconds.toFixed(1)} s ` +
-        `(CPU: ${seedCpu.node.toFixed(1)} s here${seedCpu.postgres === null ? '' : ` + ${seedCpu.postgres.toFixed(1)} s in PostgreSQL`})`,
-    );
-    const emails = await benchCustomers(db, dataDir, Math.max(CONNECTIONS, 2 * LOGIN_RATE));
+    const reused = kept && existsSync(ready) ? (JSON.parse(readFileSync(ready, 'utf8')) as Pick<Prepared, 'seedSeconds' | 'seedCpu' | 'emails'>) : null;
+    if (reused) console.log(`  reusing the database seeded earlier in ${dataDir}`);
+    const seeded = reused ?? (await seed(dialect, db, items, dataDir));
+    if (kept && !reused) writeFileSync(ready, JSON.stringify(seeded));
+    const { seedSeconds, seedCpu, emails } = seeded;
     const itemNums = (await db.selectFrom('items').select('num').where('active', '=', 1).execute()).map((r) => r.num);
     const tree = await db.selectFrom('categories').select(['num', 'parent_num']).where('kind', '=', 'tree').execute();
     const parents = new Set(tree.map((c) => c.parent_num));

@@ -1,56 +1,22 @@
-import type { Category, FacetValue, ListItem, PoscatValue, SortKey } from '../../contract/catalogue';
+import type { Category, ListItem, SortKey } from '../../contract/catalogue';
 import type { CategoryTable, FacetKind, ItemTable } from '../db/schema';
+import { collationOrder, inverse } from './collation';
+import { type DistinctLists, type Distincts, FACET_KINDS, FacetTable } from './facet-table';
+
+export { type DistinctLists, type Distincts, FACET_KINDS } from './facet-table';
 
 /**
  * The catalogue's read path, held in memory and built from the database (the source of truth).
- * Listing a category with multi-select filters, sorting and paging is a walk over a pre-sorted
- * array of the category's items, and its distinct lists are computed once per category, so a
- * listing costs microseconds instead of the several GROUP BY queries SQL would need.
+ * A filtered listing is an AND of bitsets (the category's, one per filter) over the catalogue,
+ * then a short walk of the category's pre-sorted members or a sort of the few matches; the
+ * distinct lists are counted and serialised once per category. Per item only one small object
+ * is kept; facet links, postings and sort orders are typed arrays, so half a million items fit
+ * in a few hundred megabytes and build in seconds (docs/decisions/0002-catalogue-read-index.md).
  */
-
-export const FACET_KINDS: readonly FacetKind[] = ['color', 'event', 'message', 'theme', 'shape', 'size', 'poscat', 'dimension'];
-
-export interface IndexedItem {
-  /** Position in `items`. */
-  idx: number;
-  id: number;
-  num: string;
-  code: string;
-  title: string;
-  categoryNum: number;
-  picture: string;
-  logo: string;
-  srpCents: number;
-  priceCents: number;
-  caseQty: number;
-  isNew: boolean;
-  inWest: boolean;
-  inEast: boolean;
-  colorFamily: string;
-  colorGroup: string;
-  createdAt: string;
-  /** Facet links by kind (for poscat the poscatNum). */
-  facets: Record<FacetKind, string[]>;
-  /** The anonymous list-item JSON, built once. */
-  listItem: ListItem;
-}
 
 export interface IndexedCategory extends Category {
   kind: 'tree' | 'nv';
   children: number[];
-}
-
-export type FacetCounts = Record<FacetKind, Map<string, number>>;
-
-export interface DistinctLists {
-  distinctEvents: FacetValue[];
-  distinctMessages: FacetValue[];
-  distinctThemes: FacetValue[];
-  distinctShapes: FacetValue[];
-  distinctColors: FacetValue[];
-  distinctSizes: string[];
-  distinctPoscats: PoscatValue[];
-  distinctDimensions: string[];
 }
 
 /** A filter after validation: the facet kind and the accepted links, or 'any' for the value `all`. */
@@ -59,7 +25,7 @@ export interface ActiveFilter {
   links: Set<string> | 'any';
 }
 
-/** The item columns the index is built from (what queries.loadActiveItems selects). */
+/** The item columns the index is built from (what queries.activeItemChunks selects). */
 export type ItemRow = Pick<
   ItemTable,
   | 'num' | 'code' | 'category_num' | 'web_title' | 'picture' | 'logo' | 'srp_cents' | 'price_cents' | 'case_qty' | 'is_new'
@@ -68,50 +34,225 @@ export type ItemRow = Pick<
 
 export type CategoryRow = Omit<CategoryTable, 'sort_order'>;
 
+export interface FacetRow {
+  item_id: number;
+  kind: FacetKind;
+  name: string;
+  link: string;
+}
+
+/** Everything at once (tests, small catalogues). */
 export interface IndexSource {
   categories: CategoryRow[];
   items: ItemRow[];
-  facets: { item_id: number; kind: FacetKind; name: string; link: string }[];
+  facets: FacetRow[];
   nvMemberships: { category_num: number; item_id: number }[];
 }
 
-/** Memory the filter masks of one index may hold (one byte per item per cached filter). */
-const MASK_CACHE_BYTES = 32 * 1024 * 1024;
+/** Items and facets fed to a builder a window at a time (the database load). */
+export interface LoadedSource {
+  categories: CategoryRow[];
+  nvMemberships: { category_num: number; item_id: number }[];
+  items: CatalogueBuilder;
+}
+
+/** Memory the cached category bitsets of one index may hold. */
+const CATEGORY_BITS_BYTES = 32 * 1024 * 1024;
+/** Below this share of the category, matches are collected and sorted instead of walked. */
+const FEW = 16;
 
 const cents = (c: number) => Math.round(c) / 100;
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-function emptyFacets(): Record<FacetKind, string[]> {
-  return { color: [], event: [], message: [], theme: [], shape: [], size: [], poscat: [], dimension: [] };
+/** One active item: its list fields. Facet links are read from the index's shared table. */
+export class IndexedItem {
+  readonly id: number;
+  readonly num: string;
+  readonly code: string;
+  readonly title: string;
+  readonly categoryNum: number;
+  readonly picture: string;
+  readonly logo: string;
+  readonly srpCents: number;
+  readonly priceCents: number;
+  readonly caseQty: number;
+  readonly isNew: boolean;
+  inWest: boolean;
+  inEast: boolean;
+  readonly colorFamily: string;
+  readonly colorGroup: string;
+
+  constructor(
+    private readonly table: { facets: FacetTable | null },
+    readonly idx: number,
+    r: ItemRow,
+    intern: (s: string) => string,
+  ) {
+    this.id = r.id;
+    this.num = r.num;
+    this.code = r.code;
+    this.title = r.web_title;
+    this.categoryNum = r.category_num;
+    this.picture = r.picture;
+    this.logo = intern(r.logo);
+    this.srpCents = r.srp_cents;
+    this.priceCents = r.price_cents;
+    this.caseQty = r.case_qty;
+    this.isNew = r.is_new === 1;
+    this.inWest = r.qty_fr - r.reserve_fr > 0;
+    this.inEast = r.qty_fh - r.reserve_fh > 0;
+    this.colorFamily = intern(r.color_family);
+    this.colorGroup = intern(r.color_group);
+  }
+
+  /** Facet links by kind (for poscat the poscatNum), in the order the database gave them. */
+  get facets(): Record<FacetKind, string[]> {
+    return this.table.facets!.linksOf(this.idx);
+  }
+}
+
+/**
+ * Collects items (in ascending id order) and their facet links, a window at a time, so the
+ * database rows of half a million items never need to be in memory together.
+ */
+export class CatalogueBuilder {
+  readonly items: IndexedItem[] = [];
+  readonly createdAt: string[] = [];
+  /** Filled in when the index is built; items read their facets through it. */
+  readonly shared: { facets: FacetTable | null } = { facets: null };
+  private readonly strings = new Map<string, string>();
+  private readonly valueIds = new Map<FacetKind, Map<string, number>>(FACET_KINDS.map((k) => [k, new Map()]));
+  readonly values: { kind: FacetKind; link: string; name: string }[] = [];
+  /** (position, value id) pairs in row order. */
+  readonly pairs: { pos: Uint32Array; value: Uint32Array; length: number } = { pos: new Uint32Array(1024), value: new Uint32Array(1024), length: 0 };
+  private lastId = -Infinity;
+
+  /** Repeated short strings (logos, colour families and groups) are kept once. */
+  private readonly intern = (s: string): string => {
+    const kept = this.strings.get(s);
+    if (kept !== undefined) return kept;
+    this.strings.set(s, s);
+    return s;
+  };
+
+  addItems(rows: ItemRow[]): void {
+    for (const r of rows) {
+      if (r.id <= this.lastId) throw new Error('CatalogueBuilder: items must come in ascending id order');
+      this.lastId = r.id;
+      this.items.push(new IndexedItem(this.shared, this.items.length, r, this.intern));
+      this.createdAt.push(r.created_at);
+    }
+  }
+
+  /** Facet links of items already added; links of other items (inactive ones) are skipped. */
+  addFacets(rows: FacetRow[]): void {
+    const pairs = this.pairs;
+    for (const f of rows) {
+      const pos = this.positionOf(f.item_id);
+      if (pos === -1) continue;
+      const ids = this.valueIds.get(f.kind)!;
+      let id = ids.get(f.link);
+      if (id === undefined) {
+        ids.set(f.link, (id = this.values.length));
+        this.values.push({ kind: f.kind, link: f.link, name: f.name });
+      }
+      // The last name read for a value is its name (the names of one link normally agree).
+      this.values[id]!.name = f.name;
+      if (pairs.length === pairs.pos.length) {
+        pairs.pos = grow(pairs.pos);
+        pairs.value = grow(pairs.value);
+      }
+      pairs.pos[pairs.length] = pos;
+      pairs.value[pairs.length++] = id;
+    }
+  }
+
+  private positionOf(id: number): number {
+    const items = this.items;
+    let lo = 0;
+    let hi = items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (items[mid]!.id < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < items.length && items[lo]!.id === id ? lo : -1;
+  }
 }
 
 export class CatalogueIndex {
   readonly items: IndexedItem[];
   readonly byNum = new Map<string, IndexedItem>();
-  readonly byId = new Map<number, IndexedItem>();
   readonly categories = new Map<number, IndexedCategory>();
   /** Names of facet values: kind → link → name. */
   readonly facetNames = new Map<FacetKind, Map<string, string>>();
+  readonly facets: FacetTable;
   /** Items of one product in other colours. */
-  readonly colorGroups = new Map<string, IndexedItem[]>();
+  readonly colorGroups: { get(group: string): IndexedItem[] | undefined };
+  /** Rank of each item position in each sort order, and the positions in each order. */
+  readonly rank: Record<SortKey, Uint32Array>;
+  readonly order: Record<SortKey, Uint32Array>;
   /** Item positions per category (own and descendants'), pre-sorted for each sort key. */
   private readonly members = new Map<number, Record<SortKey, Uint32Array>>();
-  private readonly distinctCache = new Map<number, DistinctLists>();
-  /** Item positions carrying each facet value: kind → link → positions. */
-  private readonly postings = new Map<FacetKind, Map<string, Uint32Array>>();
-  private readonly maskCache = new Map<string, Uint8Array>();
-  private readonly categoryMasks = new Map<number, Uint8Array>();
-  /** Rank of each item position in each sort order, for sorting search results. */
-  readonly rank: Record<SortKey, Uint32Array>;
+  private readonly distinctCache = new Map<number, Distincts>();
+  /** 32-bit words of a bitset over all item positions. */
+  private readonly words: number;
+  /** Bitsets of values carried by at least 1 item in 32 (no bigger than their postings). */
+  private readonly denseBits = new Map<number, Uint32Array>();
+  /** Per kind, the items carrying any value of it (the filter value `all`). */
+  private readonly anyBits = new Map<FacetKind, Uint32Array>();
+  private readonly categoryBitsCache = new Map<number, Uint32Array>();
+  /** Scratch bitsets: one per filter of a query, and the result; all zero between calls except `result`. */
+  private readonly scratch: Uint32Array[] = [];
+  private readonly result: Uint32Array;
 
   catalogueVersion: string;
   stockVersion: string;
 
-  constructor(versions: { catalogue: string; stock: string }, source: IndexSource) {
+  constructor(versions: { catalogue: string; stock: string }, source: IndexSource | LoadedSource) {
     this.catalogueVersion = versions.catalogue;
     this.stockVersion = versions.stock;
+    const built = source.items instanceof CatalogueBuilder ? source.items : fromRows(source as IndexSource);
+    this.items = built.items;
+    const n = this.items.length;
+    this.facets = new FacetTable(n, built.values, built.pairs);
+    built.shared.facets = this.facets;
     for (const kind of FACET_KINDS) this.facetNames.set(kind, new Map());
-    for (const c of source.categories) {
+    for (let v = 0; v < this.facets.size; v++) this.facetNames.get(this.facets.kind[v]!)!.set(this.facets.link[v]!, this.facets.name[v]!);
+    for (const item of this.items) this.byNum.set(item.num, item);
+
+    this.words = (n + 31) >>> 5;
+    this.result = new Uint32Array(this.words);
+    for (let v = 0; v < this.facets.size; v++) {
+      const from = this.facets.valueStart[v]!;
+      const to = this.facets.valueStart[v + 1]!;
+      if ((to - from) * 32 >= n) this.denseBits.set(v, bitsOf(this.words, this.facets.positions.subarray(from, to)));
+    }
+    for (const kind of FACET_KINDS) {
+      const bits = new Uint32Array(this.words);
+      for (const v of this.facets.idsOfKind(kind)) orPostings(bits, this.facets, v);
+      this.anyBits.set(kind, bits);
+    }
+
+    this.colorGroups = colorGroupsOf(this.items);
+    this.loadCategories(source.categories);
+
+    // Sort orders: by number, then title (ties by number), then newest first (ties by number).
+    const numOrder = collationOrder(this.items.map((it) => it.num));
+    const numRank = inverse(numOrder);
+    const titleOrder = collationOrder(
+      this.items.map((it) => it.title),
+      numRank,
+    );
+    const created = built.createdAt;
+    const dateOrder = numOrder.slice().sort((a, b) => (created[a]! < created[b]! ? 1 : created[a]! > created[b]! ? -1 : numRank[a]! - numRank[b]!));
+    built.createdAt.length = 0;
+    this.order = { date: dateOrder, num: numOrder, title: titleOrder };
+    this.rank = { date: inverse(dateOrder), num: numRank, title: inverse(titleOrder) };
+    this.buildMembers(source.nvMemberships);
+  }
+
+  private loadCategories(rows: CategoryRow[]): void {
+    for (const c of rows) {
       this.categories.set(c.num, {
         num: c.num,
         description: c.description,
@@ -130,106 +271,46 @@ export class CatalogueIndex {
         parent.parentOnly = true;
       }
     }
+  }
 
-    this.items = source.items.map((r, idx) => {
-      const listItem: ListItem = {
-        num: r.num,
-        code: r.code,
-        web_Title: r.web_title,
-        picture: r.picture,
-        inventoryPicture: r.picture,
-        logo: r.logo,
-        inStockFresno: r.qty_fr - r.reserve_fr > 0,
-        inStockFairhope: r.qty_fh - r.reserve_fh > 0,
-        new: r.is_new === 1,
-        srp: cents(r.srp_cents),
-      };
-      const item: IndexedItem = {
-        idx,
-        id: r.id,
-        num: r.num,
-        code: r.code,
-        title: r.web_title,
-        categoryNum: r.category_num,
-        picture: r.picture,
-        logo: r.logo,
-        srpCents: r.srp_cents,
-        priceCents: r.price_cents,
-        caseQty: r.case_qty,
-        isNew: r.is_new === 1,
-        inWest: listItem.inStockFresno,
-        inEast: listItem.inStockFairhope,
-        colorFamily: r.color_family,
-        colorGroup: r.color_group,
-        createdAt: r.created_at,
-        facets: emptyFacets(),
-        listItem,
-      };
-      this.byNum.set(r.num, item);
-      this.byId.set(r.id, item);
-      if (r.color_group) {
-        const group = this.colorGroups.get(r.color_group) ?? [];
-        group.push(item);
-        this.colorGroups.set(r.color_group, group);
-      }
-      return item;
-    });
-
-    const postingLists = new Map<FacetKind, Map<string, number[]>>(FACET_KINDS.map((k) => [k, new Map()]));
-    for (const f of source.facets) {
-      const item = this.byId.get(f.item_id);
-      if (!item) continue;
-      item.facets[f.kind].push(f.link);
-      this.facetNames.get(f.kind)!.set(f.link, f.name);
-      const byLink = postingLists.get(f.kind)!;
-      let list = byLink.get(f.link);
-      if (!list) byLink.set(f.link, (list = []));
-      list.push(item.idx);
-    }
-    for (const [kind, byLink] of postingLists) {
-      this.postings.set(kind, new Map([...byLink].map(([link, list]) => [link, Uint32Array.from(list)])));
-    }
-
-    const n = this.items.length;
-    const orders: Record<SortKey, IndexedItem[]> = {
-      date: [...this.items].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : collator.compare(a.num, b.num))),
-      num: [...this.items].sort((a, b) => collator.compare(a.num, b.num)),
-      title: [...this.items].sort((a, b) => collator.compare(a.title, b.title) || collator.compare(a.num, b.num)),
-    };
-    this.rank = { date: new Uint32Array(n), num: new Uint32Array(n), title: new Uint32Array(n) };
-    for (const key of ['date', 'num', 'title'] as const) orders[key].forEach((it, r) => (this.rank[key][it.idx] = r));
-
-    // Which categories each item belongs to: its own, every ancestor, and its NV collections.
-    const memberOf = new Map<number, number[]>();
-    const ancestry = (num: number): number[] => {
-      const chain: number[] = [];
-      for (let c = this.categories.get(num); c && !chain.includes(c.num); c = c.parentNum ? this.categories.get(c.parentNum) : undefined) {
-        chain.push(c.num);
+  /** Which categories each item belongs to: its own, every ancestor, and its NV collections. */
+  private buildMembers(nvMemberships: { category_num: number; item_id: number }[]): void {
+    const chains = new Map<number, number[]>();
+    const chainOf = (num: number): number[] => {
+      let chain = chains.get(num);
+      if (!chain) {
+        chain = [];
+        for (let c = this.categories.get(num); c && !chain.includes(c.num); c = c.parentNum ? this.categories.get(c.parentNum) : undefined) chain.push(c.num);
+        chains.set(num, chain);
       }
       return chain;
     };
-    const ancestryCache = new Map<number, number[]>();
-    for (const item of this.items) {
-      let chain = ancestryCache.get(item.categoryNum);
-      if (!chain) ancestryCache.set(item.categoryNum, (chain = ancestry(item.categoryNum)));
-      memberOf.set(item.idx, [...chain]);
+    const nv = new Map<number, number[]>();
+    const ids = Float64Array.from(this.items, (it) => it.id);
+    for (const m of nvMemberships) {
+      const pos = lowerBound(ids, m.item_id);
+      if (ids[pos] !== m.item_id || !this.categories.has(m.category_num)) continue;
+      const list = nv.get(pos) ?? [];
+      if (!list.includes(m.category_num)) list.push(m.category_num);
+      nv.set(pos, list);
     }
-    for (const m of source.nvMemberships) {
-      const item = this.byId.get(m.item_id);
-      if (item && this.categories.has(m.category_num)) memberOf.get(item.idx)!.push(m.category_num);
+    const sizes = new Map<number, number>();
+    for (let p = 0; p < this.items.length; p++) {
+      for (const cat of chainOf(this.items[p]!.categoryNum)) sizes.set(cat, (sizes.get(cat) ?? 0) + 1);
+      for (const cat of nv.get(p) ?? []) sizes.set(cat, (sizes.get(cat) ?? 0) + 1);
     }
-    const buckets = new Map<number, Record<SortKey, number[]>>();
+    for (const [cat, size] of sizes) this.members.set(cat, { date: new Uint32Array(size), num: new Uint32Array(size), title: new Uint32Array(size) });
     for (const key of ['date', 'num', 'title'] as const) {
-      for (const item of orders[key]) {
-        for (const cat of memberOf.get(item.idx)!) {
-          let b = buckets.get(cat);
-          if (!b) buckets.set(cat, (b = { date: [], num: [], title: [] }));
-          b[key].push(item.idx);
-        }
+      const fill = new Map<number, number>();
+      for (const p of this.order[key]) {
+        const add = (cat: number) => {
+          const k = fill.get(cat) ?? 0;
+          this.members.get(cat)![key][k] = p;
+          fill.set(cat, k + 1);
+        };
+        for (const cat of chainOf(this.items[p]!.categoryNum)) add(cat);
+        for (const cat of nv.get(p) ?? []) add(cat);
       }
-    }
-    for (const [cat, b] of buckets) {
-      this.members.set(cat, { date: Uint32Array.from(b.date), num: Uint32Array.from(b.num), title: Uint32Array.from(b.title) });
     }
   }
 
@@ -240,13 +321,13 @@ export class CatalogueIndex {
 
   /** Replaces the West/East stock flags after a stock change, without a rebuild. */
   updateStock(stockVersion: string, rows: { id: number; qty_fr: number; qty_fh: number; reserve_fr: number; reserve_fh: number }[]): void {
+    const ids = Float64Array.from(this.items, (it) => it.id);
     for (const r of rows) {
-      const item = this.byId.get(r.id);
-      if (!item) continue;
+      const pos = lowerBound(ids, r.id);
+      if (ids[pos] !== r.id) continue;
+      const item = this.items[pos]!;
       item.inWest = r.qty_fr - r.reserve_fr > 0;
       item.inEast = r.qty_fh - r.reserve_fh > 0;
-      // List-item objects may be held by a response being serialised: replace, never mutate.
-      item.listItem = { ...item.listItem, inStockFresno: item.inWest, inStockFairhope: item.inEast };
     }
     this.stockVersion = stockVersion;
   }
@@ -257,149 +338,242 @@ export class CatalogueIndex {
   }
 
   categoryDistincts(categoryNum: number): DistinctLists {
-    let lists = this.distinctCache.get(categoryNum);
-    if (!lists) {
-      lists = this.distincts(this.categoryMembers(categoryNum, 'date'));
-      this.distinctCache.set(categoryNum, lists);
+    return this.categoryDistinctsOnce(categoryNum).lists;
+  }
+
+  /** A category's distinct lists, counted and serialised on first use. */
+  categoryDistinctsOnce(categoryNum: number): Distincts {
+    let d = this.distinctCache.get(categoryNum);
+    if (!d) {
+      d = this.countDistincts(this.categoryMembers(categoryNum, 'date'));
+      this.distinctCache.set(categoryNum, d);
     }
-    return lists;
+    return d;
   }
 
   /** Every facet value present among the given items, with how many of them carry it. */
   distincts(positions: ArrayLike<number>): DistinctLists {
-    const counts = new Map<FacetKind, Map<string, number>>(FACET_KINDS.map((k) => [k, new Map()]));
-    for (let i = 0; i < positions.length; i++) {
-      const item = this.items[positions[i]!]!;
-      for (const kind of FACET_KINDS) {
-        const links = item.facets[kind];
-        if (links.length === 0) continue;
-        const m = counts.get(kind)!;
-        for (const link of links) m.set(link, (m.get(link) ?? 0) + 1);
-      }
-    }
-    const named = (kind: FacetKind): FacetValue[] => {
-      const names = this.facetNames.get(kind)!;
-      return [...counts.get(kind)!]
-        .map(([link, count]) => ({ name: names.get(link) ?? link, link, count }))
-        .sort((a, b) => collator.compare(a.name, b.name));
-    };
-    const plain = (kind: FacetKind): string[] => [...counts.get(kind)!.keys()].sort(collator.compare);
-    const poscatNames = this.facetNames.get('poscat')!;
-    return {
-      distinctEvents: named('event'),
-      distinctMessages: named('message'),
-      distinctThemes: named('theme'),
-      distinctShapes: named('shape'),
-      distinctColors: named('color'),
-      distinctSizes: plain('size'),
-      distinctPoscats: [...counts.get('poscat')!]
-        .map(([poscatNum, count]) => ({ poscatNum, poscatName: poscatNames.get(poscatNum) ?? poscatNum, count }))
-        .sort((a, b) => collator.compare(a.poscatName, b.poscatName)),
-      distinctDimensions: plain('dimension'),
-    };
+    return this.countDistincts(positions).lists;
   }
 
-  /** True when the facet value exists anywhere in the catalogue. */
+  private countDistincts(positions: ArrayLike<number>): Distincts {
+    const counts = new Uint32Array(this.facets.size);
+    this.facets.count(counts, positions);
+    return this.facets.lists(counts);
+  }
+
+  /** True when the facet value is carried by an active item. */
   hasFacetValue(kind: FacetKind, link: string): boolean {
-    return this.facetNames.get(kind)!.has(link);
+    return this.facets.idOf(kind, link) !== undefined;
   }
 
   /**
-   * One page of the positions that pass every filter (values OR within a filter, AND across
-   * filters), with the total that pass.
+   * One page of the positions (in their order) that pass every filter (values OR within a
+   * filter, AND across filters), with the total that pass.
    */
   page(positions: ArrayLike<number>, filters: ActiveFilter[], offset: number, limit: number): { page: IndexedItem[]; total: number } {
     const page: IndexedItem[] = [];
-    if (filters.length === 0) {
-      const end = Math.min(positions.length, offset + limit);
-      for (let i = offset; i < end; i++) page.push(this.items[positions[i]!]!);
-      return { page, total: positions.length };
-    }
-    const masks = filters.map((f) => this.filterMask(f));
+    const sets: Uint32Array[] = [];
+    for (let i = 0; i < filters.length; i++) sets.push(this.filterBits(filters[i]!, i));
     let total = 0;
     outer: for (let i = 0; i < positions.length; i++) {
-      const pos = positions[i]!;
-      for (let m = 0; m < masks.length; m++) if (masks[m]![pos] === 0) continue outer;
-      if (total >= offset && page.length < limit) page.push(this.items[pos]!);
+      const p = positions[i]!;
+      for (const s of sets) if ((s[p >>> 5]! & (1 << (p & 31))) === 0) continue outer;
+      if (total >= offset && page.length < limit) page.push(this.items[p]!);
       total++;
     }
+    this.releaseScratch(filters.length);
     return { page, total };
   }
 
   /**
-   * One page of a category's items that pass the filters. When one filter selects far fewer
-   * items than the category holds (gold birthday foils among 30,000 foils), its postings are
-   * walked instead of the whole category and the few matches sorted, which keeps a selective
-   * listing of a big category as cheap as one of a small category.
+   * One page of a category's items that pass the filters: the AND of the category's bitset and
+   * each filter's gives the total; the page is then found by walking the category's members in
+   * the sort order (matches are common) or by sorting the few matches by rank.
    */
   categoryPage(categoryNum: number, sort: SortKey, filters: ActiveFilter[], offset: number, limit: number): { page: IndexedItem[]; total: number } {
     const members = this.categoryMembers(categoryNum, sort);
-    const sizes = filters.map((f) => this.filterSize(f));
-    const best = sizes.indexOf(Math.min(...sizes));
-    if (best === -1 || sizes[best]! * 8 >= members.length) return this.page(members, filters, offset, limit);
-    const inCategory = this.categoryMask(categoryNum);
-    const masks = filters.map((f) => this.filterMask(f));
-    const found: number[] = [];
-    const postings = this.postings.get(filters[best]!.kind)!;
-    for (const link of filters[best]!.links === 'any' ? postings.keys() : filters[best]!.links) {
-      outer: for (const pos of postings.get(link) ?? []) {
-        if (inCategory[pos] === 0) continue;
-        for (const m of masks) if (m[pos] === 0) continue outer;
-        found.push(pos);
+    if (filters.length === 0 || members.length === 0) {
+      const end = Math.min(members.length, offset + limit);
+      const page: IndexedItem[] = [];
+      for (let i = offset; i < end; i++) page.push(this.items[members[i]!]!);
+      return { page, total: members.length };
+    }
+    const result = this.result;
+    const inCategory = this.categoryBits(categoryNum);
+    const first = this.filterBits(filters[0]!, 0);
+    // One pass for the category and the first filter, then one per further filter; the last counts.
+    let total = 0;
+    for (let w = 0; w < result.length; w++) {
+      const x = inCategory[w]! & first[w]!;
+      result[w] = x;
+      if (filters.length === 1 && x !== 0) total += popcount(x);
+    }
+    for (let i = 1; i < filters.length; i++) {
+      const other = this.filterBits(filters[i]!, i);
+      const last = i === filters.length - 1;
+      for (let w = 0; w < result.length; w++) {
+        const x = result[w]! & other[w]!;
+        result[w] = x;
+        if (last && x !== 0) total += popcount(x);
       }
     }
-    const rank = this.rank[sort];
-    found.sort((a, b) => rank[a]! - rank[b]!);
-    // An item carrying two of the selected values was collected twice; neighbours after sorting.
-    const unique = found.filter((pos, i) => i === 0 || found[i - 1] !== pos);
-    return { page: unique.slice(offset, offset + limit).map((pos) => this.items[pos]!), total: unique.length };
+    this.releaseScratch(filters.length);
+    const end = Math.min(total, offset + limit);
+    const page: IndexedItem[] = [];
+    if (offset >= end) return { page, total };
+    if (total * FEW <= members.length) {
+      const rank = this.rank[sort];
+      const ranks = new Uint32Array(total);
+      let k = 0;
+      for (let w = 0; w < result.length; w++) {
+        for (let x = result[w]!; x !== 0; x &= x - 1) ranks[k++] = rank[(w << 5) + 31 - Math.clz32(x & -x)]!;
+      }
+      ranks.sort();
+      const order = this.order[sort];
+      for (let i = offset; i < end; i++) page.push(this.items[order[ranks[i]!]!]!);
+    } else {
+      let k = 0;
+      for (let i = 0; i < members.length && k < end; i++) {
+        const p = members[i]!;
+        if ((result[p >>> 5]! & (1 << (p & 31))) === 0) continue;
+        if (k++ >= offset) page.push(this.items[p]!);
+      }
+    }
+    return { page, total };
   }
 
-  /** How many items a filter's postings hold (an upper bound of the items that pass it). */
-  private filterSize(filter: ActiveFilter): number {
-    const postings = this.postings.get(filter.kind)!;
-    let size = 0;
-    for (const link of filter.links === 'any' ? postings.keys() : filter.links) size += postings.get(link)?.length ?? 0;
-    return size;
+  /** The items passing a filter, as a bitset: kept for one common value, else built in scratch `slot`. */
+  private filterBits(filter: ActiveFilter, slot: number): Uint32Array {
+    if (filter.links === 'any') return this.anyBits.get(filter.kind)!;
+    const ids: number[] = [];
+    for (const link of filter.links) {
+      const v = this.facets.idOf(filter.kind, link);
+      if (v !== undefined) ids.push(v);
+    }
+    if (ids.length === 1 && this.denseBits.has(ids[0]!)) return this.denseBits.get(ids[0]!)!;
+    const bits = (this.scratch[slot] ??= new Uint32Array(this.words));
+    for (const v of ids) {
+      const dense = this.denseBits.get(v);
+      if (dense) for (let w = 0; w < bits.length; w++) bits[w]! |= dense[w]!;
+      else orPostings(bits, this.facets, v);
+    }
+    return bits;
   }
 
-  private categoryMask(categoryNum: number): Uint8Array {
-    let mask = this.categoryMasks.get(categoryNum);
-    if (!mask) {
-      mask = new Uint8Array(this.items.length);
-      for (const pos of this.categoryMembers(categoryNum, 'date')) mask[pos] = 1;
-      this.categoryMasks.set(categoryNum, mask);
-    }
-    return mask;
+  private releaseScratch(used: number): void {
+    for (let i = 0; i < used; i++) this.scratch[i]?.fill(0);
   }
 
-  /**
-   * One byte per item: 1 when the item passes the filter. Built from the postings of the
-   * selected values and kept in a small cache bounded by bytes, so the common filters of a
-   * catalogue cost one array lookup per item.
-   */
-  private filterMask(filter: ActiveFilter): Uint8Array {
-    const key = `${filter.kind}\u0000${filter.links === 'any' ? '*' : [...filter.links].sort().join('\u0000')}`;
-    const cached = this.maskCache.get(key);
-    if (cached) {
-      this.maskCache.delete(key);
-      this.maskCache.set(key, cached);
-      return cached;
+  private categoryBits(categoryNum: number): Uint32Array {
+    let bits = this.categoryBitsCache.get(categoryNum);
+    if (bits) {
+      this.categoryBitsCache.delete(categoryNum);
+    } else {
+      bits = bitsOf(this.words, this.categoryMembers(categoryNum, 'date'));
+      const capacity = Math.max(4, Math.floor(CATEGORY_BITS_BYTES / (4 * Math.max(1, this.words))));
+      if (this.categoryBitsCache.size >= capacity) this.categoryBitsCache.delete(this.categoryBitsCache.keys().next().value!);
     }
-    const mask = new Uint8Array(this.items.length);
-    const postings = this.postings.get(filter.kind)!;
-    const links = filter.links === 'any' ? postings.keys() : filter.links.values();
-    for (const link of links) {
-      const list = postings.get(link);
-      if (list) for (const pos of list) mask[pos] = 1;
-    }
-    const capacity = Math.max(4, Math.floor(MASK_CACHE_BYTES / Math.max(1, this.items.length)));
-    this.maskCache.set(key, mask);
-    if (this.maskCache.size > capacity) this.maskCache.delete(this.maskCache.keys().next().value!);
-    return mask;
+    this.categoryBitsCache.set(categoryNum, bits);
+    return bits;
   }
 }
 
 export function toListItem(item: IndexedItem, priced: boolean): ListItem {
-  return priced ? { ...item.listItem, price: cents(item.priceCents) } : item.listItem;
+  const listItem: ListItem = {
+    num: item.num,
+    code: item.code,
+    web_Title: item.title,
+    picture: item.picture,
+    inventoryPicture: item.picture,
+    logo: item.logo,
+    inStockFresno: item.inWest,
+    inStockFairhope: item.inEast,
+    new: item.isNew,
+    srp: cents(item.srpCents),
+  };
+  if (priced) listItem.price = cents(item.priceCents);
+  return listItem;
+}
+
+/** `JSON.stringify(toListItem(item, priced))`, without building the object. */
+export function listItemJson(item: IndexedItem, priced: boolean): string {
+  const q = JSON.stringify;
+  const picture = q(item.picture);
+  return (
+    `{"num":${q(item.num)},"code":${q(item.code)},"web_Title":${q(item.title)},"picture":${picture},"inventoryPicture":${picture},` +
+    `"logo":${q(item.logo)},"inStockFresno":${item.inWest},"inStockFairhope":${item.inEast},"new":${item.isNew},"srp":${q(cents(item.srpCents))}` +
+    `${priced ? `,"price":${q(cents(item.priceCents))}` : ''}}`
+  );
+}
+
+function fromRows(source: IndexSource): CatalogueBuilder {
+  const b = new CatalogueBuilder();
+  b.addItems([...source.items].sort((x, y) => x.id - y.id));
+  b.addFacets(source.facets);
+  return b;
+}
+
+function colorGroupsOf(items: IndexedItem[]): { get(group: string): IndexedItem[] | undefined } {
+  // Positions grouped by colour group, in position order, in one array (a run per group).
+  const ids = new Map<string, number>();
+  const groupOf = new Int32Array(items.length).fill(-1);
+  const counts: number[] = [];
+  items.forEach((it, p) => {
+    if (!it.colorGroup) return;
+    let g = ids.get(it.colorGroup);
+    if (g === undefined) {
+      ids.set(it.colorGroup, (g = counts.length));
+      counts.push(0);
+    }
+    groupOf[p] = g;
+    counts[g]!++;
+  });
+  const start = new Uint32Array(counts.length + 1);
+  counts.forEach((c, g) => (start[g + 1] = start[g]! + c));
+  const members = new Uint32Array(start[counts.length]!);
+  const next = start.slice(0, counts.length);
+  groupOf.forEach((g, p) => {
+    if (g >= 0) members[next[g]!++] = p;
+  });
+  return {
+    get(group) {
+      const g = ids.get(group);
+      return g === undefined ? undefined : Array.from(members.subarray(start[g], start[g + 1]), (p) => items[p]!);
+    },
+  };
+}
+
+function grow(a: Uint32Array): Uint32Array {
+  const b = new Uint32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+function lowerBound(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function bitsOf(words: number, positions: ArrayLike<number>): Uint32Array {
+  const bits = new Uint32Array(words);
+  for (let i = 0; i < positions.length; i++) bits[positions[i]! >>> 5]! |= 1 << (positions[i]! & 31);
+  return bits;
+}
+
+function orPostings(bits: Uint32Array, facets: FacetTable, v: number): void {
+  const end = facets.valueStart[v + 1]!;
+  for (let i = facets.valueStart[v]!; i < end; i++) bits[facets.positions[i]! >>> 5]! |= 1 << (facets.positions[i]! & 31);
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

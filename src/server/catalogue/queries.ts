@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB, FacetKind } from '../db/schema';
 
 /** The only place the catalogue module touches Kysely. Functions take `db` (or a transaction) first. */
@@ -40,40 +40,67 @@ export async function loadCategories(db: Kysely<DB>) {
   return db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('num').execute();
 }
 
-export async function loadActiveItems(db: Kysely<DB>) {
-  return db
-    .selectFrom('items')
-    .select([
-      'id',
-      'num',
-      'code',
-      'category_num',
-      'web_title',
-      'picture',
-      'logo',
-      'srp_cents',
-      'price_cents',
-      'case_qty',
-      'is_new',
-      'qty_fr',
-      'qty_fh',
-      'reserve_fr',
-      'reserve_fh',
-      'color_family',
-      'color_group',
-      'created_at',
-    ])
-    .where('active', '=', 1)
-    .execute();
+/** Items per window of the catalogue load: bounds the rows held at once, whatever the catalogue's size. */
+const LOAD_WINDOW = 2_000;
+
+/**
+ * The active items with what the read indexes need (list fields and searchable text), in id
+ * order, a window at a time, each with the facet links of its items. Half a million items as
+ * one result (3 million facet rows as objects) would need gigabytes at their peak.
+ */
+export async function* activeItemWindows(db: Kysely<DB>) {
+  let after: number | null = null;
+  for (;;) {
+    const from = after;
+    const items = await db
+      .selectFrom('items')
+      .select([
+        'id',
+        'num',
+        'code',
+        'category_num',
+        'web_title',
+        'picture',
+        'logo',
+        'srp_cents',
+        'price_cents',
+        'case_qty',
+        'is_new',
+        'qty_fr',
+        'qty_fh',
+        'reserve_fr',
+        'reserve_fh',
+        'color_family',
+        'color_group',
+        'created_at',
+        'key_words',
+        'upc',
+      ])
+      .where('active', '=', 1)
+      .$if(from !== null, (qb) => qb.where('id', '>', from!))
+      .orderBy('id')
+      .limit(LOAD_WINDOW)
+      .execute();
+    if (items.length === 0) return;
+    const last: number = items[items.length - 1]!.id;
+    // Within an item, rows in the order they were written (an item's first colour is its main
+    // one; a value's name is the last one read): the physical order, as a plain scan gave them.
+    const facets: { item_id: number; kind: FacetKind; link: string; name: string }[] = await db
+      .selectFrom('item_facets')
+      .select(['item_id', 'kind', 'link', 'name'])
+      .where('item_id', '>=', items[0]!.id)
+      .where('item_id', '<=', last)
+      .orderBy('item_id')
+      .orderBy(sql.ref(physicalOrder(db)))
+      .execute();
+    yield { items, facets };
+    after = last;
+  }
 }
 
-/** The searchable columns the listing index does not hold (search-index.ts reads the rest from it). */
-export async function loadSearchText(db: Kysely<DB>) {
-  return db.selectFrom('items').select(['id', 'key_words', 'upc']).where('active', '=', 1).execute();
-}
-
-export async function loadFacets(db: Kysely<DB>): Promise<{ item_id: number; kind: FacetKind; name: string; link: string }[]> {
-  return db.selectFrom('item_facets').select(['item_id', 'kind', 'name', 'link']).execute();
+/** The row's physical position: SQLite's rowid, PostgreSQL's ctid. */
+function physicalOrder(db: Kysely<DB>): string {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'ctid' : 'rowid';
 }
 
 export async function loadNvMemberships(db: Kysely<DB>) {

@@ -15,6 +15,7 @@ import {
 import { problemSchema } from '../../contract/problem';
 import type { ShopContext } from '../context';
 import { type CachedAnswer, chooseEncoding, ResponseCache } from './response-cache';
+import { PagedItemsJson } from './service';
 
 const errors = { 400: problemSchema, 404: problemSchema };
 const tags = ['catalogue'];
@@ -72,7 +73,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
       sendAnswer(cache, request, reply, { key: '', etag, body: Buffer.alloc(0), bytes: 0 });
       return;
     }
-    const body = Buffer.from(JSON.stringify(await build()));
+    const result = await build();
+    // Listings and search write their own JSON (the distinct lists are serialised once per category).
+    const body = Buffer.from(result instanceof PagedItemsJson ? result.text : JSON.stringify(result));
     sendAnswer(cache, request, reply, cache.set(keyOf(request), version, etag, body));
   };
 

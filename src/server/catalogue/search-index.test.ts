@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SortKey } from '../../contract/catalogue';
 import { searchTerms } from '../db/dialect';
-import { CatalogueIndex, type CategoryRow, type IndexSource, type ItemRow } from './catalogue-index';
+import type { FacetKind } from '../db/schema';
+import { CatalogueIndex, type CategoryRow, type DistinctLists, type IndexSource, type ItemRow } from './catalogue-index';
 import { itemWords, SearchIndex, type SearchTextRow } from './search-index';
 
 /** Words that share prefixes ("red", "redwood", "rose"), so prefix ranges overlap and nest. */
@@ -69,6 +70,34 @@ function buildCatalogue(): { index: CatalogueIndex; search: SearchIndex; texts: 
 const { index, search, texts } = buildCatalogue();
 const words = texts.map((t) => itemWords(t));
 
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** The distinct lists stated plainly: each value present among the items, with its count, by name. */
+function plainDistincts(positions: ArrayLike<number>): DistinctLists {
+  const counts = new Map<FacetKind, Map<string, number>>();
+  for (const p of Array.from(positions)) {
+    for (const [kind, links] of Object.entries(index.items[p]!.facets) as [FacetKind, string[]][]) {
+      const m = counts.get(kind) ?? new Map<string, number>();
+      for (const link of links) m.set(link, (m.get(link) ?? 0) + 1);
+      counts.set(kind, m);
+    }
+  }
+  const entries = (kind: FacetKind) => [...(counts.get(kind) ?? new Map<string, number>())].map(([link, count]) => ({ link, count, name: index.facetNames.get(kind)!.get(link)! }));
+  const byName = (a: { name: string; link: string }, b: { name: string; link: string }) => collator.compare(a.name, b.name) || (a.link < b.link ? -1 : 1);
+  const named = (kind: FacetKind) => entries(kind).sort(byName).map(({ name, link, count }) => ({ name, link, count }));
+  const plain = (kind: FacetKind) => entries(kind).map((e) => e.link).sort((a, b) => collator.compare(a, b) || (a < b ? -1 : 1));
+  return {
+    distinctEvents: named('event'),
+    distinctMessages: named('message'),
+    distinctThemes: named('theme'),
+    distinctShapes: named('shape'),
+    distinctColors: named('color'),
+    distinctSizes: plain('size'),
+    distinctPoscats: entries('poscat').sort(byName).map((e) => ({ poscatNum: e.link, poscatName: e.name, count: e.count })),
+    distinctDimensions: plain('dimension'),
+  };
+}
+
 /** The rule stated plainly: every term starts some word of the item. */
 function reference(terms: string[], sort: SortKey, scope?: number): number[] {
   if (terms.length === 0) return [];
@@ -96,7 +125,8 @@ describe('SearchIndex', () => {
           const answer = search.search(terms, sort, scope);
           const expected = reference(terms, sort, scope);
           expect([...answer.positions]).toEqual(expected);
-          expect(answer.distincts).toEqual(index.distincts(expected));
+          expect(answer.distincts.lists).toEqual(plainDistincts(expected));
+          expect(JSON.parse(`{${answer.distincts.json}}`)).toEqual(answer.distincts.lists);
         },
       ),
       { numRuns: 400 },
@@ -120,6 +150,7 @@ describe('SearchIndex', () => {
     const all = search.search(['r'], 'title');
     expect(all.positions.length).toBeGreaterThan(500);
     expect(search.distincts(all.positions)).toEqual(index.distincts(all.positions));
-    expect(all.distincts.distinctColors.map((c) => c.name)).toEqual([...all.distincts.distinctColors.map((c) => c.name)].sort());
+    expect(index.distincts(all.positions)).toEqual(plainDistincts(all.positions));
+    expect(all.distincts.lists.distinctColors.map((c) => c.name)).toEqual([...all.distincts.lists.distinctColors.map((c) => c.name)].sort());
   });
 });

@@ -1,6 +1,5 @@
-import type { FacetValue, PoscatValue, SortKey } from '../../contract/catalogue';
-import type { FacetKind } from '../db/schema';
-import { type CatalogueIndex, type DistinctLists, FACET_KINDS } from './catalogue-index';
+import type { SortKey } from '../../contract/catalogue';
+import type { CatalogueIndex, DistinctLists, Distincts } from './catalogue-index';
 
 /**
  * Catalogue search answered from memory, with the semantics of the database full-text search
@@ -25,7 +24,9 @@ export interface SearchTextRow {
 const BITSET_CACHE_BYTES = 16 * 1024 * 1024;
 /** Distinct lists kept for reuse across sort orders (a few kilobytes each). */
 const DISTINCT_CACHE_SIZE = 256;
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Text with no character beyond ASCII. */
+const ASCII = /^[^\u0080-\uffff]*$/;
 
 /**
  * The words of an item's searchable text, as SQLite's unicode61 tokenizer sees them: lower case,
@@ -33,6 +34,8 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
  * `searchTerms` (ASCII letters and digits), so they can only ever be prefixes of these words.
  */
 export function itemWords(text: string): string[] {
+  // Plain ASCII (nearly every item) has no accents to strip and no letters beyond a-z.
+  if (ASCII.test(text)) return text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
   return text
     .toLowerCase()
     .normalize('NFKD')
@@ -43,10 +46,38 @@ export function itemWords(text: string): string[] {
 
 export interface SearchAnswer {
   positions: Uint32Array;
-  distincts: DistinctLists;
+  distincts: Distincts;
 }
 
 type Matches = { kind: 'list'; positions: Uint32Array } | { kind: 'bits'; bits: Uint32Array };
+
+/** The text search matches an item by (the database full-text index's columns). */
+export function searchableText(title: string, keyWords: string, num: string, code: string, upc: string): string {
+  return `${title} ${keyWords} ${num} ${code} ${upc}`;
+}
+
+/**
+ * The words of each item, collected an item at a time in position order while the catalogue
+ * loads; word ids are given in order of first sight and renumbered in sorted order at the end.
+ */
+export class SearchWords {
+  readonly ids = new Map<string, number>();
+  itemStart: Uint32Array = new Uint32Array(1024);
+  wordIds: Uint32Array = new Uint32Array(1024);
+  used = 0;
+  items = 0;
+
+  add(text: string): void {
+    for (const w of new Set(itemWords(text))) {
+      let id = this.ids.get(w);
+      if (id === undefined) this.ids.set(w, (id = this.ids.size));
+      if (this.used === this.wordIds.length) this.wordIds = grow(this.wordIds);
+      this.wordIds[this.used++] = id;
+    }
+    if (this.items + 2 > this.itemStart.length) this.itemStart = grow(this.itemStart);
+    this.itemStart[++this.items] = this.used;
+  }
+}
 
 export class SearchIndex {
   private readonly n: number;
@@ -59,8 +90,6 @@ export class SearchIndex {
   /** Word ids of item p: itemWordIds[itemStart[p], itemStart[p + 1]), ascending. */
   private readonly itemStart: Uint32Array;
   private readonly itemWordIds: Uint32Array;
-  /** Item positions in each sort order (the inverse of the catalogue index's rank). */
-  private readonly order: Record<SortKey, Uint32Array>;
   private readonly bitsets = new Map<string, Uint32Array>();
   private readonly bitsetCapacity: number;
   /** How many of the first bitsets are the one-character ones, never evicted. */
@@ -69,36 +98,22 @@ export class SearchIndex {
   private readonly scratch: Uint32Array;
   /** Scratch output of the ordering walk. */
   private readonly out: Uint32Array;
-  private readonly facets: FacetCounter;
+  /** Scratch facet counts, one per facet value. */
+  private readonly counts: Uint32Array;
   /** Distinct lists of recent match sets, by scope and word ranges. */
-  private readonly distinctCache = new Map<string, DistinctLists>();
+  private readonly distinctCache = new Map<string, Distincts>();
 
+  /** `source`: each item's search row (by id; tests), or the words collected while loading. */
   constructor(
     readonly index: CatalogueIndex,
-    rows: SearchTextRow[],
+    source: SearchTextRow[] | SearchWords,
   ) {
     const n = (this.n = index.items.length);
-    const extra = new Map<number, SearchTextRow>();
-    for (const r of rows) extra.set(r.id, r);
-
-    // Word ids in order of first sight, then renumbered in sorted order.
-    const ids = new Map<string, number>();
-    const itemStart = new Uint32Array(n + 1);
-    let wordIds: Uint32Array = new Uint32Array(Math.max(16, n * 12));
-    let used = 0;
-    for (let p = 0; p < n; p++) {
-      const item = index.items[p]!;
-      const e = extra.get(item.id);
-      const words = itemWords(`${item.title} ${e?.key_words ?? ''} ${item.num} ${item.code} ${e?.upc ?? ''}`);
-      for (const w of new Set(words)) {
-        let id = ids.get(w);
-        if (id === undefined) ids.set(w, (id = ids.size));
-        if (used === wordIds.length) wordIds = grow(wordIds);
-        wordIds[used++] = id;
-      }
-      itemStart[p + 1] = used;
-    }
-    extra.clear();
+    const collected = source instanceof SearchWords ? source : wordsOfRows(index, source);
+    if (collected.items !== n) throw new Error(`SearchIndex: ${collected.items} word lists for ${n} items`);
+    const { ids, used } = collected;
+    const itemStart = collected.itemStart.slice(0, n + 1);
+    const wordIds = collected.wordIds;
     const sorted = [...ids.keys()].sort();
     const renumber = new Uint32Array(sorted.length);
     const wordStart = new Uint32Array(sorted.length + 1);
@@ -109,7 +124,8 @@ export class SearchIndex {
     ids.clear();
     this.chars = sorted.join('');
     this.wordStart = wordStart;
-    this.itemWordIds = wordIds.slice(0, used);
+    // A view, not a copy: copying 12 million word ids would double the peak of the build.
+    this.itemWordIds = wordIds.subarray(0, used);
     this.itemStart = itemStart;
     const postingStart = new Uint32Array(sorted.length + 1);
     for (let p = 0; p < n; p++) {
@@ -125,12 +141,11 @@ export class SearchIndex {
     }
     this.postingStart = postingStart;
 
-    this.order = { date: inverse(index.rank.date), num: inverse(index.rank.num), title: inverse(index.rank.title) };
     const words32 = (n + 31) >>> 5;
     this.scratch = new Uint32Array(words32);
     this.out = new Uint32Array(n);
+    this.counts = new Uint32Array(index.facets.size);
     this.bitsetCapacity = Math.max(8, Math.floor(BITSET_CACHE_BYTES / Math.max(4, words32 * 4)));
-    this.facets = new FacetCounter(index);
     // One-character terms match a large share of the catalogue: their bitsets are built up front.
     for (const c of 'abcdefghijklmnopqrstuvwxyz0123456789') {
       const [lo, hi] = this.wordRange(c);
@@ -145,20 +160,20 @@ export class SearchIndex {
    */
   search(terms: string[], sort: SortKey, scope?: number): SearchAnswer {
     const found = this.match(terms);
-    if (!found) return { positions: new Uint32Array(0), distincts: this.facets.lists(this.facets.noCounts) };
+    if (!found) return { positions: new Uint32Array(0), distincts: this.countedDistincts(() => {}) };
     const { matches } = found;
     const members = scope === undefined ? undefined : this.index.categoryMembers(scope, sort);
     let positions: Uint32Array;
     if (matches.kind === 'list' && !members) {
       // Few matches: sort their ranks (a native numeric sort), then map ranks back to positions.
       const rank = this.index.rank[sort];
-      const order = this.order[sort];
+      const order = this.index.order[sort];
       positions = new Uint32Array(matches.positions.length);
       for (let i = 0; i < positions.length; i++) positions[i] = rank[matches.positions[i]!]!;
       positions.sort();
       for (let i = 0; i < positions.length; i++) positions[i] = order[positions[i]!]!;
     } else {
-      positions = this.pick(members ?? this.order[sort], matches);
+      positions = this.pick(members ?? this.index.order[sort], matches);
     }
     // The distinct lists do not depend on the sort: one count serves all three orders.
     const key = `${scope ?? ''}|${found.key}`;
@@ -166,19 +181,19 @@ export class SearchIndex {
     if (distincts) {
       this.distinctCache.delete(key);
     } else {
-      // Counting in position order reads the per-item facet arrays front to back, several
+      // Counting in position order reads the per-item facet ids front to back, several
       // times faster on large results than following the sort order.
-      this.facets.reset();
-      if (members) {
-        for (const p of positions) this.scratch[p >>> 5]! |= 1 << (p & 31);
-        this.facets.countBits(this.scratch);
-        this.scratch.fill(0);
-      } else if (matches.kind === 'list') {
-        this.facets.count(matches.positions);
-      } else {
-        this.facets.countBits(matches.bits);
-      }
-      distincts = this.facets.lists(this.facets.counts);
+      distincts = this.countedDistincts((counts) => {
+        if (members) {
+          for (const p of positions) this.scratch[p >>> 5]! |= 1 << (p & 31);
+          this.index.facets.countBits(counts, this.scratch);
+          this.scratch.fill(0);
+        } else if (matches.kind === 'list') {
+          this.index.facets.count(counts, matches.positions);
+        } else {
+          this.index.facets.countBits(counts, matches.bits);
+        }
+      });
       if (this.distinctCache.size >= DISTINCT_CACHE_SIZE) this.distinctCache.delete(this.distinctCache.keys().next().value!);
     }
     this.distinctCache.set(key, distincts);
@@ -202,9 +217,13 @@ export class SearchIndex {
 
   /** Every facet value among the given items with its count, as CatalogueIndex.distincts answers. */
   distincts(positions: ArrayLike<number>): DistinctLists {
-    this.facets.reset();
-    this.facets.count(positions);
-    return this.facets.lists(this.facets.counts);
+    return this.countedDistincts((counts) => this.index.facets.count(counts, positions)).lists;
+  }
+
+  private countedDistincts(count: (counts: Uint32Array) => void): Distincts {
+    this.counts.fill(0);
+    count(this.counts);
+    return this.index.facets.lists(this.counts);
   }
 
   /** The items matching every term, unordered; null when none can. */
@@ -311,113 +330,22 @@ export class SearchIndex {
   }
 }
 
-/**
- * Facet values per item as integer ids, so counting the values of 80,000 matches is a loop over
- * small integers, and the lists come out in name order without sorting per query.
- */
-class FacetCounter {
-  private readonly start: Uint32Array;
-  private readonly valueIds: Uint16Array | Uint32Array;
-  private readonly values: { kind: FacetKind; link: string; name: string }[] = [];
-  /** Value ids of each kind in the order the distinct lists show them. */
-  private readonly ordered = new Map<FacetKind, number[]>();
-
-  constructor(index: CatalogueIndex) {
-    const ids = new Map<string, number>();
-    const n = index.items.length;
-    this.start = new Uint32Array(n + 1);
-    const list: number[] = [];
-    for (let p = 0; p < n; p++) {
-      const facets = index.items[p]!.facets;
-      for (const kind of FACET_KINDS) {
-        for (const link of facets[kind]) {
-          const key = `${kind}\u0000${link}`;
-          let id = ids.get(key);
-          if (id === undefined) {
-            ids.set(key, (id = this.values.length));
-            this.values.push({ kind, link, name: index.facetNames.get(kind)!.get(link) ?? link });
-          }
-          list.push(id);
-        }
-      }
-      this.start[p + 1] = list.length;
-    }
-    this.valueIds = this.values.length <= 0xffff ? Uint16Array.from(list) : Uint32Array.from(list);
-    this.counts = new Uint32Array(this.values.length);
-    this.noCounts = new Uint32Array(this.values.length);
-    for (const kind of FACET_KINDS) {
-      const named = kind !== 'size' && kind !== 'dimension';
-      const of = this.values.flatMap((v, id) => (v.kind === kind ? [id] : []));
-      of.sort((a, b) => {
-        const x = this.values[a]!;
-        const y = this.values[b]!;
-        return (named ? collator.compare(x.name, y.name) : collator.compare(x.link, y.link)) || (x.link < y.link ? -1 : x.link > y.link ? 1 : 0);
-      });
-      this.ordered.set(kind, of);
-    }
-  }
-
-  /** Per value id, how many of the counted items carry it (reset() before counting). */
-  readonly counts: Uint32Array;
-  readonly noCounts: Uint32Array;
-
-  reset(): void {
-    this.counts.fill(0);
-  }
-
-  count(positions: ArrayLike<number>): void {
-    const { counts, start, valueIds } = this;
-    for (let i = 0; i < positions.length; i++) {
-      const p = positions[i]!;
-      const end = start[p + 1]!;
-      for (let j = start[p]!; j < end; j++) counts[valueIds[j]!]!++;
-    }
-  }
-
-  /** Counts the items whose bit is set, in position order. */
-  countBits(bits: Uint32Array): void {
-    const { counts, start, valueIds } = this;
-    for (let w = 0; w < bits.length; w++) {
-      let x = bits[w]!;
-      while (x !== 0) {
-        const low = x & -x;
-        const p = (w << 5) + 31 - Math.clz32(low);
-        x ^= low;
-        const end = start[p + 1]!;
-        for (let j = start[p]!; j < end; j++) counts[valueIds[j]!]!++;
-      }
-    }
-  }
-
-  lists(counts: Uint32Array): DistinctLists {
-    const present = (kind: FacetKind) => this.ordered.get(kind)!.filter((id) => counts[id]! > 0);
-    const named = (kind: FacetKind): FacetValue[] =>
-      present(kind).map((id) => ({ name: this.values[id]!.name, link: this.values[id]!.link, count: counts[id]! }));
-    const plain = (kind: FacetKind): string[] => present(kind).map((id) => this.values[id]!.link);
-    return {
-      distinctEvents: named('event'),
-      distinctMessages: named('message'),
-      distinctThemes: named('theme'),
-      distinctShapes: named('shape'),
-      distinctColors: named('color'),
-      distinctSizes: plain('size'),
-      distinctPoscats: present('poscat').map((id): PoscatValue => ({ poscatNum: this.values[id]!.link, poscatName: this.values[id]!.name, count: counts[id]! })),
-      distinctDimensions: plain('dimension'),
-    };
-  }
-}
-
 function grow(a: Uint32Array): Uint32Array {
   const b = new Uint32Array(a.length * 2);
   b.set(a);
   return b;
 }
 
-/** rank → position, from position → rank. */
-function inverse(rank: Uint32Array): Uint32Array {
-  const order = new Uint32Array(rank.length);
-  for (let p = 0; p < rank.length; p++) order[rank[p]!] = p;
-  return order;
+/** The words of each item from its search row (matched by id); an item without one has only its own fields. */
+function wordsOfRows(index: CatalogueIndex, rows: SearchTextRow[]): SearchWords {
+  const extra = new Map<number, SearchTextRow>();
+  for (const r of rows) extra.set(r.id, r);
+  const words = new SearchWords();
+  for (const item of index.items) {
+    const e = extra.get(item.id);
+    words.add(searchableText(item.title, e?.key_words ?? '', item.num, item.code, e?.upc ?? ''));
+  }
+  return words;
 }
 
 /** The distinct values of a list, ascending. */

@@ -1,0 +1,162 @@
+import type { FacetValue, PoscatValue } from '../../contract/catalogue';
+import type { FacetKind } from '../db/schema';
+import { collator } from './collation';
+
+/**
+ * Facet values (colour "gold", event "birthday", …) as small integer ids, with each item's value
+ * ids and each value's items in flat typed arrays. Half a million items with six or seven values
+ * each cost tens of megabytes here, where per-item arrays of strings cost most of a gigabyte, and
+ * counting the values of 80,000 items is a loop over small integers.
+ */
+
+export const FACET_KINDS: readonly FacetKind[] = ['color', 'event', 'message', 'theme', 'shape', 'size', 'poscat', 'dimension'];
+
+export interface DistinctLists {
+  distinctEvents: FacetValue[];
+  distinctMessages: FacetValue[];
+  distinctThemes: FacetValue[];
+  distinctShapes: FacetValue[];
+  distinctColors: FacetValue[];
+  distinctSizes: string[];
+  distinctPoscats: PoscatValue[];
+  distinctDimensions: string[];
+}
+
+/** Distinct lists and the same as JSON object members (`"distinctEvents":[…],…`), made once. */
+export interface Distincts {
+  lists: DistinctLists;
+  json: string;
+}
+
+export function distinctsOf(lists: DistinctLists): Distincts {
+  return { lists, json: JSON.stringify(lists).slice(1, -1) };
+}
+
+export class FacetTable {
+  /** Per value id: its kind, link and display name. */
+  readonly kind: FacetKind[];
+  readonly link: string[];
+  readonly name: string[];
+  /** Value ids of item p: valueIds[itemStart[p], itemStart[p + 1]), in the order the rows came. */
+  private readonly itemStart: Uint32Array;
+  private readonly valueIds: Uint16Array | Uint32Array;
+  /** Positions of the items carrying value v: positions[valueStart[v], valueStart[v + 1]), ascending. */
+  readonly valueStart: Uint32Array;
+  readonly positions: Uint32Array;
+  /** Value ids of each kind in the order the distinct lists show them. */
+  private readonly ordered = new Map<FacetKind, Uint32Array>();
+  private readonly ids = new Map<FacetKind, Map<string, number>>();
+
+  /** `pairs`: (item position < n, value id) in row order. */
+  constructor(n: number, values: { kind: FacetKind; link: string; name: string }[], pairs: { pos: Uint32Array; value: Uint32Array; length: number }) {
+    this.kind = values.map((v) => v.kind);
+    this.link = values.map((v) => v.link);
+    this.name = values.map((v) => v.name);
+    for (const k of FACET_KINDS) this.ids.set(k, new Map());
+    values.forEach((v, id) => this.ids.get(v.kind)!.set(v.link, id));
+
+    // Counting sorts of the pairs by position and by value: stable, so row order is kept.
+    this.itemStart = new Uint32Array(n + 1);
+    this.valueStart = new Uint32Array(values.length + 1);
+    for (let i = 0; i < pairs.length; i++) {
+      this.itemStart[pairs.pos[i]! + 1]!++;
+      this.valueStart[pairs.value[i]! + 1]!++;
+    }
+    for (let p = 0; p < n; p++) this.itemStart[p + 1]! += this.itemStart[p]!;
+    for (let v = 0; v < values.length; v++) this.valueStart[v + 1]! += this.valueStart[v]!;
+    this.valueIds = values.length <= 0xffff ? new Uint16Array(pairs.length) : new Uint32Array(pairs.length);
+    this.positions = new Uint32Array(pairs.length);
+    const nextOfItem = this.itemStart.slice(0, n);
+    const nextOfValue = this.valueStart.slice(0, values.length);
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs.pos[i]!;
+      const v = pairs.value[i]!;
+      this.valueIds[nextOfItem[p]!++] = v;
+      this.positions[nextOfValue[v]!++] = p;
+    }
+    // Pairs come in position order from the database; a caller's rows may not.
+    for (let v = 0; v < values.length; v++) {
+      const list = this.positions.subarray(this.valueStart[v], this.valueStart[v + 1]);
+      for (let i = 1; i < list.length; i++) {
+        if (list[i - 1]! > list[i]!) {
+          list.sort();
+          break;
+        }
+      }
+    }
+
+    for (const kind of FACET_KINDS) {
+      const byName = kind !== 'size' && kind !== 'dimension';
+      const of: number[] = [];
+      values.forEach((v, id) => v.kind === kind && of.push(id));
+      of.sort((a, b) => (byName ? collator.compare(this.name[a]!, this.name[b]!) : collator.compare(this.link[a]!, this.link[b]!)) || (this.link[a]! < this.link[b]! ? -1 : 1));
+      this.ordered.set(kind, Uint32Array.from(of));
+    }
+  }
+
+  get size(): number {
+    return this.kind.length;
+  }
+
+  /** The id of a value carried by at least one item, or undefined. */
+  idOf(kind: FacetKind, link: string): number | undefined {
+    return this.ids.get(kind)!.get(link);
+  }
+
+  /** Ids of every value of a kind. */
+  idsOfKind(kind: FacetKind): Iterable<number> {
+    return this.ids.get(kind)!.values();
+  }
+
+  /** An item's values by kind, as links, in row order. */
+  linksOf(p: number): Record<FacetKind, string[]> {
+    const out: Record<FacetKind, string[]> = { color: [], event: [], message: [], theme: [], shape: [], size: [], poscat: [], dimension: [] };
+    for (let i = this.itemStart[p]!; i < this.itemStart[p + 1]!; i++) {
+      const v = this.valueIds[i]!;
+      out[this.kind[v]!].push(this.link[v]!);
+    }
+    return out;
+  }
+
+  /** Adds to `counts` (one slot per value id) the values of the items at these positions. */
+  count(counts: Uint32Array, positions: ArrayLike<number>): void {
+    const { itemStart, valueIds } = this;
+    for (let i = 0; i < positions.length; i++) {
+      const p = positions[i]!;
+      const end = itemStart[p + 1]!;
+      for (let j = itemStart[p]!; j < end; j++) counts[valueIds[j]!]!++;
+    }
+  }
+
+  /** Adds to `counts` the values of the items whose bit is set, in position order. */
+  countBits(counts: Uint32Array, bits: Uint32Array): void {
+    const { itemStart, valueIds } = this;
+    for (let w = 0; w < bits.length; w++) {
+      let x = bits[w]!;
+      while (x !== 0) {
+        const low = x & -x;
+        const p = (w << 5) + 31 - Math.clz32(low);
+        x ^= low;
+        const end = itemStart[p + 1]!;
+        for (let j = itemStart[p]!; j < end; j++) counts[valueIds[j]!]!++;
+      }
+    }
+  }
+
+  /** The distinct lists of counted values: present values only, in display order. */
+  lists(counts: Uint32Array): Distincts {
+    const present = (kind: FacetKind) => [...this.ordered.get(kind)!].filter((id) => counts[id]! > 0);
+    const named = (kind: FacetKind): FacetValue[] => present(kind).map((id) => ({ name: this.name[id]!, link: this.link[id]!, count: counts[id]! }));
+    const plain = (kind: FacetKind): string[] => present(kind).map((id) => this.link[id]!);
+    return distinctsOf({
+      distinctEvents: named('event'),
+      distinctMessages: named('message'),
+      distinctThemes: named('theme'),
+      distinctShapes: named('shape'),
+      distinctColors: named('color'),
+      distinctSizes: plain('size'),
+      distinctPoscats: present('poscat').map((id): PoscatValue => ({ poscatNum: this.link[id]!, poscatName: this.name[id]!, count: counts[id]! })),
+      distinctDimensions: plain('dimension'),
+    });
+  }
+}

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import sanitizeHtml from 'sanitize-html';
 import {
   CATALOGUE,
   type Category,
@@ -7,16 +6,16 @@ import {
   type FilterSelection,
   type ItemDetail,
   type ListingQuery,
-  type PagedItems,
   type SortKey,
 } from '../../contract/catalogue';
 import type { DialectOps } from '../db/dialect';
 import { searchTerms } from '../db/dialect';
 import type { DB, FacetKind } from '../db/schema';
 import { Invalid, NotFound } from '../errors';
-import { type ActiveFilter, CatalogueIndex, type DistinctLists, type IndexedCategory, type IndexedItem, toListItem } from './catalogue-index';
+import { type ActiveFilter, CatalogueBuilder, CatalogueIndex, type Distincts, type IndexedCategory, type IndexedItem, listItemJson } from './catalogue-index';
+import { itemDetail } from './item-detail';
 import * as q from './queries';
-import { type SearchAnswer, SearchIndex } from './search-index';
+import { type SearchAnswer, SearchIndex, SearchWords, searchableText } from './search-index';
 
 const filterKinds: Record<FilterParam, { kind: FacetKind; label: string }> = {
   color: { kind: 'color', label: 'color' },
@@ -28,16 +27,14 @@ const filterKinds: Record<FilterParam, { kind: FacetKind; label: string }> = {
   themes: { kind: 'theme', label: 'theme' },
 };
 
-/** Product info is operator-entered HTML; only simple formatting survives on the way out. */
-const productInfoPolicy: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'h3', 'h4', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span'],
-  allowedAttributes: {},
-};
-
 const SEARCH_CACHE_SIZE = 500;
 /** Item positions all cached search results may hold together (4 bytes each): 16 MB. */
 const SEARCH_CACHE_POSITIONS = 4_000_000;
-const DETAIL_CACHE_SIZE = 2000;
+
+/** A `PagedItems` answer already serialised as JSON, sent as it is. */
+export class PagedItemsJson {
+  constructor(readonly text: string) {}
+}
 
 /**
  * The catalogue's rules. Reads are answered from the in-memory index; the index is rebuilt when
@@ -51,7 +48,6 @@ export class CatalogueService {
   private searchIndex: SearchIndex | null = null;
   private searchCache = new Map<string, SearchAnswer>();
   private searchCachePositions = 0;
-  private detailCache = new Map<string, ItemDetail>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -76,23 +72,25 @@ export class CatalogueService {
     if (this.index && this.index.catalogueVersion === versions.catalogue) {
       if (this.index.stockVersion !== versions.stock) {
         this.index.updateStock(versions.stock, await q.loadStock(this.db));
-        this.detailCache = new Map();
       }
       return;
     }
-    const [categories, items, facets, nvMemberships, searchText] = await Promise.all([
-      q.loadCategories(this.db),
-      q.loadActiveItems(this.db),
-      q.loadFacets(this.db),
-      q.loadNvMemberships(this.db),
-      q.loadSearchText(this.db),
-    ]);
-    const index = new CatalogueIndex(versions, { categories, items, facets, nvMemberships });
-    this.searchIndex = new SearchIndex(index, searchText);
+    const [categories, nvMemberships] = await Promise.all([q.loadCategories(this.db), q.loadNvMemberships(this.db)]);
+    // Item rows come a window at a time and are folded into compact tables as they arrive.
+    const items = new CatalogueBuilder();
+    const words = new SearchWords();
+    for await (const window of q.activeItemWindows(this.db)) {
+      items.addItems(window.items);
+      items.addFacets(window.facets);
+      for (const r of window.items) words.add(searchableText(r.web_title, r.key_words, r.num, r.code, r.upc));
+      // A rebuild of a big catalogue takes seconds: requests are served between windows.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const index = new CatalogueIndex(versions, { categories, nvMemberships, items });
+    this.searchIndex = new SearchIndex(index, words);
     this.index = index;
     this.searchCache = new Map();
     this.searchCachePositions = 0;
-    this.detailCache = new Map();
   }
 
   /** Checks for a new catalogue version every `ms` milliseconds. */
@@ -134,13 +132,13 @@ export class CatalogueService {
 
   // ---- listings -------------------------------------------------------------------------
 
-  listCategory(query: ListingQuery, priced: boolean, kind: 'tree' | 'nv' = 'tree'): PagedItems {
+  listCategory(query: ListingQuery, priced: boolean, kind: 'tree' | 'nv' = 'tree'): PagedItemsJson {
     const index = this.current();
     this.findCategory(query.categoryNum, kind);
     const filters = this.activeFilters(query);
     const offset = (query.page - 1) * query.pageSize;
     const { page, total } = index.categoryPage(query.categoryNum, query.sort, filters, offset, query.pageSize);
-    return this.answer(page, total, index.categoryDistincts(query.categoryNum), query, priced);
+    return this.answer(page, total, index.categoryDistinctsOnce(query.categoryNum), query, priced);
   }
 
   /**
@@ -151,7 +149,7 @@ export class CatalogueService {
     query: Omit<ListingQuery, 'categoryNum'> & { searchtext: string; categoryNum?: number },
     priced: boolean,
     scopeKind: 'tree' | 'nv' = 'tree',
-  ): PagedItems {
+  ): PagedItemsJson {
     if (query.categoryNum !== undefined) this.findCategory(query.categoryNum, scopeKind);
     const filters = this.activeFilters(query);
     const result = this.searchResult(query.searchtext, query.sort, query.categoryNum);
@@ -182,25 +180,24 @@ export class CatalogueService {
 
   private pageOf(
     positions: ArrayLike<number>,
-    distincts: DistinctLists,
+    distincts: Distincts,
     filters: ActiveFilter[],
     query: { page: number; pageSize: number },
     priced: boolean,
-  ): PagedItems {
+  ): PagedItemsJson {
     const offset = (query.page - 1) * query.pageSize;
     const { page, total } = this.current().page(positions, filters, offset, query.pageSize);
     return this.answer(page, total, distincts, query, priced);
   }
 
-  private answer(page: IndexedItem[], total: number, distincts: DistinctLists, query: { page: number; pageSize: number }, priced: boolean): PagedItems {
-    return {
-      items: page.map((it) => toListItem(it, priced)),
-      numberOfItems: page.length,
-      pageSize: query.pageSize,
-      pageNumber: query.page,
-      totalNumberOfItems: total,
-      ...distincts,
-    };
+  /**
+   * A `PagedItems` answer written as JSON text: the page's items, then the distinct lists that
+   * were serialised once for the category or search. Same bytes as JSON.stringify of the object.
+   */
+  private answer(page: IndexedItem[], total: number, distincts: Distincts, query: { page: number; pageSize: number }, priced: boolean): PagedItemsJson {
+    const items = page.map((it) => listItemJson(it, priced)).join(',');
+    const counts = `"numberOfItems":${page.length},"pageSize":${query.pageSize},"pageNumber":${query.page},"totalNumberOfItems":${total}`;
+    return new PagedItemsJson(`{"items":[${items}],${counts},${distincts.json}}`);
   }
 
   /** Turns the filter parameters into index filters; an unknown value is a 400, not an empty page. */
@@ -225,67 +222,9 @@ export class CatalogueService {
 
   // ---- item detail ----------------------------------------------------------------------
 
-  async itemDetail(num: string, priced: boolean): Promise<ItemDetail> {
-    const index = this.current();
-    const item = index.byNum.get(num);
-    if (!item) throw new NotFound(`Item ${num} not found`);
-    let detail = this.detailCache.get(num);
-    if (!detail) {
-      const row = await q.loadItemDetailRow(this.db, num);
-      if (!row) throw new NotFound(`Item ${num} not found`);
-      const [attributes, suggested] = await Promise.all([q.loadItemAttributes(this.db, row.id), q.loadItemSuggestions(this.db, row.id)]);
-      const colorNames = index.facetNames.get('color')!;
-      detail = {
-        num: row.num,
-        code: row.code,
-        web_Title: row.web_title,
-        seO_Title: row.seo_title || row.web_title,
-        picture: row.picture,
-        inventoryPicture: row.picture,
-        packagedImage: row.packaged_image,
-        logo: row.logo,
-        srp: row.srp_cents / 100,
-        dimensions: row.dimensions,
-        color_Family: row.color_family,
-        category: row.category_num,
-        brand: row.brand,
-        upc: row.upc,
-        key_Words: row.key_words,
-        web_Product_Info: sanitizeHtml(row.product_info_html, productInfoPolicy),
-        packaged: row.packaged,
-        qty_FR: row.qty_fr,
-        qty_FH: row.qty_fh,
-        reserve_FR: row.reserve_fr,
-        reserve_FH: row.reserve_fh,
-        ordqty_FR: row.ordqty_fr,
-        ordqty_FH: row.ordqty_fh,
-        inStockFresno: item.inWest,
-        inStockFairhope: item.inEast,
-        new: item.isNew,
-        attributes,
-        colors: (index.colorGroups.get(item.colorGroup) ?? [])
-          .filter((other) => other.num !== num)
-          .map((other) => {
-            const link = other.facets.color[0] ?? '';
-            return { num: other.num, name: colorNames.get(link) ?? other.colorFamily, link };
-          }),
-        suggestedItems: suggested.flatMap((n) => {
-          const s = index.byNum.get(n);
-          return s ? [toListItem(s, false)] : [];
-        }),
-      };
-      if (this.index === index) {
-        this.detailCache.set(num, detail);
-        if (this.detailCache.size > DETAIL_CACHE_SIZE) this.detailCache.delete(this.detailCache.keys().next().value!);
-      }
-    }
-    if (!priced) return detail;
-    return {
-      ...detail,
-      price: item.priceCents / 100,
-      caseQty: item.caseQty,
-      suggestedItems: detail.suggestedItems.map((s) => toListItem(index.byNum.get(s.num)!, true)),
-    };
+  /** Read from the database on each call (docs/decisions/0009-item-detail.md); no copy is kept. */
+  itemDetail(num: string, priced: boolean): Promise<ItemDetail> {
+    return itemDetail(this.db, this.current(), num, priced);
   }
 }
 

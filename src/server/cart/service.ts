@@ -285,7 +285,7 @@ export class CartService {
    * read inside it. On PostgreSQL a change of one statement runs on its own (the statement is its
    * own transaction) and `atomic` ones in a transaction; the answer is read after the commit.
    */
-  private async change(who: SignedInCustomer, work: (db: q.Db) => Promise<void>, { atomic = false } = {}): Promise<Cart> {
+  private async change(who: SignedInCustomer, work: (db: q.Db) => Promise<unknown>, { atomic = false } = {}): Promise<Cart> {
     if (this.ops.groupCommit) {
       return writeTransaction(this.db, async (trx) => {
         await work(trx);

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
+import { type Api, apiAs, signInByApi } from './support/api';
 import { launchBrowser, type RunningShop, startShop } from './support/shop';
 
 /**
@@ -14,25 +15,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let token: string;
-
-async function signIn(): Promise<string> {
-  const res = await fetch(`${shop.url}/beapi/System/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'buyer@example.com', password: 'balloons123' }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  return res.headers.get('user-token')!;
-}
-
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${shop.url}/beapi${path}`, {
-    method,
-    headers: { 'user-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.json();
-}
+let api: Api;
 
 const focusedName = (p: Page) => p.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? '');
 const line = (num: string) => page.getByTestId(`cart-line-${num}`);
@@ -41,7 +24,8 @@ const notification = (text: string) => page.locator('.mantine-Notification-root'
 beforeAll(async () => {
   shop = await startShop();
   browser = await launchBrowser();
-  token = await signIn();
+  token = await signInByApi(shop);
+  api = apiAs(shop, token);
   context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript((t) => localStorage.setItem('shop.userToken', t), token);
   page = await context.newPage();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
+import { signInByApi } from './support/api';
 import { launchBrowser, type RunningShop, startShop } from './support/shop';
 
 /** The WINTER order form (issue 7): quantities on two pages, a reload, Review Order, one AddItems call, the cart. */
@@ -17,12 +18,7 @@ async function cart(): Promise<{ items: { invNum: string; ordQty: number }[] }> 
 beforeAll(async () => {
   shop = await startShop();
   browser = await launchBrowser();
-  const login = await fetch(`${shop.url}/beapi/System/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'buyer@example.com', password: 'balloons123' }),
-  });
-  token = login.headers.get('user-token')!;
+  token = await signInByApi(shop);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript((t) => {
     if (!localStorage.getItem('shop.userToken')) localStorage.setItem('shop.userToken', t);

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, apiAs, signInByApi } from './support/api';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, type RunningShop, startShop } from './support/shop';
 
@@ -14,15 +15,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let token: string;
-
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${shop.url}/beapi${path}`, {
-    method,
-    headers: { 'user-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.status === 204 ? null : res.json();
-}
+let api: Api;
 
 async function emptyCart(): Promise<void> {
   const cart = await api('GET', '/Shop/GetShoppingCart');
@@ -37,12 +30,8 @@ let items: { num: string; upc: string }[] = [];
 beforeAll(async () => {
   shop = await startShop();
   browser = await launchBrowser();
-  const login = await fetch(`${shop.url}/beapi/System/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'buyer@example.com', password: 'balloons123' }),
-  });
-  token = login.headers.get('user-token')!;
+  token = await signInByApi(shop);
+  api = apiAs(shop, token);
   const found = await api('GET', '/Inventory/GetPagedItemsForSearch?searchtext=balloon&pageSize=12');
   for (const it of found.items.slice(0, 10)) items.push({ num: it.num, upc: (await api('GET', `/Inventory/GetItemDetail?itemNum=${it.num}`)).upc });
   items = items.filter((i) => /^\d{12}$/.test(i.upc));

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Api, apiAs, signInByApi } from './support/api';
 import { launchBrowser, type RunningShop, startShop } from './support/shop';
 
 /**
@@ -29,30 +30,16 @@ const P = PAYLOADS;
 let shop: RunningShop;
 let browser: Browser;
 let token: string;
+let api: Api;
 let shipToCode: string;
 let orderNum: number;
 let speedListId: number;
 
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${shop.url}/beapi${path}`, {
-    method,
-    headers: { 'user-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
 beforeAll(async () => {
   shop = await startShop();
   browser = await launchBrowser();
-  const login = await fetch(`${shop.url}/beapi/System/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'buyer@example.com', password: 'balloons123' }),
-  });
-  token = login.headers.get('user-token')!;
+  token = await signInByApi(shop);
+  api = apiAs(shop, token);
   const me = await api('GET', '/Customer/GetCustomerInfo');
 
   // Billing: names, company, street and web site.

@@ -106,22 +106,3 @@ function physicalOrder(db: Kysely<DB>): string {
 export async function loadNvMemberships(db: Kysely<DB>) {
   return db.selectFrom('nv_category_items').select(['category_num', 'item_id', 'position']).execute();
 }
-
-/** The parts of an item's detail that the listing index does not hold. */
-export async function loadItemDetailRow(db: Kysely<DB>, num: string) {
-  return db.selectFrom('items').selectAll().where('num', '=', num).where('active', '=', 1).executeTakeFirst();
-}
-
-export async function loadItemAttributes(db: Kysely<DB>, itemId: number) {
-  return db.selectFrom('item_attributes').select(['name', 'value']).where('item_id', '=', itemId).orderBy('position').execute();
-}
-
-export async function loadItemSuggestions(db: Kysely<DB>, itemId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('item_suggestions')
-    .select('suggested_num')
-    .where('item_id', '=', itemId)
-    .orderBy('position')
-    .execute();
-  return rows.map((r) => r.suggested_num);
-}

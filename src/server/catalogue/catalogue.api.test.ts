@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer } from '../accounts/test-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { bumpStockVersion } from './queries';
+import { markStockChanged } from './queries';
 import { fixtureItems, loadFixtureCatalogue } from './test-fixture';
 import { upsertItems } from './writes';
 
@@ -309,16 +309,25 @@ describe('prices', () => {
 });
 
 describe('catalogue changes', () => {
-  it('shows a stock change after the stock version moves, with a new ETag', async () => {
+  it('shows each stock change after the stock sequence moves, with a new ETag', async () => {
     const before = await get('/Inventory/GetPagedItemsForCategory?categoryNum=11&sort=num');
     expect(before.body.items[0].inStockFairhope).toBe(false);
-    await t.ctx.database.db.updateTable('items').set({ qty_fh: 7 }).where('num', '=', '11001').execute();
-    await bumpStockVersion(t.ctx.database.db);
+    expect(before.body.items[1].inStockFairhope).toBe(true);
+    const db = t.ctx.database.db;
+    const idOf = async (num: string) => (await db.selectFrom('items').select('id').where('num', '=', num).executeTakeFirstOrThrow()).id;
+    await db.updateTable('items').set({ qty_fh: 7 }).where('num', '=', '11001').execute();
+    await markStockChanged(db, [await idOf('11001')]);
     await t.ctx.catalogue.refresh();
     const after = await get('/Inventory/GetPagedItemsForCategory?categoryNum=11&sort=num');
     expect(after.body.items[0].inStockFairhope).toBe(true);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect((await get('/Inventory/GetItemDetail?itemNum=11001')).body).toMatchObject({ qty_FH: 7, inStockFairhope: true });
+    // A later change is picked up on its own, and the earlier one stays.
+    await db.updateTable('items').set({ qty_fh: 0 }).where('num', '=', '11002').execute();
+    await markStockChanged(db, [await idOf('11002')]);
+    await t.ctx.catalogue.refresh();
+    const later = (await get('/Inventory/GetPagedItemsForCategory?categoryNum=11&sort=num')).body;
+    expect(later.items.slice(0, 2).map((i: { inStockFairhope: boolean }) => i.inStockFairhope)).toEqual([true, false]);
   });
 
   it('lists an imported item once the catalogue version moves', async () => {

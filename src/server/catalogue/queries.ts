@@ -5,35 +5,57 @@ import type { DB, FacetKind } from '../db/schema';
 
 export const CATALOGUE_VERSION_KEY = 'catalogue_version';
 
-export const STOCK_VERSION_KEY = 'stock_version';
+/** The counter that moves with every stock change (a row of `counters`, as the order numbers). */
+const STOCK_SEQ = 'stock_seq';
 
-/** The catalogue and stock versions; '0' for a key never written. */
+/** The catalogue version and the stock sequence (as text); '0' for a catalogue never written. */
 export async function readVersions(db: Kysely<DB>): Promise<{ catalogue: string; stock: string }> {
-  const rows = await db.selectFrom('meta').select(['key', 'value']).where('key', 'in', [CATALOGUE_VERSION_KEY, STOCK_VERSION_KEY]).execute();
-  const get = (k: string) => rows.find((r) => r.key === k)?.value ?? '0';
-  return { catalogue: get(CATALOGUE_VERSION_KEY), stock: get(STOCK_VERSION_KEY) };
+  const meta = await db.selectFrom('meta').select('value').where('key', '=', CATALOGUE_VERSION_KEY).executeTakeFirst();
+  const seq = await db.selectFrom('counters').select('value').where('name', '=', STOCK_SEQ).executeTakeFirst();
+  return { catalogue: meta?.value ?? '0', stock: String(seq?.value ?? 0) };
 }
 
-async function bump(db: Kysely<DB>, key: string): Promise<void> {
+/** Marks the catalogue as changed, so every server process rebuilds its read index. */
+export async function bumpCatalogueVersion(db: Kysely<DB>): Promise<void> {
   const value = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   await db
     .insertInto('meta')
-    .values({ key, value })
+    .values({ key: CATALOGUE_VERSION_KEY, value })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
 }
 
-/** Marks the catalogue as changed, so every server process rebuilds its read index. */
-export const bumpCatalogueVersion = (db: Kysely<DB>) => bump(db, CATALOGUE_VERSION_KEY);
-
 /**
- * Marks stock quantities as changed (checkout, receiving goods): every process refreshes only
- * the West/East stock flags of its index, which is far cheaper than a rebuild.
+ * Records a stock change of these items (checkout, receiving goods), in the transaction that made
+ * it: the stock sequence moves by one and the items carry its new value, so every process
+ * re-reads the West/East stock of just these items. On PostgreSQL the counter's row lock, held to
+ * commit, makes sequences commit in order: a process that sees sequence N has every change ≤ N.
  */
-export const bumpStockVersion = (db: Kysely<DB>) => bump(db, STOCK_VERSION_KEY);
+export async function markStockChanged(db: Kysely<DB>, itemIds: readonly number[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  const ids = sql.join(itemIds.map((id) => sql`${id}`));
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`with next as (update counters set value = value + 1 where name = ${STOCK_SEQ} returning value)
+      update items set stock_seq = (select value from next) where id in (${ids})`.execute(db);
+    return;
+  }
+  const next = await db
+    .updateTable('counters')
+    .set({ value: sql<number>`value + 1` })
+    .where('name', '=', STOCK_SEQ)
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('items').set({ stock_seq: next.value }).where('id', 'in', itemIds).execute();
+}
 
-export async function loadStock(db: Kysely<DB>) {
-  return db.selectFrom('items').select(['id', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh']).where('active', '=', 1).execute();
+/** West/East stock of the active items whose stock changed after stock sequence `since`. */
+export async function loadStockSince(db: Kysely<DB>, since: number) {
+  return db
+    .selectFrom('items')
+    .select(['id', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh'])
+    .where('stock_seq', '>', since)
+    .where('active', '=', 1)
+    .execute();
 }
 
 export async function loadCategories(db: Kysely<DB>) {

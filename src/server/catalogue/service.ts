@@ -38,7 +38,8 @@ export class PagedItemsJson {
 
 /**
  * The catalogue's rules. Reads are answered from the in-memory index; the index is rebuilt when
- * the catalogue version in the database changes (polled, so every process sees an import).
+ * the catalogue version in the database changes, and its stock flags follow the stock sequence
+ * (both polled, so every process sees an import or a checkout).
  */
 export class CatalogueService {
   private index: CatalogueIndex | null = null;
@@ -71,7 +72,8 @@ export class CatalogueService {
     const versions = await q.readVersions(this.db);
     if (this.index && this.index.catalogueVersion === versions.catalogue) {
       if (this.index.stockVersion !== versions.stock) {
-        this.index.updateStock(versions.stock, await q.loadStock(this.db));
+        // Only the items changed since the index's sequence: a checkout touches a handful.
+        this.index.updateStock(versions.stock, await q.loadStockSince(this.db, Number(this.index.stockVersion)));
       }
       return;
     }

@@ -7,6 +7,7 @@ import * as survey from './migrations/2026-11-21T14-00-survey';
 import * as speedLists from './migrations/2026-11-21T15-00-speed-lists';
 import * as productInfoSafe from './migrations/2026-11-22T03-30-product-info-safe';
 import * as itemDetailLists from './migrations/2026-11-22T04-00-item-detail-lists';
+import * as stockSeq from './migrations/2026-11-22T06-00-stock-seq';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T15-00-speed-lists': speedLists,
   '2026-11-22T03-30-product-info-safe': productInfoSafe,
   '2026-11-22T04-00-item-detail-lists': itemDetailLists,
+  '2026-11-22T06-00-stock-seq': stockSeq,
 };
 
 /**

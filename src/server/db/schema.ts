@@ -62,6 +62,11 @@ export interface ItemTable {
   qty_fh: number;
   reserve_fr: number;
   reserve_fh: number;
+  /**
+   * The `stock_seq` counter's value of the last transaction that changed this item's stock
+   * (0: none since the column came): each process re-reads only items with a newer one.
+   */
+  stock_seq: Generated<number>;
   ordqty_fr: number;
   ordqty_fh: number;
   created_at: string;

@@ -116,6 +116,8 @@ describe('checkout', () => {
   it('splits a line between warehouses and backorders the rest, never taking stock below zero', async () => {
     await setItem('30003', { qtyFr: 3, qtyFh: 2 });
     const c = await signUpCustomer(t.app, 'CA');
+    const searchStock = async () => (await call(c, 'GET', '/Inventory/GetPagedItemsForSearch?searchtext=30003')).body.items;
+    expect(await searchStock()).toEqual([expect.objectContaining({ num: '30003', inStockFresno: true, inStockFairhope: true })]);
     await call(c, 'POST', '/Shop/AddItem?InvNum=30003&qty=8');
     const res = await checkout(c, ground);
     expect(res.body.lines[0].allocation).toEqual({ west: 3, east: 2, backordered: 3 });
@@ -123,6 +125,8 @@ describe('checkout', () => {
     await t.ctx.catalogue.refresh();
     const detail = (await call(c, 'GET', '/Inventory/GetItemDetail?itemNum=30003')).body;
     expect(detail).toMatchObject({ inStockFresno: false, inStockFairhope: false });
+    // Listings and search answer from each process's index, which follows the checkout too.
+    expect(await searchStock()).toEqual([expect.objectContaining({ num: '30003', inStockFresno: false, inStockFairhope: false })]);
   });
 
   it('gives free ground shipping with FREESHIP and from $500', async () => {

@@ -5,7 +5,7 @@ import { resolveDestination } from '../cart/destination';
 import { redeemCoupons } from '../cart/queries';
 import type { CartService } from '../cart/service';
 import { shippingRates } from '../cart/shipping-rates';
-import { bumpStockVersion } from '../catalogue/queries';
+import { markStockChanged } from '../catalogue/queries';
 import { writeTransaction } from '../db/database';
 import type { DialectOps } from '../db/dialect';
 import { Conflict, Invalid } from '../errors';
@@ -84,7 +84,7 @@ export class CheckoutService {
         allocations.push(a);
       }
       // What was ordered leaves the cart now: it needs no order id, and the rows below that every
-      // checkout shares (the order counter, the stock version) are then locked for a shorter time.
+      // checkout shares (the order counter, the stock sequence) are then locked for a shorter time.
       await q.removeOrderedFromCart(trx, who.id, cart.lines.map((l) => l.invNum), cart.coupons.map((c) => c.id));
 
       const id = await q.insertOrderWithNextNum(trx, {
@@ -127,14 +127,16 @@ export class CheckoutService {
       );
       if (idempotencyKey !== null) await q.setIdempotencyOrder(trx, who.id, idempotencyKey, id);
       // Last: on PostgreSQL this row lock serialises every checkout that takes stock.
-      if (allocations.some((a) => a.west + a.east > 0)) await bumpStockVersion(trx);
+      await markStockChanged(
+        trx,
+        lines.filter((_, i) => allocations[i]!.west + allocations[i]!.east > 0).map((l) => l.item.id),
+      );
       return { orderId: id, replayed: false };
     });
 
     const order = await this.orders.byId(who, orderId);
     if (!replayed) {
-      // West/East flags follow on every process's next stock-version poll (a refresh per
-      // checkout would reload every item's stock each time).
+      // West/East flags follow on every process's next poll, which re-reads just these items.
       this.mailer.sendInBackground(orderConfirmationMail(customer.email, order, this.publicUrl));
     }
     return { order, replayed };

@@ -19,6 +19,7 @@ import type { ShopContext } from './context';
 import { readToken } from './http/auth-context';
 import { registerErrorHandler, sendProblem } from './http/error-handler';
 import { healthRoutes } from './http/health';
+import { FastLane } from './http/fast-lane';
 import { refuseNul } from './http/nul-guard';
 import { serveWebApp } from './http/static-web';
 import { applySecurityHeaders } from './http/security-headers';
@@ -67,7 +68,10 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  // The hottest reads are answered in front of Fastify when they succeed (http/fast-lane.ts).
+  const fastLane = new FastLane();
   const app = Fastify({
+    serverFactory: fastLane.serverFactory,
     logger: options.logger ?? false,
     trustProxy: false,
     bodyLimit: 1024 * 1024,
@@ -88,6 +92,12 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  fastLane.attach(ctx.resolveCustomer, app.log);
+  app.decorate('fastLane', fastLane);
+  app.addHook('preClose', (done) => {
+    fastLane.close();
+    done();
+  });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -14,6 +14,7 @@ import {
 } from '../../contract/catalogue';
 import { problemSchema } from '../../contract/problem';
 import type { ShopContext } from '../context';
+import type { FastAnswer } from '../http/fast-lane';
 import { type CachedAnswer, chooseEncoding, ResponseCache } from './response-cache';
 import { PagedItemsJson } from './service';
 
@@ -27,6 +28,12 @@ const tags = ['catalogue'];
  * the answers in /beapi/docs and type the handlers.
  */
 const serializerCompiler = () => (data: unknown) => JSON.stringify(data);
+
+/**
+ * The detail queries the fast lane takes: one itemNum that `itemNumParam` accepts as it is (no
+ * spaces to trim, no escapes, 1–40 characters); any other query goes through the route's schema.
+ */
+const DETAIL_QUERY = /^itemNum=[A-Za-z0-9._-]{1,40}$/;
 
 const VARY = 'accept-encoding, user-token, x-user-token, authorization';
 
@@ -63,6 +70,27 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
     if (request.method !== 'GET') return;
     const hit = cache.get(keyOf(request), cat.current().version);
     if (hit) return sendAnswer(cache, request, reply, hit);
+  });
+
+  // Item detail's 200s in the fast lane (http/fast-lane.ts), with the same cache, key, ETag and
+  // headers as `answer` and `sendAnswer`; anything else (404, a 304, an odd query) comes here.
+  const fastDetail = (entry: CachedAnswer, priced: boolean, acceptEncoding: string | undefined): FastAnswer => {
+    const { body, encoding } = cache.encoded(entry, chooseEncoding(acceptEncoding));
+    const headers = ['etag', entry.etag, 'cache-control', priced ? 'private, no-cache' : 'no-cache', 'vary', VARY];
+    if (encoding !== 'identity') headers.push('content-encoding', encoding);
+    headers.push('content-type', 'application/json; charset=utf-8');
+    return { headers, body };
+  };
+  app.fastLane.get(`${app.prefix}/Inventory/GetItemDetail`, DETAIL_QUERY, (request, customer) => {
+    const url = request.url!;
+    const priced = !!customer;
+    const key = `${priced ? 'p' : 'a'}${url}`;
+    const version = cat.current().version;
+    const hit = cache.get(key, version);
+    if (hit) return fastDetail(hit, priced, request.headers['accept-encoding']);
+    return cat.itemDetail(url.slice(url.indexOf('?itemNum=') + 9), priced).then((detail) =>
+      fastDetail(cache.set(key, version, etagOf(version, priced), Buffer.from(JSON.stringify(detail))), priced, request.headers['accept-encoding']),
+    );
   });
 
   /** Builds an answer (unless the client holds it), keeps its bytes and sends them. */

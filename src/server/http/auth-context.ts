@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { Unauthorized } from '../errors';
 
@@ -20,7 +21,11 @@ export type CustomerResolver = (token: string) => Promise<SignedInCustomer | nul
 
 /** The token as DESIGN.md §3 allows it: `user-token`, `X-User-Token` or `Authorization: Bearer`. */
 export function readToken(request: FastifyRequest): string | null {
-  const h = request.headers;
+  return readTokenFrom(request.headers);
+}
+
+/** `readToken` on raw headers (the fast lane reads them before Fastify makes a request). */
+export function readTokenFrom(h: IncomingHttpHeaders): string | null {
   const direct = h['user-token'] ?? h['x-user-token'];
   const value = Array.isArray(direct) ? direct[0] : direct;
   if (value) return value.trim() || null;

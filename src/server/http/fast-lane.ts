@@ -1,0 +1,137 @@
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { readTokenFrom, type CustomerResolver, type SignedInCustomer } from './auth-context';
+import { SECURITY_HEADERS } from './security-headers';
+
+/**
+ * The fast lane: the two hottest reads (item detail, get cart) answered straight from node:http,
+ * without Fastify's request pipeline, when their answer is a plain 200. Fastify's routing, request
+ * and reply objects, hook chains and validation cost more CPU than the whole of a cached detail
+ * answer (docs/decisions/0009-item-detail.md).
+ *
+ * A lane only ever answers the happy path, and only for requests whose every rule it can see is
+ * met: a GET to the exact path, with no body and no If-None-Match, and a query the lane checks
+ * with a precompiled pattern stricter than the route's schema (so it is valid, holds no NUL, and
+ * means the same to both). For anything else, and whenever its handler answers null or throws
+ * (not found, no customer, a database error), the request goes to Fastify untouched, which then
+ * applies every rule and writes every error exactly as before. The lane sets the same security
+ * headers, resolves the token with the same resolver, and logs requests as Fastify does when the
+ * log level asks for it.
+ */
+
+/** A 200 answer: the headers after the security headers (flat name, value pairs) and the body. */
+export interface FastAnswer {
+  headers: string[];
+  body: Buffer;
+}
+
+/** Answers a request the lane has accepted, or null to let Fastify answer it. */
+export type FastHandler = (request: IncomingMessage, customer: SignedInCustomer | null) => FastAnswer | null | Promise<FastAnswer | null>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the hot routes add their lane (see FastLane). */
+    fastLane: FastLane;
+  }
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Levels at which Fastify logs every request (info and below). */
+const LOGS_REQUESTS = new Set(['info', 'debug', 'trace']);
+
+const SECURITY = Object.entries(SECURITY_HEADERS).flat();
+
+interface Lane {
+  handler: FastHandler;
+  /** A pattern the whole query string must match ('' = no query string). */
+  query: RegExp | null;
+}
+
+export class FastLane {
+  private readonly lanes = new Map<string, Lane>();
+  private resolveCustomer: CustomerResolver | null = null;
+  private log: FastifyBaseLogger | null = null;
+  private closing = false;
+  private nextId = 0;
+
+  /**
+   * Serves `path` (the full path, prefix included) when the query string matches `query` in full
+   * (null: only without a query string).
+   */
+  get(path: string, query: RegExp | null, handler: FastHandler): void {
+    this.lanes.set(path, { handler, query });
+  }
+
+  /** Set once the app exists: the token resolver the auth hook uses, and the app's logger. */
+  attach(resolveCustomer: CustomerResolver | null, log: FastifyBaseLogger): void {
+    this.resolveCustomer = resolveCustomer;
+    this.log = log;
+  }
+
+  /** While the app closes, Fastify answers every request (with its 503 when it must). */
+  close(): void {
+    this.closing = true;
+  }
+
+  /** Fastify's `serverFactory`: the HTTP/1 server Fastify would make, with the lane in front. */
+  serverFactory = (fastify: Handler, options: { http?: ServerOptions; keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number }): Server => {
+    const server = createServer(options.http ?? {}, (req, res) => this.dispatch(req, res, fastify));
+    // As fastify/lib/server.js does for the server it makes itself.
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    return server;
+  };
+
+  private dispatch(req: IncomingMessage, res: ServerResponse, fastify: Handler): void {
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    const lane = this.closing || req.method !== 'GET' ? undefined : this.lanes.get(q === -1 ? url : url.slice(0, q));
+    const h = req.headers;
+    if (
+      !lane ||
+      (q === -1 ? false : !lane.query || !lane.query.test(url.slice(q + 1))) ||
+      h['content-length'] !== undefined ||
+      h['transfer-encoding'] !== undefined ||
+      h['if-none-match'] !== undefined
+    ) {
+      fastify(req, res);
+      return;
+    }
+    const token = readTokenFrom(h);
+    if (token && this.resolveCustomer) {
+      this.resolveCustomer(token).then(
+        (customer) => this.run(lane, req, res, customer, fastify),
+        () => fastify(req, res),
+      );
+    } else this.run(lane, req, res, null, fastify);
+  }
+
+  private run(lane: Lane, req: IncomingMessage, res: ServerResponse, customer: SignedInCustomer | null, fastify: Handler): void {
+    let answer: FastAnswer | null | Promise<FastAnswer | null>;
+    try {
+      answer = lane.handler(req, customer);
+    } catch {
+      fastify(req, res);
+      return;
+    }
+    if (answer instanceof Promise) answer.then((a) => this.send(req, res, a, fastify), () => fastify(req, res));
+    else this.send(req, res, answer, fastify);
+  }
+
+  private send(req: IncomingMessage, res: ServerResponse, answer: FastAnswer | null, fastify: Handler): void {
+    if (!answer) {
+      fastify(req, res);
+      return;
+    }
+    const log = this.log && LOGS_REQUESTS.has(this.log.level) ? this.log.child({ reqId: `fast-${(this.nextId++).toString(36)}` }) : null;
+    const started = log ? performance.now() : 0;
+    if (log) {
+      log.info({ req: { method: req.method, url: req.url, ip: req.socket.remoteAddress } }, 'incoming request');
+      res.once('finish', () => log.info({ res: { statusCode: res.statusCode }, responseTime: performance.now() - started }, 'request completed'));
+    }
+    res.writeHead(200, [...SECURITY, ...answer.headers, 'content-length', String(answer.body.length)]);
+    res.end(answer.body);
+  }
+}

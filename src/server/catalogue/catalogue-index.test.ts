@@ -142,3 +142,111 @@ describe('collationOrder', () => {
     );
   });
 });
+
+describe('CatalogueIndex depth-first numbering', () => {
+  // Tree 1 > 11 > 111, 1 > 12, 2 > 21; NV collections 900 and 901; category 77 is unknown.
+  const treeNums = [1, 11, 111, 12, 2, 21];
+  const parentOf: Record<number, number> = { 1: 0, 11: 1, 111: 11, 12: 1, 2: 0, 21: 2, 900: 0, 901: 0 };
+  const cats: CategoryRow[] = [21, 111, 2, 900, 12, 1, 901, 11].map((num) => ({
+    num,
+    description: `Category ${num}`,
+    parent_num: parentOf[num]!,
+    kind: num >= 900 ? 'nv' : 'tree',
+    logo: '',
+    be_cat: '',
+  }));
+  let seed = 11;
+  const next = (k: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) >>> 8) % k;
+  const items: ItemRow[] = [];
+  const facets: IndexSource['facets'] = [];
+  const nv: IndexSource['nvMemberships'] = [];
+  const shapes = ['round', 'heart', 'star', 'number'];
+  for (let i = 0; i < 1500; i++) {
+    const id = 1 + next(1_000_000) * 2 + (i % 2);
+    if (items.some((it) => it.id === id)) continue;
+    items.push({
+      ...row(id, `N${next(400)}-${i}`),
+      // A few numbers differ only in case: the collator ties them, and the tie falls by id.
+      num: i % 50 === 0 ? `dup${i % 100 === 0 ? 'A' : 'a'}` : `N${next(400)}-${i}`,
+      web_title: `Balloon ${next(60)}`,
+      category_num: [...treeNums, 77][next(7)]!,
+      created_at: new Date(Date.UTC(2025, 0, 1) + next(90) * 86_400_000).toISOString(),
+      color_group: `g${next(30)}`,
+    });
+    facets.push({ item_id: id, kind: 'color', name: colours[next(40)]!, link: colours[next(40)]! });
+    if (next(3) === 0) facets.push({ item_id: id, kind: 'color', name: colours[next(40)]!, link: colours[next(40)]! });
+    if (next(2) === 0) facets.push({ item_id: id, kind: 'shape', name: shapes[next(4)]!, link: shapes[next(4)]! });
+    if (next(4) === 0) nv.push({ category_num: 900, item_id: id });
+    if (next(9) === 0) nv.push({ category_num: 901, item_id: id });
+    if (next(40) === 0 && items[items.length - 1]!.category_num !== 12) nv.push({ category_num: 12, item_id: id });
+  }
+  // Rows in no particular order: the index orders by id itself.
+  const shuffled = [...items].sort((a, b) => ((a.id * 7919) % 1009) - ((b.id * 7919) % 1009));
+  const idx = new CatalogueIndex({ catalogue: '1', stock: '1' }, { categories: cats, items: shuffled, facets: [...facets].reverse(), nvMemberships: nv });
+  const byId = [...items].sort((a, b) => a.id - b.id);
+  const created = new Map(items.map((r) => [r.id, r.created_at]));
+
+  const ancestors = (num: number): number[] => (num in parentOf ? [num, ...(parentOf[num] ? ancestors(parentOf[num]!) : [])] : []);
+  const collections = new Set(nv.map((m) => `${m.category_num}:${m.item_id}`));
+  const inCategory = (it: IndexedItem, cat: number) => ancestors(it.categoryNum).includes(cat) || collections.has(`${cat}:${it.id}`);
+  const numOrder = (a: IndexedItem, b: IndexedItem) => collator.compare(a.num, b.num) || a.id - b.id;
+  const sorts: Record<SortKey, (a: IndexedItem, b: IndexedItem) => number> = {
+    num: numOrder,
+    title: (a, b) => collator.compare(a.title, b.title) || numOrder(a, b),
+    date: (a, b) => (created.get(a.id)! < created.get(b.id)! ? 1 : created.get(a.id)! > created.get(b.id)! ? -1 : numOrder(a, b)),
+  };
+  const rowsOf = new Map<number, IndexSource['facets']>();
+  for (const f of facets) rowsOf.set(f.item_id, [...(rowsOf.get(f.item_id) ?? []), f]);
+  const links = (it: IndexedItem, kind: FacetKind) => (rowsOf.get(it.id) ?? []).filter((f) => f.kind === kind).map((f) => f.link);
+
+  it('puts each tree category with its descendants in one range of positions', () => {
+    for (const cat of treeNums.filter((c) => c !== 12)) {
+      const range = idx.categoryRange(cat)!;
+      const members = idx.items.flatMap((it, p) => (ancestors(it.categoryNum).includes(cat) ? [p] : []));
+      expect(range).toEqual({ lo: members[0], hi: members[members.length - 1]! + 1 });
+      expect(members.length).toBe(range.hi - range.lo);
+    }
+    // Category 12 also holds NV-style members from elsewhere, and 900 is a scattered collection.
+    expect(idx.categoryRange(12)).toBeNull();
+    expect(idx.categoryRange(900)).toBeNull();
+    expect(idx.items.every((it, p) => it.idx === p)).toBe(true);
+    expect([...idx.idOrder].map((p) => idx.items[p]!.id)).toEqual(byId.map((r) => r.id));
+  });
+
+  it('lists any category, sort, filters and page as a plain filter of its items does', () => {
+    const filter = fc.oneof(
+      fc.subarray(colours, { minLength: 1, maxLength: 3 }).map((ls): ActiveFilter => ({ kind: 'color', links: new Set(ls) })),
+      fc.subarray(shapes, { minLength: 1, maxLength: 2 }).map((ls): ActiveFilter => ({ kind: 'shape', links: new Set(ls) })),
+      fc.constant<ActiveFilter>({ kind: 'shape', links: 'any' }),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...treeNums, 900, 901),
+        fc.constantFrom<SortKey>('date', 'num', 'title'),
+        fc.array(filter, { minLength: 0, maxLength: 3 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 1, max: 60 }),
+        (cat, sort, filters, pageIndex, size) => {
+          const passing = idx.items
+            .filter((it) => inCategory(it, cat))
+            .filter((it) => filters.every((f) => (f.links === 'any' ? links(it, f.kind).length > 0 : links(it, f.kind).some((l) => (f.links as Set<string>).has(l)))))
+            .sort(sorts[sort]);
+          const fast = idx.categoryPage(cat, sort, filters, pageIndex * size, size);
+          expect(fast.total).toBe(passing.length);
+          expect(fast.page.map((it) => it.id)).toEqual(passing.slice(pageIndex * size, pageIndex * size + size).map((it) => it.id));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('keeps id order where answers show it: colour groups, facet rows, stock by id', () => {
+    for (const group of new Set(items.map((r) => r.color_group))) {
+      expect(idx.colorGroups.get(group)!.map((it) => it.id)).toEqual(byId.filter((r) => r.color_group === group).map((r) => r.id));
+    }
+    for (const it of idx.items) expect(it.facets.color).toEqual(links(it, 'color').reverse());
+    const target = byId[777]!;
+    idx.updateStock('2', [{ id: target.id, qty_fr: 0, qty_fh: 3, reserve_fr: 0, reserve_fh: 0 }]);
+    expect(idx.items.filter((it) => !it.inWest).map((it) => it.id)).toEqual([target.id]);
+  });
+});

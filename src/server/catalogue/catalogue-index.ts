@@ -7,7 +7,9 @@ export { type DistinctLists, type Distincts, FACET_KINDS } from './facet-table';
 
 /**
  * The catalogue's read path, held in memory and built from the database (the source of truth).
- * A filtered listing is an AND of bitsets (the category's, one per filter) over the catalogue,
+ * Items are numbered depth-first by category, so a tree category with its descendants is one
+ * range of positions. A filtered listing is an AND of bitsets (one per filter; the category's
+ * own only where it is not a range, as for NV collections) over the category's span of words,
  * then a short walk of the category's pre-sorted members or a sort of the few matches; the
  * distinct lists are counted and serialised once per category. Per item only one small object
  * is kept; facet links, postings and sort orders are typed arrays, so half a million items fit
@@ -83,7 +85,8 @@ export class IndexedItem {
 
   constructor(
     private readonly table: { facets: FacetTable | null },
-    readonly idx: number,
+    /** Its position in the index (set when the index numbers the items depth-first). */
+    public idx: number,
     r: ItemRow,
     intern: (s: string) => string,
   ) {
@@ -179,20 +182,32 @@ export class CatalogueBuilder {
   }
 }
 
+/** A category's positions: [lo, hi) holds all its members, and only them when `range`. */
+interface Span {
+  lo: number;
+  hi: number;
+  range: boolean;
+}
+
 export class CatalogueIndex {
+  /** Items by position: depth-first by category (see `idOrder`). */
   readonly items: IndexedItem[];
+  /** Positions of the items in ascending id order (the order the builder received them). */
+  readonly idOrder: Uint32Array;
   readonly byNum = new Map<string, IndexedItem>();
   readonly categories = new Map<number, IndexedCategory>();
   /** Names of facet values: kind → link → name. */
   readonly facetNames = new Map<FacetKind, Map<string, string>>();
   readonly facets: FacetTable;
-  /** Items of one product in other colours. */
+  /** Items of one product in other colours, in id order. */
   readonly colorGroups: { get(group: string): IndexedItem[] | undefined };
   /** Rank of each item position in each sort order, and the positions in each order. */
   readonly rank: Record<SortKey, Uint32Array>;
   readonly order: Record<SortKey, Uint32Array>;
   /** Item positions per category (own and descendants'), pre-sorted for each sort key. */
   private readonly members = new Map<number, Record<SortKey, Uint32Array>>();
+  /** Where each category's members lie among the positions. */
+  private readonly spans = new Map<number, Span>();
   private readonly distinctCache = new Map<number, Distincts>();
   /** 32-bit words of a bitset over all item positions. */
   private readonly words: number;
@@ -212,13 +227,25 @@ export class CatalogueIndex {
     this.catalogueVersion = versions.catalogue;
     this.stockVersion = versions.stock;
     const built = source.items instanceof CatalogueBuilder ? source.items : fromRows(source as IndexSource);
-    this.items = built.items;
-    const n = this.items.length;
-    this.facets = new FacetTable(n, built.values, built.pairs);
+    const byId = built.items;
+    const n = byId.length;
+    this.loadCategories(source.categories);
+
+    // Depth-first numbering: position of the k-th item by id.
+    const place = (this.idOrder = this.depthFirstPlaces(byId));
+    this.items = new Array<IndexedItem>(n);
+    for (let k = 0; k < n; k++) {
+      const item = byId[k]!;
+      item.idx = place[k]!;
+      this.items[place[k]!] = item;
+    }
+    const pairs = built.pairs;
+    for (let i = 0; i < pairs.length; i++) pairs.pos[i] = place[pairs.pos[i]!]!;
+    this.facets = new FacetTable(n, built.values, pairs);
     built.shared.facets = this.facets;
     for (const kind of FACET_KINDS) this.facetNames.set(kind, new Map());
     for (let v = 0; v < this.facets.size; v++) this.facetNames.get(this.facets.kind[v]!)!.set(this.facets.link[v]!, this.facets.name[v]!);
-    for (const item of this.items) this.byNum.set(item.num, item);
+    for (const item of byId) this.byNum.set(item.num, item);
 
     this.words = (n + 31) >>> 5;
     this.result = new Uint32Array(this.words);
@@ -229,26 +256,30 @@ export class CatalogueIndex {
     }
     for (const kind of FACET_KINDS) {
       const bits = new Uint32Array(this.words);
-      for (const v of this.facets.idsOfKind(kind)) orPostings(bits, this.facets, v);
+      for (const v of this.facets.idsOfKind(kind)) orPostings(bits, this.facets, v, 0, n);
       this.anyBits.set(kind, bits);
     }
 
-    this.colorGroups = colorGroupsOf(this.items);
-    this.loadCategories(source.categories);
+    this.colorGroups = colorGroupsOf(byId);
 
-    // Sort orders: by number, then title (ties by number), then newest first (ties by number).
-    const numOrder = collationOrder(this.items.map((it) => it.num));
+    // Sort orders, worked out in id order (ties fall as they always did): by number, then title
+    // (ties by number), then newest first (ties by number); then carried over to positions.
+    const numOrder = collationOrder(byId.map((it) => it.num));
     const numRank = inverse(numOrder);
     const titleOrder = collationOrder(
-      this.items.map((it) => it.title),
+      byId.map((it) => it.title),
       numRank,
     );
     const created = built.createdAt;
     const dateOrder = numOrder.slice().sort((a, b) => (created[a]! < created[b]! ? 1 : created[a]! > created[b]! ? -1 : numRank[a]! - numRank[b]!));
     built.createdAt.length = 0;
-    this.order = { date: dateOrder, num: numOrder, title: titleOrder };
-    this.rank = { date: inverse(dateOrder), num: numRank, title: inverse(titleOrder) };
-    this.buildMembers(source.nvMemberships);
+    const placed = (order: Uint32Array) => {
+      for (let i = 0; i < order.length; i++) order[i] = place[order[i]!]!;
+      return order;
+    };
+    this.order = { date: placed(dateOrder), num: placed(numOrder), title: placed(titleOrder) };
+    this.rank = { date: inverse(this.order.date), num: inverse(this.order.num), title: inverse(this.order.title) };
+    this.buildMembers(source.nvMemberships, byId);
   }
 
   private loadCategories(rows: CategoryRow[]): void {
@@ -273,8 +304,50 @@ export class CatalogueIndex {
     }
   }
 
+  /**
+   * Positions for the items (given in id order): grouped by category, categories in depth-first
+   * order of the parent links (the links category membership follows), so each category's
+   * subtree is one range; items of unknown categories last; id order within a category.
+   */
+  private depthFirstPlaces(byId: IndexedItem[]): Uint32Array {
+    const below = new Map<number, number[]>();
+    const roots: number[] = [];
+    for (const c of this.categories.values()) {
+      const parent = c.parentNum ? this.categories.get(c.parentNum) : undefined;
+      if (parent && parent.num !== c.num) {
+        const list = below.get(parent.num);
+        if (list) list.push(c.num);
+        else below.set(parent.num, [c.num]);
+      } else {
+        roots.push(c.num);
+      }
+    }
+    const preorder = new Map<number, number>();
+    const visit = (root: number) => {
+      const stack = [root];
+      while (stack.length > 0) {
+        const num = stack.pop()!;
+        if (preorder.has(num)) continue;
+        preorder.set(num, preorder.size);
+        const kids = below.get(num);
+        if (kids) for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+      }
+    };
+    for (const r of roots) visit(r);
+    // Categories on a loop of parent links have no root; their order does not matter.
+    for (const num of this.categories.keys()) visit(num);
+    const groups = preorder.size + 1;
+    const groupOf = (it: IndexedItem) => preorder.get(it.categoryNum) ?? groups - 1;
+    const start = new Uint32Array(groups + 1);
+    for (const it of byId) start[groupOf(it) + 1]!++;
+    for (let g = 0; g < groups; g++) start[g + 1]! += start[g]!;
+    const place = new Uint32Array(byId.length);
+    for (let k = 0; k < byId.length; k++) place[k] = start[groupOf(byId[k]!)]!++;
+    return place;
+  }
+
   /** Which categories each item belongs to: its own, every ancestor, and its NV collections. */
-  private buildMembers(nvMemberships: { category_num: number; item_id: number }[]): void {
+  private buildMembers(nvMemberships: { category_num: number; item_id: number }[], byId: IndexedItem[]): void {
     const chains = new Map<number, number[]>();
     const chainOf = (num: number): number[] => {
       let chain = chains.get(num);
@@ -286,10 +359,11 @@ export class CatalogueIndex {
       return chain;
     };
     const nv = new Map<number, number[]>();
-    const ids = Float64Array.from(this.items, (it) => it.id);
+    const ids = Float64Array.from(byId, (it) => it.id);
     for (const m of nvMemberships) {
-      const pos = lowerBound(ids, m.item_id);
-      if (ids[pos] !== m.item_id || !this.categories.has(m.category_num)) continue;
+      const k = lowerBound(ids, m.item_id);
+      if (ids[k] !== m.item_id || !this.categories.has(m.category_num)) continue;
+      const pos = this.idOrder[k]!;
       const list = nv.get(pos) ?? [];
       if (!list.includes(m.category_num)) list.push(m.category_num);
       nv.set(pos, list);
@@ -312,6 +386,16 @@ export class CatalogueIndex {
         for (const cat of nv.get(p) ?? []) add(cat);
       }
     }
+    for (const [cat, { date }] of this.members) {
+      let lo = date[0]!;
+      let hi = lo;
+      for (let i = 1; i < date.length; i++) {
+        const p = date[i]!;
+        if (p < lo) lo = p;
+        else if (p > hi) hi = p;
+      }
+      this.spans.set(cat, { lo, hi: hi + 1, range: hi + 1 - lo === date.length });
+    }
   }
 
   /** Changes whenever anything a catalogue answer shows changes: the ETag of catalogue GETs. */
@@ -321,11 +405,11 @@ export class CatalogueIndex {
 
   /** Replaces the West/East stock flags after a stock change, without a rebuild. */
   updateStock(stockVersion: string, rows: { id: number; qty_fr: number; qty_fh: number; reserve_fr: number; reserve_fh: number }[]): void {
-    const ids = Float64Array.from(this.items, (it) => it.id);
+    const ids = Float64Array.from(this.idOrder, (p) => this.items[p]!.id);
     for (const r of rows) {
-      const pos = lowerBound(ids, r.id);
-      if (ids[pos] !== r.id) continue;
-      const item = this.items[pos]!;
+      const k = lowerBound(ids, r.id);
+      if (ids[k] !== r.id) continue;
+      const item = this.items[this.idOrder[k]!]!;
       item.inWest = r.qty_fr - r.reserve_fr > 0;
       item.inEast = r.qty_fh - r.reserve_fh > 0;
     }
@@ -335,6 +419,12 @@ export class CatalogueIndex {
   /** Item positions of a category (with descendants), in the given order; empty when it has none. */
   categoryMembers(categoryNum: number, sort: SortKey): Uint32Array {
     return this.members.get(categoryNum)?.[sort] ?? new Uint32Array(0);
+  }
+
+  /** The positions [lo, hi) a category's members fill, or null when they are not one range. */
+  categoryRange(categoryNum: number): { lo: number; hi: number } | null {
+    const span = this.spans.get(categoryNum);
+    return span?.range ? { lo: span.lo, hi: span.hi } : null;
   }
 
   categoryDistincts(categoryNum: number): DistinctLists {
@@ -373,8 +463,13 @@ export class CatalogueIndex {
    */
   page(positions: ArrayLike<number>, filters: ActiveFilter[], offset: number, limit: number): { page: IndexedItem[]; total: number } {
     const page: IndexedItem[] = [];
+    if (filters.length === 0) {
+      const end = Math.min(positions.length, offset + limit);
+      for (let i = offset; i < end; i++) page.push(this.items[positions[i]!]!);
+      return { page, total: positions.length };
+    }
     const sets: Uint32Array[] = [];
-    for (let i = 0; i < filters.length; i++) sets.push(this.filterBits(filters[i]!, i));
+    for (let i = 0; i < filters.length; i++) sets.push(this.filterBits(filters[i]!, i, 0, this.items.length));
     let total = 0;
     outer: for (let i = 0; i < positions.length; i++) {
       const p = positions[i]!;
@@ -382,14 +477,15 @@ export class CatalogueIndex {
       if (total >= offset && page.length < limit) page.push(this.items[p]!);
       total++;
     }
-    this.releaseScratch(filters.length);
+    this.releaseScratch(filters.length, 0, this.words);
     return { page, total };
   }
 
   /**
-   * One page of a category's items that pass the filters: the AND of the category's bitset and
-   * each filter's gives the total; the page is then found by walking the category's members in
-   * the sort order (matches are common) or by sorting the few matches by rank.
+   * One page of a category's items that pass the filters: the AND of each filter's bitset over
+   * the category's span of words (and of the category's own bitset, where its members are not
+   * one range) gives the total; the page is then found by walking the category's members in the
+   * sort order (matches are common) or by sorting the few matches by rank.
    */
   categoryPage(categoryNum: number, sort: SortKey, filters: ActiveFilter[], offset: number, limit: number): { page: IndexedItem[]; total: number } {
     const members = this.categoryMembers(categoryNum, sort);
@@ -399,26 +495,27 @@ export class CatalogueIndex {
       for (let i = offset; i < end; i++) page.push(this.items[members[i]!]!);
       return { page, total: members.length };
     }
+    const span = this.spans.get(categoryNum)!;
+    const from = span.lo >>> 5;
+    const to = (span.hi + 31) >>> 5;
     const result = this.result;
-    const inCategory = this.categoryBits(categoryNum);
-    const first = this.filterBits(filters[0]!, 0);
-    // One pass for the category and the first filter, then one per further filter; the last counts.
-    let total = 0;
-    for (let w = 0; w < result.length; w++) {
-      const x = inCategory[w]! & first[w]!;
-      result[w] = x;
-      if (filters.length === 1 && x !== 0) total += popcount(x);
+    // One pass for the category and the first filter, then one per further filter.
+    const first = this.filterBits(filters[0]!, 0, span.lo, span.hi);
+    if (span.range) {
+      for (let w = from; w < to; w++) result[w] = first[w]!;
+      result[from]! &= -1 << (span.lo & 31);
+      if ((span.hi & 31) !== 0) result[to - 1]! &= (1 << (span.hi & 31)) - 1;
+    } else {
+      const inCategory = this.categoryBits(categoryNum);
+      for (let w = from; w < to; w++) result[w] = inCategory[w]! & first[w]!;
     }
     for (let i = 1; i < filters.length; i++) {
-      const other = this.filterBits(filters[i]!, i);
-      const last = i === filters.length - 1;
-      for (let w = 0; w < result.length; w++) {
-        const x = result[w]! & other[w]!;
-        result[w] = x;
-        if (last && x !== 0) total += popcount(x);
-      }
+      const other = this.filterBits(filters[i]!, i, span.lo, span.hi);
+      for (let w = from; w < to; w++) result[w]! &= other[w]!;
     }
-    this.releaseScratch(filters.length);
+    this.releaseScratch(filters.length, from, to);
+    let total = 0;
+    for (let w = from; w < to; w++) if (result[w] !== 0) total += popcount(result[w]!);
     const end = Math.min(total, offset + limit);
     const page: IndexedItem[] = [];
     if (offset >= end) return { page, total };
@@ -426,7 +523,7 @@ export class CatalogueIndex {
       const rank = this.rank[sort];
       const ranks = new Uint32Array(total);
       let k = 0;
-      for (let w = 0; w < result.length; w++) {
+      for (let w = from; w < to; w++) {
         for (let x = result[w]!; x !== 0; x &= x - 1) ranks[k++] = rank[(w << 5) + 31 - Math.clz32(x & -x)]!;
       }
       ranks.sort();
@@ -443,8 +540,12 @@ export class CatalogueIndex {
     return { page, total };
   }
 
-  /** The items passing a filter, as a bitset: kept for one common value, else built in scratch `slot`. */
-  private filterBits(filter: ActiveFilter, slot: number): Uint32Array {
+  /**
+   * The items passing a filter, as a bitset valid on the words holding positions [lo, hi) (bits
+   * outside [lo, hi) may be anything): kept for `all` and one common value, else built in
+   * scratch `slot`.
+   */
+  private filterBits(filter: ActiveFilter, slot: number, lo: number, hi: number): Uint32Array {
     if (filter.links === 'any') return this.anyBits.get(filter.kind)!;
     const ids: number[] = [];
     for (const link of filter.links) {
@@ -453,16 +554,19 @@ export class CatalogueIndex {
     }
     if (ids.length === 1 && this.denseBits.has(ids[0]!)) return this.denseBits.get(ids[0]!)!;
     const bits = (this.scratch[slot] ??= new Uint32Array(this.words));
+    const from = lo >>> 5;
+    const to = (hi + 31) >>> 5;
     for (const v of ids) {
       const dense = this.denseBits.get(v);
-      if (dense) for (let w = 0; w < bits.length; w++) bits[w]! |= dense[w]!;
-      else orPostings(bits, this.facets, v);
+      if (dense) for (let w = from; w < to; w++) bits[w]! |= dense[w]!;
+      else orPostings(bits, this.facets, v, lo, hi);
     }
     return bits;
   }
 
-  private releaseScratch(used: number): void {
-    for (let i = 0; i < used; i++) this.scratch[i]?.fill(0);
+  /** Zeroes the words [from, to) of the first `used` scratch bitsets. */
+  private releaseScratch(used: number, from: number, to: number): void {
+    for (let i = 0; i < used; i++) this.scratch[i]?.fill(0, from, to);
   }
 
   private categoryBits(categoryNum: number): Uint32Array {
@@ -567,9 +671,26 @@ function bitsOf(words: number, positions: ArrayLike<number>): Uint32Array {
   return bits;
 }
 
-function orPostings(bits: Uint32Array, facets: FacetTable, v: number): void {
-  const end = facets.valueStart[v + 1]!;
-  for (let i = facets.valueStart[v]!; i < end; i++) bits[facets.positions[i]! >>> 5]! |= 1 << (facets.positions[i]! & 31);
+/** Sets the bits of the items carrying value v, among positions [lo, hi). */
+function orPostings(bits: Uint32Array, facets: FacetTable, v: number, lo: number, hi: number): void {
+  const positions = facets.positions;
+  let i = facets.valueStart[v]!;
+  let end = facets.valueStart[v + 1]!;
+  if (lo > 0 || hi < bits.length << 5) {
+    // Positions are ascending: the first at or after lo, and the first at or after hi.
+    i = firstAtLeast(positions, i, end, lo);
+    end = firstAtLeast(positions, i, end, hi);
+  }
+  for (; i < end; i++) bits[positions[i]! >>> 5]! |= 1 << (positions[i]! & 31);
+}
+
+function firstAtLeast(sorted: Uint32Array, lo: number, hi: number, x: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function popcount(x: number): number {

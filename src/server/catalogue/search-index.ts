@@ -1,5 +1,6 @@
 import type { SortKey } from '../../contract/catalogue';
 import type { CatalogueIndex, DistinctLists, Distincts } from './catalogue-index';
+import { inverse } from './collation';
 
 /**
  * Catalogue search answered from memory, with the semantics of the database full-text search
@@ -87,9 +88,11 @@ export class SearchIndex {
   /** Positions of the items holding word w: postings[postingStart[w], postingStart[w + 1]), ascending. */
   private readonly postingStart: Uint32Array;
   private readonly postings: Uint32Array;
-  /** Word ids of item p: itemWordIds[itemStart[p], itemStart[p + 1]), ascending. */
+  /** Word ids of the k-th item by id: itemWordIds[itemStart[k], itemStart[k + 1]), ascending. */
   private readonly itemStart: Uint32Array;
   private readonly itemWordIds: Uint32Array;
+  /** k of the item at each position (the index numbers items by category, not by id). */
+  private readonly byIdRank: Uint32Array;
   private readonly bitsets = new Map<string, Uint32Array>();
   private readonly bitsetCapacity: number;
   /** How many of the first bitsets are the one-character ones, never evicted. */
@@ -103,7 +106,7 @@ export class SearchIndex {
   /** Distinct lists of recent match sets, by scope and word ranges. */
   private readonly distinctCache = new Map<string, Distincts>();
 
-  /** `source`: each item's search row (by id; tests), or the words collected while loading. */
+  /** `source`: each item's search row (by id; tests), or the words collected while loading (in id order). */
   constructor(
     readonly index: CatalogueIndex,
     source: SearchTextRow[] | SearchWords,
@@ -128,16 +131,18 @@ export class SearchIndex {
     this.itemWordIds = wordIds.subarray(0, used);
     this.itemStart = itemStart;
     const postingStart = new Uint32Array(sorted.length + 1);
-    for (let p = 0; p < n; p++) {
-      const words = this.itemWordIds.subarray(itemStart[p], itemStart[p + 1]);
+    for (let k = 0; k < n; k++) {
+      const words = this.itemWordIds.subarray(itemStart[k], itemStart[k + 1]);
       for (let i = 0; i < words.length; i++) postingStart[(words[i] = renumber[words[i]!]!) + 1]!++;
       words.sort();
     }
     for (let w = 0; w < sorted.length; w++) postingStart[w + 1]! += postingStart[w]!;
     const fill = postingStart.slice(0, sorted.length);
     this.postings = new Uint32Array(used);
+    const byIdRank = (this.byIdRank = inverse(index.idOrder));
     for (let p = 0; p < n; p++) {
-      for (let i = itemStart[p]!; i < itemStart[p + 1]!; i++) this.postings[fill[this.itemWordIds[i]!]!++] = p;
+      const k = byIdRank[p]!;
+      for (let i = itemStart[k]!; i < itemStart[k + 1]!; i++) this.postings[fill[this.itemWordIds[i]!]!++] = p;
     }
     this.postingStart = postingStart;
 
@@ -263,8 +268,9 @@ export class SearchIndex {
   }
 
   private holdsWordIn(p: number, lo: number, hi: number): boolean {
-    const end = this.itemStart[p + 1]!;
-    for (let i = this.itemStart[p]!; i < end; i++) {
+    const k = this.byIdRank[p]!;
+    const end = this.itemStart[k + 1]!;
+    for (let i = this.itemStart[k]!; i < end; i++) {
       const w = this.itemWordIds[i]!;
       if (w >= hi) return false;
       if (w >= lo) return true;
@@ -341,7 +347,8 @@ function wordsOfRows(index: CatalogueIndex, rows: SearchTextRow[]): SearchWords 
   const extra = new Map<number, SearchTextRow>();
   for (const r of rows) extra.set(r.id, r);
   const words = new SearchWords();
-  for (const item of index.items) {
+  for (const p of index.idOrder) {
+    const item = index.items[p]!;
     const e = extra.get(item.id);
     words.add(searchableText(item.title, e?.key_words ?? '', item.num, item.code, e?.upc ?? ''));
   }

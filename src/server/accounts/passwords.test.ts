@@ -22,6 +22,17 @@ describe('passwords', () => {
     expect(await verifyPassword(hash, 'x'.repeat(10_000))).toBe(false);
   });
 
+  it('answers every one of a burst of checks, right, wrong and unreadable alike (hashing takes turns)', async () => {
+    const hash = await hashPassword('balloons123');
+    const tries = ['balloons123', 'balloons124', 'balloons123', 'x', 'balloons123'];
+    const answers = await Promise.all([
+      ...tries.map((p) => verifyPassword(hash, p)),
+      verifyPassword('not a hash', 'balloons123'),
+      verifyPassword(hash, 'balloons123'),
+    ]);
+    expect(answers).toEqual([true, false, true, false, true, false, true]);
+  });
+
   it('spends a real verification on unknown accounts', async () => {
     expect(await verifyAgainstDummy('anything')).toBe(false);
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { ACCOUNT_RULES, SERVER_MESSAGES } from '../../contract/messages';
 import { Invalid } from '../errors';
@@ -12,12 +13,35 @@ const ARGON2ID = 2 as Algorithm;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /**
+ * Hashes that run at once in this process: one core fewer than the machine has (at least one).
+ * Each hash keeps a core busy for ~20 ms; left to the thread pool's four threads, a burst of
+ * sign-ins took every core from the event loop, and catalogue answers waited behind them.
+ */
+const HASHING_AT_ONCE = Math.max(1, availableParallelism() - 1);
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when a hashing slot is free; callers queue in arrival order. */
+async function inHashingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing >= HASHING_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else hashing++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next caller, or is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
+
+/**
  * Hashes a new password. The length rule is checked again here, before any hashing, so no caller
  * can make the server hash a huge input.
  */
 export async function hashPassword(password: string): Promise<string> {
   assertAcceptablePassword(password);
-  return hash(password, OPTIONS);
+  return inHashingSlot(() => hash(password, OPTIONS));
 }
 
 /** The rules of a new password: 8 to 128 characters, and not one of the most common ones. */
@@ -31,7 +55,7 @@ export function assertAcceptablePassword(password: string): void {
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   if (password.length > ACCOUNT_RULES.newPasswordMax || !passwordHash) return false;
   try {
-    return await verify(passwordHash, password);
+    return await inHashingSlot(() => verify(passwordHash, password));
   } catch {
     return false;
   }
@@ -50,7 +74,7 @@ export async function verifyAgainstDummy(password: string): Promise<false> {
 
 /** Made ahead (at start-up), so even the first unknown email costs no more than a wrong password. */
 export function prepareDummyHash(): Promise<string> {
-  dummyHash ??= hash(randomBytes(16).toString('hex'), OPTIONS);
+  dummyHash ??= inHashingSlot(() => hash(randomBytes(16).toString('hex'), OPTIONS));
   return dummyHash;
 }
 
@@ -60,5 +84,5 @@ function normaliseAnswer(answer: string): string {
 }
 
 export function hashSecurityAnswer(answer: string): Promise<string> {
-  return hash(normaliseAnswer(answer).slice(0, ACCOUNT_RULES.textMax), OPTIONS);
+  return inHashingSlot(() => hash(normaliseAnswer(answer).slice(0, ACCOUNT_RULES.textMax), OPTIONS));
 }

@@ -116,17 +116,26 @@ describe('checkout', () => {
   it('splits a line between warehouses and backorders the rest, never taking stock below zero', async () => {
     await setItem('30003', { qtyFr: 3, qtyFh: 2 });
     const c = await signUpCustomer(t.app, 'CA');
-    const searchStock = async () => (await call(c, 'GET', '/Inventory/GetPagedItemsForSearch?searchtext=30003')).body.items;
-    expect(await searchStock()).toEqual([expect.objectContaining({ num: '30003', inStockFresno: true, inStockFairhope: true })]);
-    await call(c, 'POST', '/Shop/AddItem?InvNum=30003&qty=8');
-    const res = await checkout(c, ground);
-    expect(res.body.lines[0].allocation).toEqual({ west: 3, east: 2, backordered: 3 });
-    expect(await stock('30003')).toEqual({ qty_fr: 0, qty_fh: 0 });
-    await t.ctx.catalogue.refresh();
-    const detail = (await call(c, 'GET', '/Inventory/GetItemDetail?itemNum=30003')).body;
-    expect(detail).toMatchObject({ inStockFresno: false, inStockFairhope: false });
-    // Listings and search answer from each process's index, which follows the checkout too.
-    expect(await searchStock()).toEqual([expect.objectContaining({ num: '30003', inStockFresno: false, inStockFairhope: false })]);
+    // A second server process on the same database: listings answer from each process's own index.
+    const peer = await t.startPeer();
+    try {
+      const searchStock = async (app: TestApp) =>
+        (await app.app.inject({ method: 'GET', url: '/beapi/Inventory/GetPagedItemsForSearch?searchtext=30003' })).json().items;
+      for (const app of [t, peer]) expect(await searchStock(app)).toEqual([expect.objectContaining({ num: '30003', inStockFresno: true, inStockFairhope: true })]);
+      await call(c, 'POST', '/Shop/AddItem?InvNum=30003&qty=8');
+      const res = await checkout(c, ground);
+      expect(res.body.lines[0].allocation).toEqual({ west: 3, east: 2, backordered: 3 });
+      expect(await stock('30003')).toEqual({ qty_fr: 0, qty_fh: 0 });
+      // Each process's next poll (every 2 s; called here) brings the checkout's stock change.
+      for (const app of [t, peer]) {
+        await app.ctx.catalogue.refresh();
+        expect(await searchStock(app)).toEqual([expect.objectContaining({ num: '30003', inStockFresno: false, inStockFairhope: false })]);
+        const detail = (await app.app.inject({ method: 'GET', url: '/beapi/Inventory/GetItemDetail?itemNum=30003' })).json();
+        expect(detail).toMatchObject({ qty_FR: 0, qty_FH: 0, inStockFresno: false, inStockFairhope: false });
+      }
+    } finally {
+      await peer.close();
+    }
   });
 
   it('gives free ground shipping with FREESHIP and from $500', async () => {

@@ -16,6 +16,8 @@ export const testDialect: 'sqlite' | 'postgres' = process.env.TEST_DB === 'postg
 export interface TestDatabase {
   database: Database;
   dataDir: string;
+  /** Another connection to the same database, as a second server process would open. */
+  connectAgain(): Database;
   drop(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return {
       database,
       dataDir,
+      connectAgain: () => openDatabase(`sqlite:${join(dataDir, 'shop.db')}`),
       drop: async () => {
         await database.close();
         rmSync(dataDir, { recursive: true, force: true });
@@ -49,6 +52,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     database,
     dataDir,
+    connectAgain: () => openDatabase(url, { schema, poolSize: 5 }),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: url });
@@ -64,6 +68,8 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: ShopContext;
   dataDir: string;
+  /** A second server process on the same database: its own connection, catalogue index and app. */
+  startPeer(): Promise<TestApp>;
   close(): Promise<void>;
 }
 
@@ -73,9 +79,16 @@ export interface TestApp {
  */
 export async function createTestApp(prepare?: (ctx: ShopContext) => Promise<void>, options: AppOptions = {}): Promise<TestApp> {
   const tdb = await createTestDatabase();
-  const config = readConfig({ DATA_DIR: tdb.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://shop.test' });
-  const ctx = createContext(config, tdb.database);
+  const ctx = createContext(testConfig(tdb.dataDir), tdb.database);
   if (prepare) await prepare(ctx);
+  return startApp(tdb, ctx, options, tdb.drop);
+}
+
+function testConfig(dataDir: string) {
+  return readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://shop.test' });
+}
+
+async function startApp(tdb: TestDatabase, ctx: ShopContext, options: AppOptions, release: () => Promise<void>): Promise<TestApp> {
   await ctx.catalogue.refresh();
   const app = await buildApp(ctx, { webDir: join(tdb.dataDir, 'no-web'), ...options });
   await app.ready();
@@ -83,10 +96,14 @@ export async function createTestApp(prepare?: (ctx: ShopContext) => Promise<void
     app,
     ctx,
     dataDir: tdb.dataDir,
+    startPeer: () => {
+      const again = tdb.connectAgain();
+      return startApp(tdb, createContext(testConfig(tdb.dataDir), again), options, () => again.close());
+    },
     close: async () => {
       await app.close();
       ctx.catalogue.stop();
-      await tdb.drop();
+      await release();
     },
   };
 }

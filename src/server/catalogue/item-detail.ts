@@ -4,7 +4,7 @@ import type { ItemDetail } from '../../contract/catalogue';
 import type { DB } from '../db/schema';
 import { NotFound } from '../errors';
 import { preparedQuery } from '../http/prepared-query';
-import { type CatalogueIndex, toListItem } from './catalogue-index';
+import { type CatalogueIndex, listItemJson, toListItem } from './catalogue-index';
 
 /**
  * The item detail page's answer. Item pages are drawn from the whole catalogue, so most reads
@@ -108,4 +108,45 @@ export async function itemDetail(db: Kysely<DB>, index: CatalogueIndex, num: str
     }),
     ...(priced ? { price: item.priceCents / 100, caseQty: item.caseQty } : {}),
   };
+}
+
+/**
+ * `JSON.stringify(await itemDetail(…))`, written straight from the row and the index: no detail
+ * object, no list items, no second walk to serialise them (the answer's hot path; the object form
+ * stays for code that reads a detail). Same keys in the same order; the lists stored as JSON text
+ * are parsed and written again, so the bytes are JSON.stringify's whatever wrote the text.
+ */
+export async function itemDetailJson(db: Kysely<DB>, index: CatalogueIndex, num: string, priced: boolean): Promise<string> {
+  const item = index.byNum.get(num);
+  if (!item) throw new NotFound(`Item ${num} not found`);
+  const [row] = await loadDetailRow(db, item.id);
+  if (!row) throw new NotFound(`Item ${num} not found`);
+  const q = JSON.stringify;
+  const picture = q(row.picture);
+  let colors = '';
+  const group = index.colorGroups.get(item.colorGroup);
+  if (group) {
+    const colorNames = index.facetNames.get('color')!;
+    for (const other of group) {
+      if (other.num === num) continue;
+      const link = other.facets.color[0] ?? '';
+      colors += `${colors ? ',' : ''}{"num":${q(other.num)},"name":${q(colorNames.get(link) ?? other.colorFamily)},"link":${q(link)}}`;
+    }
+  }
+  let suggested = '';
+  for (const n of JSON.parse(row.suggested) as string[]) {
+    const s = index.byNum.get(n);
+    if (s) suggested += `${suggested ? ',' : ''}${listItemJson(s, priced)}`;
+  }
+  return (
+    `{"num":${q(row.num)},"code":${q(row.code)},"web_Title":${q(row.web_title)},"seO_Title":${q(row.seo_title || row.web_title)},` +
+    `"picture":${picture},"inventoryPicture":${picture},"packagedImage":${q(row.packaged_image)},"logo":${q(row.logo)},` +
+    `"srp":${q(row.srp_cents / 100)},"dimensions":${q(row.dimensions)},"color_Family":${q(row.color_family)},"category":${q(row.category_num)},` +
+    `"brand":${q(row.brand)},"upc":${q(row.upc)},"key_Words":${q(row.key_words)},` +
+    `"web_Product_Info":${q(row.product_info_safe ?? sanitizeProductInfo(row.product_info_raw ?? ''))},"packaged":${q(row.packaged)},` +
+    `"qty_FR":${q(row.qty_fr)},"qty_FH":${q(row.qty_fh)},"reserve_FR":${q(row.reserve_fr)},"reserve_FH":${q(row.reserve_fh)},` +
+    `"ordqty_FR":${q(row.ordqty_fr)},"ordqty_FH":${q(row.ordqty_fh)},"inStockFresno":${item.inWest},"inStockFairhope":${item.inEast},` +
+    `"new":${item.isNew},"attributes":${q(JSON.parse(row.attributes))},"colors":[${colors}],"suggestedItems":[${suggested}]` +
+    `${priced ? `,"price":${q(item.priceCents / 100)},"caseQty":${q(item.caseQty)}` : ''}}`
+  );
 }

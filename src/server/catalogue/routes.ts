@@ -15,6 +15,7 @@ import {
 import { problemSchema } from '../../contract/problem';
 import type { ShopContext } from '../context';
 import type { FastAnswer } from '../http/fast-lane';
+import { itemDetailJson } from './item-detail';
 import { type CachedAnswer, chooseEncoding, ResponseCache } from './response-cache';
 import { PagedItemsJson } from './service';
 
@@ -88,8 +89,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
     const version = cat.current().version;
     const hit = cache.get(key, version);
     if (hit) return fastDetail(hit, priced, request.headers['accept-encoding']);
-    return cat.itemDetail(url.slice(url.indexOf('?itemNum=') + 9), priced).then((detail) =>
-      fastDetail(cache.set(key, version, etagOf(version, priced), Buffer.from(JSON.stringify(detail))), priced, request.headers['accept-encoding']),
+    return itemDetailJson(ctx.database.db, cat.current(), url.slice(url.indexOf('?itemNum=') + 9), priced).then((json) =>
+      fastDetail(cache.set(key, version, etagOf(version, priced), Buffer.from(json)), priced, request.headers['accept-encoding']),
     );
   });
 
@@ -102,8 +103,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
       return;
     }
     const result = await build();
-    // Listings and search write their own JSON (the distinct lists are serialised once per category).
-    const body = Buffer.from(result instanceof PagedItemsJson ? result.text : JSON.stringify(result));
+    // Listings and search write their own JSON (the distinct lists are serialised once per
+    // category), item detail too (a string).
+    const body = Buffer.from(result instanceof PagedItemsJson ? result.text : typeof result === 'string' ? result : JSON.stringify(result));
     sendAnswer(cache, request, reply, cache.set(keyOf(request), version, etag, body));
   };
 
@@ -162,6 +164,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
   app.get(
     '/Inventory/GetItemDetail',
     { serializerCompiler, compress: false, schema: { tags, querystring: z.object({ itemNum: itemNumParam }), response: { 200: itemDetailSchema, ...errors } } },
-    (request, reply) => answer(request, reply, () => cat.itemDetail(request.query.itemNum, !!request.customer)),
+    (request, reply) => answer(request, reply, () => itemDetailJson(ctx.database.db, cat.current(), request.query.itemNum, !!request.customer)),
   );
 };

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { CART } from '../../contract/cart';
-import { batchedOnPostgres } from '../db/database';
+import { batchedOnPostgres, isSqliteTransaction } from '../db/database';
 import type { DB } from '../db/schema';
 import { preparedQuery } from '../http/prepared-query';
 import type { CouponRule } from './coupons';
@@ -95,17 +95,37 @@ export interface WholeCart {
   coupons: CouponRule[];
 }
 
+/**
+ * Inside a SQLite transaction (a cart change reading its answer) a statement costs no lock and no
+ * round trip, and three plain statements read a large cart in under half the time of the union,
+ * whose ORDER BY sorts every row through a temporary b-tree: the lines in the order the union
+ * gives them, the cart row, the coupon ids.
+ */
+const linesInOrder = preparedQuery((db, customerId: number) =>
+  db.selectFrom('cart_lines').select(['item_num', 'qty']).where('customer_id', '=', customerId).orderBy('added_at').orderBy('item_num'),
+);
+const couponIdsInOrder = preparedQuery((db, customerId: number) =>
+  db.selectFrom('cart_coupons').select('coupon_id').where('customer_id', '=', customerId).orderBy('added_at').orderBy('coupon_id'),
+);
+
 /** The cart, its lines and its coupons: one query, plus one for the coupons' rules when it has any. */
 export async function readWholeCart(db: Db, customerId: number): Promise<WholeCart> {
   const cart: CartRow = { comments: '', ship_to_code: '' };
-  const lines: WholeCart['lines'] = [];
-  const couponIds: number[] = [];
-  for (const row of await (batchedWholeCart(db, customerId) ?? wholeCart(db, customerId))) {
-    if (row.part === 'line') lines.push({ item_num: row.key, qty: row.n });
-    else if (row.part === 'cart') {
-      cart.comments = row.extra ?? '';
-      cart.ship_to_code = row.key;
-    } else couponIds.push(row.n);
+  let lines: WholeCart['lines'] = [];
+  let couponIds: number[] = [];
+  if (isSqliteTransaction(db)) {
+    lines = await linesInOrder(db, customerId);
+    const [row] = await cartRow(db, customerId);
+    if (row) Object.assign(cart, row);
+    couponIds = (await couponIdsInOrder(db, customerId)).map((r) => r.coupon_id);
+  } else {
+    for (const row of await (batchedWholeCart(db, customerId) ?? wholeCart(db, customerId))) {
+      if (row.part === 'line') lines.push({ item_num: row.key, qty: row.n });
+      else if (row.part === 'cart') {
+        cart.comments = row.extra ?? '';
+        cart.ship_to_code = row.key;
+      } else couponIds.push(row.n);
+    }
   }
   if (couponIds.length === 0) return { cart, lines, coupons: [] };
   const rows = await db.selectFrom('coupons').selectAll().where('id', 'in', couponIds).execute();

@@ -167,6 +167,11 @@ export function runHot<R>(db: Kysely<DB>, query: CompiledQuery<R>, parameters: r
   return null;
 }
 
+/** True for a transaction on SQLite. */
+export function isSqliteTransaction(db: Kysely<DB>): boolean {
+  return db.isTransaction && db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
 /**
  * PostgreSQL: lookups of the same kind asked for in the same turn of the event loop share one
  * query (`run` with all their keys), so 20 concurrent requests cost a few round trips rather than

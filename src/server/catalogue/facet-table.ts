@@ -46,6 +46,8 @@ export class FacetTable {
   /** Value ids of each kind in the order the distinct lists show them. */
   private readonly ordered = new Map<FacetKind, Uint32Array>();
   private readonly ids = new Map<FacetKind, Map<string, number>>();
+  /** Each value's name and link as JSON strings, made on first use. */
+  private quoted: { name: string[]; link: string[] } | null = null;
 
   /** `pairs`: (item position < n, value id) in row order. */
   constructor(n: number, values: { kind: FacetKind; link: string; name: string }[], pairs: { pos: Uint32Array; value: Uint32Array; length: number }) {
@@ -118,35 +120,94 @@ export class FacetTable {
     }
   }
 
-  /** Adds to `counts` the values of the items whose bit is set, in position order. */
-  countBits(counts: Uint32Array, bits: Uint32Array): void {
+  /**
+   * Adds to `counts` the values of the items among positions [lo, hi) whose bit is set. Over the
+   * whole catalogue with most bits set, the items whose bit is clear are counted instead and
+   * taken from each value's total; runs of 32 set bits are counted as one run of value ids.
+   */
+  countBits(counts: Uint32Array, bits: Uint32Array, lo = 0, hi = this.itemStart.length - 1): void {
+    const n = this.itemStart.length - 1;
+    const from = lo >>> 5;
+    const to = (hi + 31) >>> 5;
+    let flip = 0;
+    if (lo === 0 && hi === n) {
+      let set = 0;
+      for (let w = 0; w < to; w++) if (bits[w] !== 0) set += popcount(bits[w]!);
+      flip = set * 2 > n ? -1 : 0;
+    }
+    const into = flip === 0 ? counts : new Uint32Array(counts.length);
     const { itemStart, valueIds } = this;
-    for (let w = 0; w < bits.length; w++) {
-      let x = bits[w]!;
+    const loMask = -1 << (lo & 31);
+    const hiMask = (hi & 31) === 0 ? -1 : (1 << (hi & 31)) - 1;
+    for (let w = from; w < to; w++) {
+      let x = bits[w]! ^ flip;
+      if (w === from) x &= loMask;
+      if (w === to - 1) x &= hiMask;
+      if (x === 0) continue;
+      if (x === -1) {
+        const end = itemStart[(w << 5) + 32]!;
+        for (let j = itemStart[w << 5]!; j < end; j++) into[valueIds[j]!]!++;
+        continue;
+      }
+      const base = (w << 5) + 31;
       while (x !== 0) {
         const low = x & -x;
-        const p = (w << 5) + 31 - Math.clz32(low);
+        const p = base - Math.clz32(low);
         x ^= low;
         const end = itemStart[p + 1]!;
-        for (let j = itemStart[p]!; j < end; j++) counts[valueIds[j]!]!++;
+        for (let j = itemStart[p]!; j < end; j++) into[valueIds[j]!]!++;
       }
+    }
+    if (flip !== 0) {
+      for (let v = 0; v < counts.length; v++) counts[v]! += this.valueStart[v + 1]! - this.valueStart[v]! - into[v]!;
     }
   }
 
-  /** The distinct lists of counted values: present values only, in display order. */
+  /**
+   * The distinct lists of counted values: present values only, in display order. Written as JSON
+   * text from each value's name and link quoted once, byte for byte what JSON.stringify of the
+   * lists gives; the lists as objects are parsed from it only when asked for.
+   */
   lists(counts: Uint32Array): Distincts {
-    const present = (kind: FacetKind) => [...this.ordered.get(kind)!].filter((id) => counts[id]! > 0);
-    const named = (kind: FacetKind): FacetValue[] => present(kind).map((id) => ({ name: this.name[id]!, link: this.link[id]!, count: counts[id]! }));
-    const plain = (kind: FacetKind): string[] => present(kind).map((id) => this.link[id]!);
-    return distinctsOf({
-      distinctEvents: named('event'),
-      distinctMessages: named('message'),
-      distinctThemes: named('theme'),
-      distinctShapes: named('shape'),
-      distinctColors: named('color'),
-      distinctSizes: plain('size'),
-      distinctPoscats: present('poscat').map((id): PoscatValue => ({ poscatNum: this.link[id]!, poscatName: this.name[id]!, count: counts[id]! })),
-      distinctDimensions: plain('dimension'),
-    });
+    const quoted = (this.quoted ??= { name: this.name.map((x) => JSON.stringify(x)), link: this.link.map((x) => JSON.stringify(x)) });
+    const part = (key: string, kind: FacetKind, shape: 'named' | 'plain' | 'poscat') => {
+      let out = '';
+      for (const id of this.ordered.get(kind)!) {
+        const count = counts[id]!;
+        if (count === 0) continue;
+        if (out !== '') out += ',';
+        if (shape === 'plain') out += quoted.link[id]!;
+        else if (shape === 'named') out += `{"name":${quoted.name[id]!},"link":${quoted.link[id]!},"count":${count}}`;
+        else out += `{"poscatNum":${quoted.link[id]!},"poscatName":${quoted.name[id]!},"count":${count}}`;
+      }
+      return `"${key}":[${out}]`;
+    };
+    return new DistinctsText(
+      [
+        part('distinctEvents', 'event', 'named'),
+        part('distinctMessages', 'message', 'named'),
+        part('distinctThemes', 'theme', 'named'),
+        part('distinctShapes', 'shape', 'named'),
+        part('distinctColors', 'color', 'named'),
+        part('distinctSizes', 'size', 'plain'),
+        part('distinctPoscats', 'poscat', 'poscat'),
+        part('distinctDimensions', 'dimension', 'plain'),
+      ].join(','),
+    );
   }
+}
+
+/** Distinct lists kept as their JSON text (one string, not hundreds of small objects). */
+class DistinctsText implements Distincts {
+  constructor(readonly json: string) {}
+
+  get lists(): DistinctLists {
+    return JSON.parse(`{${this.json}}`) as DistinctLists;
+  }
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

@@ -23,6 +23,10 @@ export interface SearchTextRow {
 
 /** Bytes the lazily built bitsets of wide terms ("ba", "20") may hold, per index. */
 const BITSET_CACHE_BYTES = 16 * 1024 * 1024;
+/** A match set covering more than 1/DENSE of the positions searched is put in order by walking the sort order. */
+const DENSE = 3;
+/** A list of matches with fewer than 1/FEW_FACTOR of the words of a bitset over all items is ordered by sorting ranks. */
+const FEW_FACTOR = 8;
 /** Distinct lists kept for reuse across sort orders (a few kilobytes each). */
 const DISTINCT_CACHE_SIZE = 256;
 
@@ -88,11 +92,6 @@ export class SearchIndex {
   /** Positions of the items holding word w: postings[postingStart[w], postingStart[w + 1]), ascending. */
   private readonly postingStart: Uint32Array;
   private readonly postings: Uint32Array;
-  /** Word ids of the k-th item by id: itemWordIds[itemStart[k], itemStart[k + 1]), ascending. */
-  private readonly itemStart: Uint32Array;
-  private readonly itemWordIds: Uint32Array;
-  /** k of the item at each position (the index numbers items by category, not by id). */
-  private readonly byIdRank: Uint32Array;
   private readonly bitsets = new Map<string, Uint32Array>();
   private readonly bitsetCapacity: number;
   /** How many of the first bitsets are the one-character ones, never evicted. */
@@ -101,6 +100,8 @@ export class SearchIndex {
   private readonly scratch: Uint32Array;
   /** Scratch output of the ordering walk. */
   private readonly out: Uint32Array;
+  /** Scratch bitset over ranks in a sort order; always all zero between calls. */
+  private readonly rankBits: Uint32Array;
   /** Scratch facet counts, one per facet value. */
   private readonly counts: Uint32Array;
   /** Distinct lists of recent match sets, by scope and word ranges. */
@@ -114,9 +115,7 @@ export class SearchIndex {
     const n = (this.n = index.items.length);
     const collected = source instanceof SearchWords ? source : wordsOfRows(index, source);
     if (collected.items !== n) throw new Error(`SearchIndex: ${collected.items} word lists for ${n} items`);
-    const { ids, used } = collected;
-    const itemStart = collected.itemStart.slice(0, n + 1);
-    const wordIds = collected.wordIds;
+    const { ids, used, itemStart, wordIds } = collected;
     const sorted = [...ids.keys()].sort();
     const renumber = new Uint32Array(sorted.length);
     const wordStart = new Uint32Array(sorted.length + 1);
@@ -127,28 +126,23 @@ export class SearchIndex {
     ids.clear();
     this.chars = sorted.join('');
     this.wordStart = wordStart;
-    // A view, not a copy: copying 12 million word ids would double the peak of the build.
-    this.itemWordIds = wordIds.subarray(0, used);
-    this.itemStart = itemStart;
+    // Only the postings are kept: the words of the k-th item (by id) are read once, here.
     const postingStart = new Uint32Array(sorted.length + 1);
-    for (let k = 0; k < n; k++) {
-      const words = this.itemWordIds.subarray(itemStart[k], itemStart[k + 1]);
-      for (let i = 0; i < words.length; i++) postingStart[(words[i] = renumber[words[i]!]!) + 1]!++;
-      words.sort();
-    }
+    for (let i = 0; i < used; i++) postingStart[(wordIds[i] = renumber[wordIds[i]!]!) + 1]!++;
     for (let w = 0; w < sorted.length; w++) postingStart[w + 1]! += postingStart[w]!;
     const fill = postingStart.slice(0, sorted.length);
     this.postings = new Uint32Array(used);
-    const byIdRank = (this.byIdRank = inverse(index.idOrder));
+    const byIdRank = inverse(index.idOrder);
     for (let p = 0; p < n; p++) {
       const k = byIdRank[p]!;
-      for (let i = itemStart[k]!; i < itemStart[k + 1]!; i++) this.postings[fill[this.itemWordIds[i]!]!++] = p;
+      for (let i = itemStart[k]!; i < itemStart[k + 1]!; i++) this.postings[fill[wordIds[i]!]!++] = p;
     }
     this.postingStart = postingStart;
 
     const words32 = (n + 31) >>> 5;
     this.scratch = new Uint32Array(words32);
     this.out = new Uint32Array(n);
+    this.rankBits = new Uint32Array(words32);
     this.counts = new Uint32Array(index.facets.size);
     this.bitsetCapacity = Math.max(8, Math.floor(BITSET_CACHE_BYTES / Math.max(4, words32 * 4)));
     // One-character terms match a large share of the catalogue: their bitsets are built up front.
@@ -167,19 +161,15 @@ export class SearchIndex {
     const found = this.match(terms);
     if (!found) return { positions: new Uint32Array(0), distincts: this.countedDistincts(() => {}) };
     const { matches } = found;
-    const members = scope === undefined ? undefined : this.index.categoryMembers(scope, sort);
-    let positions: Uint32Array;
-    if (matches.kind === 'list' && !members) {
-      // Few matches: sort their ranks (a native numeric sort), then map ranks back to positions.
-      const rank = this.index.rank[sort];
-      const order = this.index.order[sort];
-      positions = new Uint32Array(matches.positions.length);
-      for (let i = 0; i < positions.length; i++) positions[i] = rank[matches.positions[i]!]!;
-      positions.sort();
-      for (let i = 0; i < positions.length; i++) positions[i] = order[positions[i]!]!;
-    } else {
-      positions = this.pick(members ?? this.index.order[sort], matches);
+    // A tree category is one range of positions; an NV collection is walked in the sort's order.
+    const range = scope === undefined ? { lo: 0, hi: this.n } : this.index.categoryRange(scope);
+    const members = range ? undefined : this.index.categoryMembers(scope!, sort);
+    let within: Matches = matches;
+    if (range && matches.kind === 'list' && scope !== undefined) {
+      const list = matches.positions;
+      within = { kind: 'list', positions: list.subarray(firstAtLeast(list, range.lo), firstAtLeast(list, range.hi)) };
     }
+    const positions = range ? this.inOrder(within, sort, range.lo, range.hi, scope) : this.pick(members!, matches);
     // The distinct lists do not depend on the sort: one count serves all three orders.
     const key = `${scope ?? ''}|${found.key}`;
     let distincts = this.distinctCache.get(key);
@@ -189,20 +179,105 @@ export class SearchIndex {
       // Counting in position order reads the per-item facet ids front to back, several
       // times faster on large results than following the sort order.
       distincts = this.countedDistincts((counts) => {
-        if (members) {
+        if (!range) {
           for (const p of positions) this.scratch[p >>> 5]! |= 1 << (p & 31);
-          this.index.facets.countBits(counts, this.scratch);
+          this.index.facets.countBits(counts, this.scratch, 0, this.n);
           this.scratch.fill(0);
-        } else if (matches.kind === 'list') {
-          this.index.facets.count(counts, matches.positions);
+        } else if (within.kind === 'list') {
+          this.index.facets.count(counts, within.positions);
         } else {
-          this.index.facets.countBits(counts, matches.bits);
+          this.index.facets.countBits(counts, within.bits, range.lo, range.hi);
         }
       });
       if (this.distinctCache.size >= DISTINCT_CACHE_SIZE) this.distinctCache.delete(this.distinctCache.keys().next().value!);
     }
     this.distinctCache.set(key, distincts);
     return { positions, distincts };
+  }
+
+  /**
+   * The matches among positions [lo, hi) (all of a list's are there) in the sort's order. Many
+   * matches: a walk of the sort order (or the scope's members, which are that range in order).
+   * Few: their ranks sorted. Otherwise their ranks are marked in a bitset over ranks, which is
+   * then read in rank order: linear in the matches plus a word per 32 items.
+   */
+  private inOrder(matches: Matches, sort: SortKey, lo: number, hi: number, scope: number | undefined): Uint32Array {
+    const rank = this.index.rank[sort];
+    const order = this.index.order[sort];
+    const from = lo >>> 5;
+    const to = (hi + 31) >>> 5;
+    const loMask = -1 << (lo & 31);
+    const hiMask = (hi & 31) === 0 ? -1 : (1 << (hi & 31)) - 1;
+    let m = 0;
+    if (matches.kind === 'list') {
+      m = matches.positions.length;
+    } else {
+      const bits = matches.bits;
+      for (let w = from; w < to; w++) {
+        let x = bits[w]!;
+        if (x === 0) continue;
+        if (w === from) x &= loMask;
+        if (w === to - 1) x &= hiMask;
+        m += popcount(x);
+      }
+    }
+    const out = new Uint32Array(m);
+    if (m === 0) return out;
+    if (m * DENSE > hi - lo) {
+      const walk = scope === undefined ? order : this.index.categoryMembers(scope, sort);
+      const bits = matches.kind === 'bits' ? matches.bits : this.scratch;
+      if (matches.kind === 'list') for (const p of matches.positions) bits[p >>> 5]! |= 1 << (p & 31);
+      let k = 0;
+      for (let i = 0; i < walk.length && k < m; i++) {
+        const p = walk[i]!;
+        if ((bits[p >>> 5]! & (1 << (p & 31))) !== 0) out[k++] = p;
+      }
+      if (matches.kind === 'list') for (const p of matches.positions) bits[p >>> 5] = 0;
+      return out;
+    }
+    if (matches.kind === 'list' && m * FEW_FACTOR < this.rankBits.length) {
+      const list = matches.positions;
+      for (let i = 0; i < m; i++) out[i] = rank[list[i]!]!;
+      out.sort();
+      for (let i = 0; i < m; i++) out[i] = order[out[i]!]!;
+      return out;
+    }
+    const ranks = this.rankBits;
+    if (matches.kind === 'list') {
+      const list = matches.positions;
+      for (let i = 0; i < m; i++) {
+        const r = rank[list[i]!]!;
+        ranks[r >>> 5]! |= 1 << (r & 31);
+      }
+    } else {
+      const bits = matches.bits;
+      for (let w = from; w < to; w++) {
+        let x = bits[w]!;
+        if (x === 0) continue;
+        if (w === from) x &= loMask;
+        if (w === to - 1) x &= hiMask;
+        const base = (w << 5) + 31;
+        while (x !== 0) {
+          const low = x & -x;
+          x ^= low;
+          const r = rank[base - Math.clz32(low)]!;
+          ranks[r >>> 5]! |= 1 << (r & 31);
+        }
+      }
+    }
+    let k = 0;
+    for (let w = 0; w < ranks.length && k < m; w++) {
+      let x = ranks[w]!;
+      if (x === 0) continue;
+      ranks[w] = 0;
+      const base = (w << 5) + 31;
+      while (x !== 0) {
+        const low = x & -x;
+        x ^= low;
+        out[k++] = order[base - Math.clz32(low)]!;
+      }
+    }
+    return out;
   }
 
   /** The matches among `walk` (the sort order, or a category's members in it), in walk order. */
@@ -258,24 +333,36 @@ export class SearchIndex {
     let candidates = this.postings.subarray(this.postingStart[first[0]], this.postingStart[first[1]]);
     if (first[1] - first[0] > 1) candidates = uniqueSorted(candidates);
     if (rest.length === 0) return { matches: { kind: 'list', positions: candidates }, key };
+    // Each further term keeps the candidates whose bit is set in its bitset: kept for a wide
+    // term, marked in scratch from the postings (fewer than 1 item in 32) for a narrow one.
     const found = new Uint32Array(candidates.length);
-    let k = 0;
-    for (let i = 0; i < candidates.length; i++) {
-      const p = candidates[i]!;
-      if (rest.every(([lo, hi]) => this.holdsWordIn(p, lo, hi))) found[k++] = p;
+    let from: Uint32Array = candidates;
+    let k = candidates.length;
+    for (const [lo, hi] of rest) {
+      const wide = weight([lo, hi]) * 32 > this.n;
+      const bits = wide ? this.bits(lo, hi) : this.markPostings(lo, hi, -1);
+      let kept = 0;
+      for (let i = 0; i < k; i++) {
+        const p = from[i]!;
+        if ((bits[p >>> 5]! & (1 << (p & 31))) !== 0) found[kept++] = p;
+      }
+      if (!wide) this.markPostings(lo, hi, 0);
+      from = found;
+      k = kept;
     }
     return { matches: { kind: 'list', positions: found.subarray(0, k) }, key };
   }
 
-  private holdsWordIn(p: number, lo: number, hi: number): boolean {
-    const k = this.byIdRank[p]!;
-    const end = this.itemStart[k + 1]!;
-    for (let i = this.itemStart[k]!; i < end; i++) {
-      const w = this.itemWordIds[i]!;
-      if (w >= hi) return false;
-      if (w >= lo) return true;
+  /** Sets (`to` -1) or clears (`to` 0) the scratch bits of the items holding a word in [lo, hi). */
+  private markPostings(lo: number, hi: number, to: number): Uint32Array {
+    const bits = this.scratch;
+    const end = this.postingStart[hi]!;
+    for (let i = this.postingStart[lo]!; i < end; i++) {
+      const p = this.postings[i]!;
+      if (to === 0) bits[p >>> 5] = 0;
+      else bits[p >>> 5]! |= 1 << (p & 31);
     }
-    return false;
+    return bits;
   }
 
   /** Word ids [lo, hi) of the words starting with the term. */
@@ -353,6 +440,23 @@ function wordsOfRows(index: CatalogueIndex, rows: SearchTextRow[]): SearchWords 
     words.add(searchableText(item.title, e?.key_words ?? '', item.num, item.code, e?.upc ?? ''));
   }
   return words;
+}
+
+function firstAtLeast(sorted: Uint32Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** The distinct values of a list, ascending. */

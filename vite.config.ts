@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, transformWithOxc } from 'vite';
 
 const MANTINE_STYLES = 'virtual:mantine-styles';
 
@@ -39,10 +41,51 @@ function mantineStylesPerComponent(): Plugin {
   };
 }
 
+const EARLY_DATA = fileURLToPath(new URL('./src/web/early-data.ts', import.meta.url));
+
+/**
+ * The early data script (src/web/early-data.ts, docs/decisions/0010-front-end-speed.md) as a file
+ * of its own, named in index.html before the app's entry, so that a landing page's API calls start
+ * as soon as the HTML is parsed rather than once the app's JavaScript has loaded and run. Vite
+ * would bundle a second `<script type="module">` of index.html into the app's entry, so in a build
+ * the script is emitted as a hashed asset (compiled from TypeScript; it imports nothing) and its
+ * tag added to the built index.html. It is not a chunk, so the build manifest's one entry stays
+ * the app's (src/server/http/static-web.ts reads it). The dev server serves the .ts file itself.
+ */
+function earlyDataScript(): Plugin {
+  let build = false;
+  let ref = '';
+  return {
+    name: 'early-data-script',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    async buildStart() {
+      if (!build) return;
+      const { code } = await transformWithOxc(readFileSync(EARLY_DATA, 'utf8'), EARLY_DATA, { lang: 'ts', sourcemap: false });
+      ref = this.emitFile({ type: 'asset', name: 'early-data.js', source: code });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        let src = '/early-data.ts';
+        if (build) {
+          const asset = Object.values(ctx.bundle ?? {}).find((f) => f.type === 'asset' && f.names.includes('early-data.js'));
+          if (!asset) throw new Error(`early-data-script: asset ${ref} not in the bundle`);
+          src = `/${asset.fileName}`;
+        }
+        const tag = `<script type="module" async crossorigin src="${src}"></script>`;
+        const at = html.indexOf('<script type="module"');
+        return at < 0 ? html.replace('</head>', `  ${tag}\n  </head>`) : `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`;
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), mantineStylesPerComponent()],
+  plugins: [react(), mantineStylesPerComponent(), earlyDataScript()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

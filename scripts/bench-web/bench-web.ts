@@ -5,7 +5,8 @@
  * manifest), Lighthouse mobile performance, CLS, LCP and TBT for home, a listing and a detail page,
  * and the time from the search debounce firing to the results being painted.
  * Options: --no-build (use dist/web as it is), --runs N (Lighthouse runs per page, default 1;
- * the median is printed), --skip-lighthouse, --reports DIR (write each Lighthouse JSON report there).
+ * the median is printed), --skip-lighthouse, --reports DIR (write each Lighthouse JSON report there),
+ * --pages home,listing,detail (Lighthouse only these pages; default all).
  * Timing figures depend on the machine's load: on a shared machine, compare runs, not absolutes.
  */
 import { readFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { buildJsGzip, ensureBuild } from './build-output';
 import { type LighthouseFigures, lighthouseRuns } from './lighthouse-run';
 import { searchToPaint } from './search-paint';
 
-const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false }, runs: { type: 'string', default: '1' }, 'skip-lighthouse': { type: 'boolean', default: false }, reports: { type: 'string' } } });
+const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false }, runs: { type: 'string', default: '1' }, 'skip-lighthouse': { type: 'boolean', default: false }, reports: { type: 'string' }, pages: { type: 'string', default: 'home,listing,detail' } } });
 
 const BUDGET = { homeJs: 150 * 1024, listingJs: 200 * 1024, performance: 95, cls: 0.02, searchMs: 100 };
 const PAGES = [
@@ -64,9 +65,16 @@ async function main() {
     if (!values['skip-lighthouse']) {
       const runs = Number(values.runs);
       console.log(`\nLighthouse ${lighthouseVersion()} mobile (simulated throttling), median of ${runs} run(s)`);
-      const results = await lighthouseRuns(urls, runs, values.reports, PAGES.map((p) => p.name));
-      for (const [i, p] of PAGES.entries()) {
-        const rs = results.get(urls[i]!)!;
+      const chosen = values.pages.split(',');
+      const lhPages = PAGES.map((p, i) => ({ ...p, url: urls[i]! })).filter((p) => chosen.includes(p.name));
+      const results = await lighthouseRuns(
+        lhPages.map((p) => p.url),
+        runs,
+        values.reports,
+        lhPages.map((p) => p.name),
+      );
+      for (const p of lhPages) {
+        const rs = results.get(p.url)!;
         const m = (k: keyof LighthouseFigures) => median(rs.map((r) => r[k]));
         console.log(
           `  ${p.name.padEnd(8)} performance ${m('performance')} (${rs.map((r) => r.performance).join(', ')}) ${ok(m('performance') >= BUDGET.performance)}; CLS ${m('cls').toFixed(3)} ${ok(m('cls') <= BUDGET.cls)}; LCP ${Math.round(m('lcpMs'))} ms; TBT ${Math.round(m('tbtMs'))} ms; FCP ${Math.round(m('fcpMs'))} ms`,

@@ -1,4 +1,5 @@
 import type { Problem } from '../../contract/problem';
+import type { EarlyCall } from '../early-data';
 
 /** Every failed call becomes one error type carrying the server's message (its problem detail). */
 export class ApiError extends Error {
@@ -56,6 +57,18 @@ function asProblem(body: unknown): Pick<Problem, 'detail' | 'errors'> | null {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/**
+ * A call the early data script (early-data.ts) already started for this path with this token, taken
+ * once: the first GET of a landing page uses that response instead of calling again.
+ */
+function takeEarlyCall(path: string, token: string | null): Promise<Response> | null {
+  const calls: Map<string, EarlyCall> | undefined = typeof window === 'undefined' ? undefined : window.shopEarlyCalls;
+  const call = calls?.get(path);
+  if (!call) return null;
+  calls!.delete(path);
+  return call.token === token ? call.response : null;
+}
+
 /** One call to /beapi/…: sends the token, turns failures into ApiError, parses the answer with the contract's schema. */
 export async function apiRequest<T>(method: Method, path: string, schema: Parser<T> | null, fallbackMessage: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
   return (await apiSend(method, path, schema, fallbackMessage, body, extraHeaders)).data;
@@ -66,9 +79,11 @@ export async function apiSend<T>(method: Method, path: string, schema: Parser<T>
   const token = storedToken();
   const headers: Record<string, string> = { ...extraHeaders, ...(token ? { 'user-token': token } : {}) };
   if (body !== undefined) headers['content-type'] = 'application/json';
+  const call = () => fetch(`/beapi${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const early = method === 'GET' && body === undefined && Object.keys(extraHeaders).length === 0 ? takeEarlyCall(path, token) : null;
   let response: Response;
   try {
-    response = await fetch(`/beapi${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await (early ? early.catch(call) : call());
   } catch {
     throw new ApiError(0, 'Network error. Please check your connection');
   }

@@ -7,11 +7,13 @@ import { readListing } from './listing-state';
 
 const categoryList = z.array(categorySchema);
 
+const mainCategoriesQuery = {
+  queryKey: ['categories', 'main'],
+  queryFn: () => apiGet('/Categories/GetMainCategories', categoryList, 'Failed to fetch main categories'),
+};
+
 export function useMainCategories() {
-  return useQuery({
-    queryKey: ['categories', 'main'],
-    queryFn: () => apiGet('/Categories/GetMainCategories', categoryList, 'Failed to fetch main categories'),
-  });
+  return useQuery(mainCategoriesQuery);
 }
 
 export function useChildCategories(parentNum: number) {
@@ -42,15 +44,22 @@ function useNvCategories() {
   return useQuery(nvCategoriesQuery);
 }
 
-/** The breadcrumb: the category and its ancestors, walking up through parentNum until 0 (spec §4). */
+/**
+ * The breadcrumb: the category and its ancestors, walking up through parentNum until 0 (spec §4).
+ * The walk usually ends at a main category: that list is asked for together with the category, so
+ * a two-level trail takes one round trip instead of two (an ancestor not in it is asked for).
+ */
 const breadcrumbQuery = (categoryNum: number) => ({
   queryKey: ['categories', 'breadcrumb', categoryNum],
   queryFn: async () => {
     const trail: Category[] = [];
+    const infoOf = (num: number) => queryClient.fetchQuery({ ...categoryInfoQuery(num), staleTime: 60_000 });
+    const main = queryClient.fetchQuery({ ...mainCategoriesQuery, staleTime: 60_000 }).catch((): Category[] => []);
     let num = categoryNum;
     try {
       for (let depth = 0; num > 0 && depth < 10; depth++) {
-        const info = await queryClient.fetchQuery({ ...categoryInfoQuery(num), staleTime: 60_000 });
+        const step = num;
+        const info = depth === 0 ? await infoOf(step) : ((await main).find((c) => c.num === step) ?? (await infoOf(step)));
         trail.unshift(info);
         num = info.parentNum;
       }

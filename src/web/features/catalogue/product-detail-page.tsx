@@ -1,16 +1,32 @@
-import { Alert, Anchor, Badge, Button, Card, Container, Divider, Grid, Group, Image, Loader, NumberInput, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Container, Divider, Grid, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ItemDetail } from '../../../contract/catalogue';
-import { notify } from '../../components/notify';
+import { storedToken } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
 import { useSession } from '../../lib/session';
-import { useAddToCart, useItemDetail } from './api';
+import { useBreadcrumb, useItemDetail } from './api';
 import { CategoryBreadcrumb } from './breadcrumb';
 import classes from './catalogue.module.css';
 import { ItemLogo } from './item-logo';
 import { detailLink, ProductCard } from './product-card';
 import { money, StockBadge } from './stock-badge';
+
+const loadBuyBox = () => import('./buy-box');
+const SignedInBuyBox = lazy(loadBuyBox);
+// A customer with a session gets the buy box's code while the item is being fetched.
+if (storedToken()) void loadBuyBox();
+
+function Loading() {
+  return (
+    <Container size="xl" py="xl">
+      <Group gap="xs">
+        <Loader size="sm" />
+        <Text>Loading product...</Text>
+      </Group>
+    </Container>
+  );
+}
 
 export default function ProductDetailPage() {
   const [params] = useSearchParams();
@@ -18,19 +34,14 @@ export default function ProductDetailPage() {
   const catParam = Number(params.get('categoryNum'));
   const detail = useItemDetail(productNum);
   const item = detail.data;
-  const categoryNum = Number.isInteger(catParam) && catParam > 0 ? catParam : (item?.category ?? null);
+  const linkedCategory = Number.isInteger(catParam) && catParam > 0;
+  const categoryNum = linkedCategory ? catParam : (item?.category ?? null);
+  // The breadcrumb's calls run alongside the item's: the page waits for both, so that the trail
+  // does not grow (and push the page down) after the item has been shown.
+  const trail = useBreadcrumb(linkedCategory ? catParam : null);
   usePageMeta(item?.seO_Title || item?.web_Title || 'Product', item ? `${item.web_Title}, item ${item.num}. Wholesale from Skyline Balloons.` : 'Product details.');
 
-  if (detail.isPending && productNum) {
-    return (
-      <Container size="xl" py="xl">
-        <Group gap="xs">
-          <Loader size="sm" />
-          <Text>Loading product...</Text>
-        </Group>
-      </Container>
-    );
-  }
+  if ((detail.isPending && productNum) || (item && linkedCategory && trail.isPending)) return <Loading />;
   if (!item) {
     return (
       <Container size="xl" py="xl">
@@ -70,16 +81,16 @@ export default function ProductDetailPage() {
               <Title order={2} size="h4" mb="sm">
                 Attributes
               </Title>
-              <Table withTableBorder bg="white" verticalSpacing={6}>
-                <Table.Tbody>
+              <table className={classes.attributes}>
+                <tbody>
                   {item.attributes.map((a) => (
-                    <Table.Tr key={a.name}>
-                      <Table.Th w="40%">{a.name}</Table.Th>
-                      <Table.Td>{a.value}</Table.Td>
-                    </Table.Tr>
+                    <tr key={a.name}>
+                      <th>{a.name}</th>
+                      <td>{a.value}</td>
+                    </tr>
                   ))}
-                </Table.Tbody>
-              </Table>
+                </tbody>
+              </table>
             </>
           )}
         </Grid.Col>
@@ -157,55 +168,27 @@ function ItemFacts({ item, categoryNum }: { item: ItemDetail; categoryNum: numbe
   );
 }
 
-/** Price, quantity and Add to cart for a signed-in customer; a sign-in prompt for visitors. */
+/** Price, quantity and Add to cart for a signed-in customer (buy-box.tsx); a sign-in prompt for visitors. */
 function BuyBox({ item }: { item: ItemDetail }) {
   const session = useSession();
-  const add = useAddToCart();
-  const [qty, setQty] = useState<number | string>(1);
-  if (session.status !== 'signedIn') {
+  if (session.status === 'signedIn') {
     return (
-      <Card withBorder radius="md" p="md" bg="shop.0">
-        <Text size="sm">
-          <Anchor component={Link} to="/signin" fw={600}>
-            Sign in
-          </Anchor>{' '}
-          to see your wholesale price and order.{' '}
-          <Anchor component={Link} to="/signup">
-            Open a trade account
-          </Anchor>
-        </Text>
-      </Card>
+      <Suspense fallback={<Card withBorder radius="md" p="md" mih={94} />}>
+        <SignedInBuyBox item={item} />
+      </Suspense>
     );
   }
-  const quantity = typeof qty === 'number' ? qty : Number(qty);
   return (
-    <Card withBorder radius="md" p="md">
-      <Group align="flex-end" gap="md">
-        <div>
-          <Text size="xs" c="dimmed">
-            Your price
-          </Text>
-          <Text fz={28} fw={800} c="shop.8" lh={1.1}>
-            {item.price !== undefined ? money(item.price) : '—'}
-          </Text>
-        </div>
-        <NumberInput label="Quantity" value={qty} onChange={setQty} min={1} max={9999} allowDecimal={false} w={110} />
-        <Button
-          loading={add.isPending}
-          disabled={!Number.isInteger(quantity) || quantity < 1}
-          onClick={() =>
-            add.mutate(
-              { invNum: item.num, qty: quantity },
-              {
-                onSuccess: () => notify('green', 'Item added to cart'),
-                onError: (err) => notify('red', err.message && err.message !== 'Failed to add item' ? err.message : 'Failed to add item to cart'),
-              },
-            )
-          }
-        >
-          Add to cart
-        </Button>
-      </Group>
+    <Card withBorder radius="md" p="md" bg="shop.0">
+      <Text size="sm">
+        <Anchor component={Link} to="/signin" fw={600}>
+          Sign in
+        </Anchor>{' '}
+        to see your wholesale price and order.{' '}
+        <Anchor component={Link} to="/signup">
+          Open a trade account
+        </Anchor>
+      </Text>
     </Card>
   );
 }

@@ -1,0 +1,69 @@
+/**
+ * The early data script (docs/decisions/0010-front-end-speed.md). index.html loads it before the
+ * app's entry (vite.config.ts, `earlyDataScript`): a few hundred bytes that start a landing page's
+ * API calls while the app's JavaScript is still downloading, and preload the item's picture (the
+ * page's largest paint) as soon as the answer names it. The API client (lib/api-client.ts) takes a
+ * call's response from here instead of calling again, when it asks for the same path with the same
+ * token. Self-contained on purpose: it imports nothing, so it stays one small file.
+ * It only knows the item detail page's calls; any other page is left to the app.
+ */
+
+/** What lib/api-client.ts reads: the calls started here, by path under /beapi. */
+export interface EarlyCall {
+  token: string | null;
+  response: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    shopEarlyCalls?: Map<string, EarlyCall>;
+  }
+}
+
+const TOKEN_KEY = 'shop.userToken';
+
+function storedToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function start(calls: Map<string, EarlyCall>, path: string, token: string | null): Promise<Response> {
+  const response = fetch(`/beapi${path}`, { headers: token ? { 'user-token': token } : {} });
+  // A failed early call is simply made again by the app; no unhandled rejection here.
+  response.catch(() => undefined);
+  calls.set(path, { token, response });
+  return response;
+}
+
+function preloadPicture(src: unknown): void {
+  if (typeof src !== 'string' || !src.startsWith('/')) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = src;
+  link.fetchPriority = 'high';
+  document.head.appendChild(link);
+}
+
+function itemDetail(params: URLSearchParams, calls: Map<string, EarlyCall>, token: string | null): void {
+  const itemNum = params.get('productNum') ?? '';
+  if (itemNum) {
+    start(calls, `/Inventory/GetItemDetail?${new URLSearchParams({ itemNum })}`, token)
+      .then((r) => (r.ok ? r.clone().json() : null))
+      .then((item: { picture?: unknown } | null) => preloadPicture(item?.picture))
+      .catch(() => undefined);
+  }
+  // The breadcrumb (features/catalogue/api.ts): the category, and the main categories its parent usually is.
+  const categoryNum = Number(params.get('categoryNum'));
+  if (Number.isInteger(categoryNum) && categoryNum > 0) {
+    start(calls, `/Categories/GetCategoryInfo?${new URLSearchParams({ categoryNum: String(categoryNum) })}`, token);
+    start(calls, '/Categories/GetMainCategories', token);
+  }
+}
+
+const calls = new Map<string, EarlyCall>();
+window.shopEarlyCalls = calls;
+if (location.pathname === '/productdetail') itemDetail(new URLSearchParams(location.search), calls, storedToken());

@@ -27,8 +27,10 @@ const BITSET_CACHE_BYTES = 16 * 1024 * 1024;
 const DENSE = 3;
 /** A list of matches with fewer than 1/FEW_FACTOR of the words of a bitset over all items is ordered by sorting ranks. */
 const FEW_FACTOR = 8;
-/** Distinct lists kept for reuse across sort orders (a few kilobytes each). */
-const DISTINCT_CACHE_SIZE = 256;
+/** Distinct lists kept for reuse across sort orders and pages (one JSON string each, a few kilobytes). */
+const DISTINCT_CACHE_SIZE = 2048;
+/** Characters those strings may hold together. */
+const DISTINCT_CACHE_CHARS = 8 * 1024 * 1024;
 
 /** Text with no character beyond ASCII. */
 const ASCII = /^[^\u0080-\uffff]*$/;
@@ -106,6 +108,7 @@ export class SearchIndex {
   private readonly counts: Uint32Array;
   /** Distinct lists of recent match sets, by scope and word ranges. */
   private readonly distinctCache = new Map<string, Distincts>();
+  private distinctCacheChars = 0;
 
   /** `source`: each item's search row (by id; tests), or the words collected while loading (in id order). */
   constructor(
@@ -189,7 +192,12 @@ export class SearchIndex {
           this.index.facets.countBits(counts, within.bits, range.lo, range.hi);
         }
       });
-      if (this.distinctCache.size >= DISTINCT_CACHE_SIZE) this.distinctCache.delete(this.distinctCache.keys().next().value!);
+      this.distinctCacheChars += distincts.json.length;
+      while (this.distinctCache.size >= DISTINCT_CACHE_SIZE || (this.distinctCacheChars > DISTINCT_CACHE_CHARS && this.distinctCache.size > 0)) {
+        const oldest = this.distinctCache.keys().next().value!;
+        this.distinctCacheChars -= this.distinctCache.get(oldest)!.json.length;
+        this.distinctCache.delete(oldest);
+      }
     }
     this.distinctCache.set(key, distincts);
     return { positions, distincts };

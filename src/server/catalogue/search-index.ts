@@ -8,10 +8,13 @@ import { inverse } from './collation';
  * key words, number, code or UPC. Everything is held in typed arrays, so half a million items
  * cost tens of megabytes, not the gigabyte per-item objects and sets would.
  *
- * Words are kept sorted, so the words a term starts are one contiguous range of word ids; an
- * item's words are kept as sorted word ids, so "does this item match the term" is one scan of
- * a dozen integers. A query starts from its most selective term and checks the others per item;
- * terms that match a large part of the catalogue (one-letter prefixes) are bitsets instead.
+ * Words are kept sorted, so the words a term starts are one contiguous range of word ids, and
+ * each word's postings (item positions) are kept. A query starts from its most selective term
+ * and keeps the candidates whose bit is set in each other term's bitset (cached for terms that
+ * match a large part of the catalogue, marked from the postings for the others); when every
+ * term is wide the bitsets are ANDed. Matches are put in the sort's order through a bitset over
+ * ranks (or a walk of the order when they are most of it), and their facet values counted once
+ * per match set (docs/decisions/0007-in-memory-search.md).
  */
 
 /** The item columns search reads that the catalogue index does not hold. */

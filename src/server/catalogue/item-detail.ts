@@ -92,8 +92,9 @@ export async function itemDetail(db: Kysely<DB>, index: CatalogueIndex, num: str
     reserve_FH: row.reserve_fh,
     ordqty_FR: row.ordqty_fr,
     ordqty_FH: row.ordqty_fh,
-    inStockFresno: item.inWest,
-    inStockFairhope: item.inEast,
+    // From the row just read, as its quantities are: the index's flags follow only on its next poll.
+    inStockFresno: row.qty_fr - row.reserve_fr > 0,
+    inStockFairhope: row.qty_fh - row.reserve_fh > 0,
     new: item.isNew,
     attributes: JSON.parse(row.attributes),
     colors: (index.colorGroups.get(item.colorGroup) ?? [])
@@ -145,7 +146,7 @@ export async function itemDetailJson(db: Kysely<DB>, index: CatalogueIndex, num:
     `"brand":${q(row.brand)},"upc":${q(row.upc)},"key_Words":${q(row.key_words)},` +
     `"web_Product_Info":${q(row.product_info_safe ?? sanitizeProductInfo(row.product_info_raw ?? ''))},"packaged":${q(row.packaged)},` +
     `"qty_FR":${q(row.qty_fr)},"qty_FH":${q(row.qty_fh)},"reserve_FR":${q(row.reserve_fr)},"reserve_FH":${q(row.reserve_fh)},` +
-    `"ordqty_FR":${q(row.ordqty_fr)},"ordqty_FH":${q(row.ordqty_fh)},"inStockFresno":${item.inWest},"inStockFairhope":${item.inEast},` +
+    `"ordqty_FR":${q(row.ordqty_fr)},"ordqty_FH":${q(row.ordqty_fh)},"inStockFresno":${row.qty_fr - row.reserve_fr > 0},"inStockFairhope":${row.qty_fh - row.reserve_fh > 0},` +
     `"new":${item.isNew},"attributes":${q(JSON.parse(row.attributes))},"colors":[${colors}],"suggestedItems":[${suggested}]` +
     `${priced ? `,"price":${q(item.priceCents / 100)},"caseQty":${q(item.caseQty)}` : ''}}`
   );

@@ -126,6 +126,8 @@ describe('checkout', () => {
       const res = await checkout(c, ground);
       expect(res.body.lines[0].allocation).toEqual({ west: 3, east: 2, backordered: 3 });
       expect(await stock('30003')).toEqual({ qty_fr: 0, qty_fh: 0 });
+      // A detail read from the database shows its stock flags as its quantities, even before a poll.
+      expect((await call(c, 'GET', '/Inventory/GetItemDetail?itemNum=30003')).body).toMatchObject({ qty_FR: 0, qty_FH: 0, inStockFresno: false, inStockFairhope: false });
       // Each process's next poll (every 2 s; called here) brings the checkout's stock change.
       for (const app of [t, peer]) {
         await app.ctx.catalogue.refresh();

@@ -1,7 +1,7 @@
 import type { Category, ListItem, SortKey } from '../../contract/catalogue';
 import type { CategoryTable, FacetKind, ItemTable } from '../db/schema';
 import { collationOrder, inverse } from './collation';
-import { type DistinctLists, type Distincts, FACET_KINDS, FacetTable } from './facet-table';
+import { type DistinctLists, type Distincts, FACET_KINDS, FacetTable, firstAtLeast, popcount } from './facet-table';
 
 export { type DistinctLists, type Distincts, FACET_KINDS } from './facet-table';
 
@@ -684,17 +684,3 @@ function orPostings(bits: Uint32Array, facets: FacetTable, v: number, lo: number
   for (; i < end; i++) bits[positions[i]! >>> 5]! |= 1 << (positions[i]! & 31);
 }
 
-function firstAtLeast(sorted: Uint32Array, lo: number, hi: number, x: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}

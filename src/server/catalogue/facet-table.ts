@@ -206,8 +206,19 @@ class DistinctsText implements Distincts {
   }
 }
 
-function popcount(x: number): number {
+/** Set bits in a 32-bit word. */
+export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** The first index in [lo, hi) of an ascending list whose value is ≥ x (hi if none). */
+export function firstAtLeast(sorted: Uint32Array, lo: number, hi: number, x: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

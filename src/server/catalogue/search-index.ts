@@ -1,6 +1,7 @@
 import type { SortKey } from '../../contract/catalogue';
 import type { CatalogueIndex, DistinctLists, Distincts } from './catalogue-index';
 import { inverse } from './collation';
+import { firstAtLeast, popcount } from './facet-table';
 
 /**
  * Catalogue search answered from memory, with the semantics of the database full-text search
@@ -173,7 +174,7 @@ export class SearchIndex {
     let within: Matches = matches;
     if (range && matches.kind === 'list' && scope !== undefined) {
       const list = matches.positions;
-      within = { kind: 'list', positions: list.subarray(firstAtLeast(list, range.lo), firstAtLeast(list, range.hi)) };
+      within = { kind: 'list', positions: list.subarray(firstAtLeast(list, 0, list.length, range.lo), firstAtLeast(list, 0, list.length, range.hi)) };
     }
     const positions = range ? this.inOrder(within, sort, range.lo, range.hi, scope) : this.pick(members!, matches);
     // The distinct lists do not depend on the sort: one count serves all three orders.
@@ -453,22 +454,6 @@ function wordsOfRows(index: CatalogueIndex, rows: SearchTextRow[]): SearchWords 
   return words;
 }
 
-function firstAtLeast(sorted: Uint32Array, x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
 
 /** The distinct values of a list, ascending. */
 function uniqueSorted(values: Uint32Array): Uint32Array {

@@ -27,16 +27,20 @@ export async function bumpCatalogueVersion(db: Kysely<DB>): Promise<void> {
 
 /**
  * Records a stock change of these items (checkout, receiving goods), in the transaction that made
- * it: the stock sequence moves by one and the items carry its new value, so every process
- * re-reads the West/East stock of just these items. On PostgreSQL the counter's row lock, held to
- * commit, makes sequences commit in order: a process that sees sequence N has every change ≤ N.
+ * it: the stock sequence moves by one and `stock_changes` holds it for each item, so every
+ * process re-reads the West/East stock of just these items. On PostgreSQL the counter's row lock,
+ * held to commit, makes sequences commit in order: a process that sees sequence N has every
+ * change ≤ N.
  */
 export async function markStockChanged(db: Kysely<DB>, itemIds: readonly number[]): Promise<void> {
-  if (itemIds.length === 0) return;
-  const ids = sql.join(itemIds.map((id) => sql`${id}`));
+  const ids = [...new Set(itemIds)];
+  if (ids.length === 0) return;
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // One statement, so the counter's lock is held for no round trip more.
     await sql`with next as (update counters set value = value + 1 where name = ${STOCK_SEQ} returning value)
-      update items set stock_seq = (select value from next) where id in (${ids})`.execute(db);
+      insert into stock_changes (item_id, seq)
+      select v.id, next.value from next, (values ${sql.join(ids.map((id) => sql`(${id}::integer)`))}) as v(id)
+      on conflict (item_id) do update set seq = excluded.seq`.execute(db);
     return;
   }
   const next = await db
@@ -45,16 +49,21 @@ export async function markStockChanged(db: Kysely<DB>, itemIds: readonly number[
     .where('name', '=', STOCK_SEQ)
     .returning('value')
     .executeTakeFirstOrThrow();
-  await db.updateTable('items').set({ stock_seq: next.value }).where('id', 'in', itemIds).execute();
+  await db
+    .insertInto('stock_changes')
+    .values(ids.map((id) => ({ item_id: id, seq: next.value })))
+    .onConflict((oc) => oc.column('item_id').doUpdateSet({ seq: next.value }))
+    .execute();
 }
 
 /** West/East stock of the active items whose stock changed after stock sequence `since`. */
 export async function loadStockSince(db: Kysely<DB>, since: number) {
   return db
-    .selectFrom('items')
-    .select(['id', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh'])
-    .where('stock_seq', '>', since)
-    .where('active', '=', 1)
+    .selectFrom('stock_changes as c')
+    .innerJoin('items as i', 'i.id', 'c.item_id')
+    .select(['i.id', 'i.qty_fr', 'i.qty_fh', 'i.reserve_fr', 'i.reserve_fh'])
+    .where('c.seq', '>', since)
+    .where('i.active', '=', 1)
     .execute();
 }
 

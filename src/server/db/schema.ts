@@ -62,11 +62,6 @@ export interface ItemTable {
   qty_fh: number;
   reserve_fr: number;
   reserve_fh: number;
-  /**
-   * The `stock_seq` counter's value of the last transaction that changed this item's stock
-   * (0: none since the column came): each process re-reads only items with a newer one.
-   */
-  stock_seq: Generated<number>;
   ordqty_fr: number;
   ordqty_fh: number;
   created_at: string;
@@ -103,6 +98,15 @@ export interface NvCategoryItemTable {
   position: number;
 }
 
+/**
+ * The last stock change of an item: the `stock_seq` counter's value of the transaction that made
+ * it. Each process re-reads only the items with a newer sequence than its index has.
+ */
+export interface StockChangeTable {
+  item_id: number;
+  seq: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -116,6 +120,7 @@ export interface CatalogueTables {
   item_suggestions: ItemSuggestionTable;
   nv_category_items: NvCategoryItemTable;
   meta: MetaTable;
+  stock_changes: StockChangeTable;
 }
 
 /** The whole database. Each area adds its tables' interface here. */

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from 'kysely';
 import * as catalogue from './migrations/2026-11-21T10-00-catalogue';
 import * as accounts from './migrations/2026-11-21T11-00-accounts';
 import * as cartOrders from './migrations/2026-11-21T13-00-cart-orders';
@@ -26,17 +26,29 @@ const migrations: Record<string, Migration> = {
 };
 
 /**
- * `schema` (PostgreSQL) names the schema that holds the migration tables. Without it Kysely
- * looks for them in every schema, so a second schema on the same server (as the tests make)
- * would see the first one's tables and skip creating its own.
+ * `schema` (PostgreSQL) names the schema that holds the migration tables; without it, the schema
+ * the connection creates tables in (`current_schema()`: the first of its search_path). Kysely,
+ * told no schema, takes a migration table in *any* schema as its own, so a database whose other
+ * schemas hold a migrated shop (tests, benchmarks, a second shop) would skip creating the tables
+ * of a fresh one and fail on the first read of them.
  */
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+  const tableSchema = schema ?? (await currentSchema(db));
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
+    ...(tableSchema ? { migrationTableSchema: tableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** PostgreSQL: the schema new tables go to. SQLite: undefined (it has one schema). */
+async function currentSchema(db: Kysely<any>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const found = rows[0]?.schema;
+  if (!found) throw new Error('No schema of the connection\'s search_path exists in this database: create it first');
+  return found;
 }

@@ -86,17 +86,38 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess, seconds = 300): Promise<void> {
-  for (let i = 0; i < seconds * 10; i++) {
+/**
+ * Waits until `url` answers 200. A shop builds its catalogue index before it listens, and with
+ * several workers at 500,000 items on a busy machine that can take minutes, so it is given as
+ * long as its process tree keeps working (CPU time moving); it fails once the tree has been idle
+ * for `idleSeconds` without answering, or has exited. (A fixed 300 s limit once dropped the
+ * database under workers that were still building, which then failed with "relation … does
+ * not exist".)
+ */
+async function waitFor(url: string, child: ChildProcess, idleSeconds = 60): Promise<void> {
+  let lastCpu = -1;
+  let idleSince = Date.now();
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
       /* not yet */
     }
+    const cpu = treeCpuTicks(child.pid!);
+    if (cpu !== lastCpu) {
+      lastCpu = cpu;
+      idleSince = Date.now();
+    } else if (Date.now() - idleSince > idleSeconds * 1000) {
+      throw new Error(`${url} did not start: its processes used no CPU for ${idleSeconds} s`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${url} did not start`);
+}
+
+/** CPU ticks of a process and its children (the cluster workers). */
+function treeCpuTicks(pid: number): number {
+  return [pid, ...descendants(pid)].reduce((sum, p) => sum + cpuTicks(p), 0);
 }
 
 function cpuTicks(pid: number): number {
@@ -126,7 +147,9 @@ function descendants(pid: number): number[] {
 async function waitWorkersIdle(pid: number, workers: number): Promise<void> {
   let last = new Map<number, number>();
   let calm = 0;
-  for (let i = 0; i < 600 && calm < 2; i++) {
+  // A worker that keeps building for half an hour is a fault, not a slow start.
+  for (const until = Date.now() + 30 * 60_000; calm < 2; ) {
+    if (Date.now() > until) throw new Error('cluster workers still busy after 30 min of start-up');
     await new Promise((r) => setTimeout(r, 500));
     const kids = descendants(pid);
     const now = new Map(kids.map((k) => [k, cpuTicks(k)]));
@@ -164,8 +187,10 @@ async function startShop(databaseUrl: string, dataDir: string, workers: number):
   };
   cleanups.push(async () => void (await stop()));
   const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
   await waitFor(`${url}/beapi/health`, child);
   if (workers > 1) await waitWorkersIdle(child.pid!, workers);
+  console.log(`    server up (WORKERS=${workers}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { url, pid: child.pid!, memory, stop };
 }
 

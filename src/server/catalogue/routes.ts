@@ -15,6 +15,7 @@ import {
 import { problemSchema } from '../../contract/problem';
 import type { ShopContext } from '../context';
 import type { FastAnswer } from '../http/fast-lane';
+import { parseLaneQuery } from '../http/lane-query';
 import { itemDetailJson } from './item-detail';
 import { type CachedAnswer, chooseEncoding, ResponseCache } from './response-cache';
 import { PagedItemsJson } from './service';
@@ -35,6 +36,9 @@ const serializerCompiler = () => (data: unknown) => JSON.stringify(data);
  * spaces to trim, no escapes, 1–40 characters); any other query goes through the route's schema.
  */
 const DETAIL_QUERY = /^itemNum=[A-Za-z0-9._-]{1,40}$/;
+
+/** Listings and search: any query string up to 2 kB; `parseLaneQuery` and the route's schema decide. */
+const ANY_QUERY = /^[^#]{1,2048}$/;
 
 const VARY = 'accept-encoding, user-token, x-user-token, authorization';
 
@@ -73,26 +77,46 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
     if (hit) return sendAnswer(cache, request, reply, hit);
   });
 
-  // Item detail's 200s in the fast lane (http/fast-lane.ts), with the same cache, key, ETag and
-  // headers as `answer` and `sendAnswer`; anything else (404, a 304, an odd query) comes here.
-  const fastDetail = (entry: CachedAnswer, priced: boolean, acceptEncoding: string | undefined): FastAnswer => {
+  // The 200s of item detail, listings and search in the fast lane (http/fast-lane.ts), with the
+  // same cache, key, ETag and headers as `answer` and `sendAnswer`; anything else (404, 400, a 304,
+  // an odd query) comes to the routes below.
+  const fastAnswer = (entry: CachedAnswer, priced: boolean, acceptEncoding: string | undefined): FastAnswer => {
     const { body, encoding } = cache.encoded(entry, chooseEncoding(acceptEncoding));
     const headers = ['etag', entry.etag, 'cache-control', priced ? 'private, no-cache' : 'no-cache', 'vary', VARY];
     if (encoding !== 'identity') headers.push('content-encoding', encoding);
     headers.push('content-type', 'application/json; charset=utf-8');
     return { headers, body };
   };
-  app.fastLane.get(`${app.prefix}/Inventory/GetItemDetail`, DETAIL_QUERY, (request, customer) => {
-    const url = request.url!;
-    const priced = !!customer;
-    const key = `${priced ? 'p' : 'a'}${url}`;
-    const version = cat.current().version;
-    const hit = cache.get(key, version);
-    if (hit) return fastDetail(hit, priced, request.headers['accept-encoding']);
-    return itemDetailJson(ctx.database.db, cat.current(), url.slice(url.indexOf('?itemNum=') + 9), priced).then((json) =>
-      fastDetail(cache.set(key, version, etagOf(version, priced), Buffer.from(json)), priced, request.headers['accept-encoding']),
-    );
-  });
+  /** A lane that answers from the cache, else builds the answer with `build` and keeps it. */
+  const fastLane = (path: string, query: RegExp, build: (url: string, priced: boolean) => string | Promise<string> | null) =>
+    app.fastLane.get(`${app.prefix}${path}`, query, (request, customer) => {
+      const url = request.url!;
+      const priced = !!customer;
+      const key = `${priced ? 'p' : 'a'}${url}`;
+      const version = cat.current().version;
+      const hit = cache.get(key, version);
+      if (hit) return fastAnswer(hit, priced, request.headers['accept-encoding']);
+      const keep = (text: string) => fastAnswer(cache.set(key, version, etagOf(version, priced), Buffer.from(text)), priced, request.headers['accept-encoding']);
+      const built = build(url, priced);
+      if (built === null) return null;
+      return typeof built === 'string' ? keep(built) : built.then(keep);
+    });
+  fastLane('/Inventory/GetItemDetail', DETAIL_QUERY, (url, priced) =>
+    itemDetailJson(ctx.database.db, cat.current(), url.slice(url.indexOf('?itemNum=') + 9), priced),
+  );
+  /** A listing's query read as Fastify reads it and checked by the route's own schema (null: let the route answer). */
+  const listingLane = <S extends z.ZodType>(path: string, schema: S, list: (query: z.output<S>, priced: boolean) => PagedItemsJson) => {
+    const keys = new Set(Object.keys((schema as unknown as z.ZodObject).shape));
+    fastLane(path, ANY_QUERY, (url, priced) => {
+      const raw = parseLaneQuery(url.slice(url.indexOf('?') + 1), keys);
+      const parsed = raw && schema.safeParse(raw);
+      return parsed && parsed.success ? list(parsed.data, priced).text : null;
+    });
+  };
+  listingLane('/Inventory/GetPagedItemsForCategory', categoryItemsQuery, (query, priced) => cat.listCategory(query, priced));
+  listingLane('/Inventory/GetPagedItemsForNVCategory', nvCategoryItemsQuery, (query, priced) => cat.listCategory(query, priced, 'nv'));
+  listingLane('/Inventory/GetPagedItemsForSearch', searchItemsQuery, (query, priced) => cat.search(query, priced));
+  listingLane('/Inventory/GetPagedItemsForNVSearch', nvSearchItemsQuery, ({ nvcatnum, ...rest }, priced) => cat.search({ ...rest, categoryNum: nvcatnum }, priced, 'nv'));
 
   /** Builds an answer (unless the client holds it), keeps its bytes and sends them. */
   const answer = async (request: FastifyRequest, reply: FastifyReply, build: () => unknown): Promise<void> => {

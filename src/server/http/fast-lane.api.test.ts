@@ -104,6 +104,76 @@ describe('item detail over a socket', () => {
   });
 });
 
+describe('listings and search over a socket', () => {
+  const category = (qs: string) => `/beapi/Inventory/GetPagedItemsForCategory?${qs}`;
+  const search = (qs: string) => `/beapi/Inventory/GetPagedItemsForSearch?${qs}`;
+
+  /**
+   * The lane's answer for `url`, against the route's for the same query built by the route itself:
+   * an extra unknown key (which the schema ignores and the lane refuses) gives it a cache key of
+   * its own. `laneAnswers` says whether the lane, not Fastify, must have answered `url`.
+   */
+  async function expectRouteBytes(url: string, laneAnswers: boolean, headers: Record<string, string> = {}): Promise<Answer> {
+    const before = t.app.fastLane.answered;
+    const fast = await overSocket(url, headers);
+    expect(t.app.fastLane.answered - before, url).toBe(laneAnswers ? 1 : 0);
+    const route = await throughFastify(`${url}${url.includes('?') ? '&' : '?'}viaRoute=1`, headers);
+    expect(comparable(fast), url).toEqual(comparable(route));
+    // And the same URL through Fastify (its cache hook now holds the lane's bytes, or its own).
+    expect(comparable(await throughFastify(url, headers)), url).toEqual(comparable(fast));
+    return fast;
+  }
+
+  it('answers listings and search as the routes do, anonymous and signed in, in every encoding', async () => {
+    const first = JSON.parse((await expectRouteBytes(category('categoryNum=1'), true)).body.toString());
+    expect(first.items.length).toBeGreaterThan(0);
+    const red = first.distinctColors.find((c: { name: string }) => c.name === 'Red').link;
+    const size = first.distinctSizes[0];
+    const filtered = category(`categoryNum=1&color=${encodeURIComponent(red)}&sizes=${encodeURIComponent(size)}&page=1&pageSize=2&sort=title`);
+    const answer = JSON.parse((await expectRouteBytes(filtered, true)).body.toString());
+    expect(answer.items.map((i: { num: string }) => i.num)).toContain('11001');
+    const priced = JSON.parse((await expectRouteBytes(filtered, true, buyer.headers)).body.toString());
+    expect(priced.items[0]).toHaveProperty('price');
+    expect(answer.items[0]).not.toHaveProperty('price');
+    for (const encoding of ['br', 'gzip', 'identity']) await expectRouteBytes(category('categoryNum=11&sort=num'), true, { 'accept-encoding': encoding });
+    const [c1, c2] = first.distinctColors.map((c: { link: string }) => encodeURIComponent(c.link));
+    await expectRouteBytes(category(`categoryNum=1&color=${c1}&color=${c2}`), true);
+    await expectRouteBytes(search('searchtext=red'), true);
+    await expectRouteBytes(search('searchtext=red+latex&categoryNum=1'), true);
+    await expectRouteBytes(search('searchtext=%20Red%20latex%20'), true);
+    await expectRouteBytes(`/beapi/Inventory/GetPagedItemsForNVCategory?categoryNum=900`, true);
+    await expectRouteBytes(`/beapi/Inventory/GetPagedItemsForNVSearch?nvcatnum=900&searchtext=latex`, true);
+  });
+
+  it('leaves every error, odd query and revalidation to the routes', async () => {
+    const refused = [
+      category(''),
+      category('categoryNum=abc'),
+      category('categoryNum=1&pageSize=1000'),
+      category('categoryNum=1&sort=bogus'),
+      category('categoryNum=1&color='),
+      category('categoryNum=1&categoryNum=2'),
+      category('categoryNum=999999'),
+      category('categoryNum=1&color=%E0%A4%A'),
+      category('categoryNum=1&color=a%00'),
+      search('searchtext=red%00'),
+      search('searchtext='),
+      search(`searchtext=${'x'.repeat(201)}`),
+    ];
+    for (const url of refused) {
+      const before = t.app.fastLane.answered;
+      const fast = await overSocket(url);
+      expect(fast.status, url).toBeGreaterThanOrEqual(400);
+      expect(t.app.fastLane.answered, url).toBe(before);
+      expect(comparable(fast), url).toEqual(comparable(await throughFastify(url)));
+    }
+    // An unknown key is ignored by the route's schema: the route answers it, with a 200.
+    expect((await expectRouteBytes(category('categoryNum=1&utm_source=mail'), false)).status).toBe(200);
+    const first = await overSocket(category('categoryNum=3'));
+    expect((await overSocket(category('categoryNum=3'), { 'if-none-match': String(first.headers.etag) })).status).toBe(304);
+  });
+});
+
 describe('get cart over a socket', () => {
   const cartUrl = '/beapi/Shop/GetShoppingCart';
 

@@ -10,7 +10,7 @@ import { SECURITY_HEADERS } from './security-headers';
  * answer (docs/decisions/0009-item-detail.md).
  *
  * A lane only ever answers the happy path, and only for requests whose every rule it can see is
- * met: a GET to the exact path, with no body and no If-None-Match, and a query the lane checks
+ * met: a GET to the exact path, with no body, no If-None-Match and no Origin, and a query the lane checks
  * with a precompiled pattern stricter than the route's schema (so it is valid, holds no NUL, and
  * means the same to both). For anything else, and whenever its handler answers null or throws
  * (not found, no customer, a database error), the request goes to Fastify untouched, which then
@@ -54,6 +54,8 @@ export class FastLane {
   private log: FastifyBaseLogger | null = null;
   private closing = false;
   private nextId = 0;
+  /** Requests the lane has answered itself (the rest went to Fastify): for tests and diagnostics. */
+  answered = 0;
 
   /**
    * Serves `path` (the full path, prefix included) when the query string matches `query` in full
@@ -91,10 +93,12 @@ export class FastLane {
     const h = req.headers;
     if (
       !lane ||
-      (q === -1 ? false : !lane.query || !lane.query.test(url.slice(q + 1))) ||
+      (q === -1 ? lane.query !== null : !lane.query || !lane.query.test(url.slice(q + 1))) ||
       h['content-length'] !== undefined ||
       h['transfer-encoding'] !== undefined ||
-      h['if-none-match'] !== undefined
+      h['if-none-match'] !== undefined ||
+      // A cross-origin call gets its CORS headers (or none) from Fastify's hooks.
+      h.origin !== undefined
     ) {
       fastify(req, res);
       return;
@@ -131,6 +135,7 @@ export class FastLane {
       log.info({ req: { method: req.method, url: req.url, ip: req.socket.remoteAddress } }, 'incoming request');
       res.once('finish', () => log.info({ res: { statusCode: res.statusCode }, responseTime: performance.now() - started }, 'request completed'));
     }
+    this.answered++;
     res.writeHead(200, [...SECURITY, ...answer.headers, 'content-length', String(answer.body.length)]);
     res.end(answer.body);
   }

@@ -17,6 +17,7 @@ import { contentRoutes } from './content/routes';
 import { pictureRoutes } from './catalogue/picture-routes';
 import type { ShopContext } from './context';
 import { readToken } from './http/auth-context';
+import { registerCors } from './http/cors';
 import { registerErrorHandler, sendProblem } from './http/error-handler';
 import { healthRoutes } from './http/health';
 import { FastLane } from './http/fast-lane';
@@ -105,6 +106,8 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
 
   // The same headers helmet gave, as one precomputed set (helmet rebuilt its CSP per request).
   app.addHook('onRequest', applySecurityHeaders);
+  // Only when CORS_ORIGINS lists origins (http/cors.ts).
+  registerCors(app, ctx.config.CORS_ORIGINS);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Off by default; routes opt in with `config.rateLimit` (in-memory, so per process).
   await app.register(rateLimit, { global: false });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** An http(s) URL: any other scheme has an opaque origin, serialised "null", which sandboxed frames send. */
+function isWebOrigin(value: string): boolean {
+  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+}
+
 /**
  * The one place that reads the environment (DESIGN.md §2). A bad value stops start-up with a
  * message naming the variable, instead of surfacing later as a confusing failure.
@@ -18,7 +23,7 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.string().url('must be a comma-separated list of origins like https://shop.example.com'))),
+    .pipe(z.array(z.string().refine(isWebOrigin, 'must be a comma-separated list of origins like https://shop.example.com'))),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default('data'),
 });

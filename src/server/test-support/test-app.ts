@@ -75,17 +75,18 @@ export interface TestApp {
 
 /**
  * The real app on a fresh database. `prepare` fills the database before the app starts (its
- * catalogue index is built from what is there at start).
+ * catalogue index is built from what is there at start). `env` adds configuration as the
+ * environment would (CORS_ORIGINS, say).
  */
-export async function createTestApp(prepare?: (ctx: ShopContext) => Promise<void>, options: AppOptions = {}): Promise<TestApp> {
+export async function createTestApp(prepare?: (ctx: ShopContext) => Promise<void>, options: AppOptions = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const tdb = await createTestDatabase();
-  const ctx = createContext(testConfig(tdb.dataDir), tdb.database);
+  const ctx = createContext(testConfig(tdb.dataDir, env), tdb.database);
   if (prepare) await prepare(ctx);
   return startApp(tdb, ctx, options, tdb.drop);
 }
 
-function testConfig(dataDir: string) {
-  return readConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://shop.test' });
+function testConfig(dataDir: string, env: NodeJS.ProcessEnv) {
+  return readConfig({ ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://shop.test' });
 }
 
 async function startApp(tdb: TestDatabase, ctx: ShopContext, options: AppOptions, release: () => Promise<void>): Promise<TestApp> {
@@ -98,7 +99,7 @@ async function startApp(tdb: TestDatabase, ctx: ShopContext, options: AppOptions
     dataDir: tdb.dataDir,
     startPeer: () => {
       const again = tdb.connectAgain();
-      return startApp(tdb, createContext(testConfig(tdb.dataDir), again), options, () => again.close());
+      return startApp(tdb, createContext(ctx.config, again), options, () => again.close());
     },
     close: async () => {
       await app.close();

@@ -5,7 +5,6 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   Kysely,
-  sql,
   PostgresDialect,
   SqliteAdapter,
   SqliteDriver,

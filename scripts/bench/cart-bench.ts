@@ -70,9 +70,27 @@ export interface CartPaths {
 }
 
 /**
- * get cart, add item and checkout. Each customer's cart first gets a few items (untimed), so get
- * cart reads a real cart; add item draws from a pool of 100 items per customer, so a cart grows
- * to at most 100 lines however long the run; each checkout round adds 1–3 items (untimed) and
+ * Empties each customer's cart through the API (untimed): a kept database (`--keep`) still holds
+ * the carts of the last run, and every run must start from the same empty carts.
+ */
+async function emptyCarts(shopUrl: string, tokens: string[]): Promise<void> {
+  await Promise.all(
+    tokens.map(async (token) => {
+      const res = await fetch(`${shopUrl}/beapi/Shop/GetShoppingCart`, { headers: { 'user-token': token } });
+      const cart = (await res.json()) as { items: { invNum: string }[]; unavailableItems: string[] };
+      for (const num of [...cart.items.map((i) => i.invNum), ...cart.unavailableItems]) {
+        const del = await fetch(`${shopUrl}/beapi/Shop/DeleteCartItem/${encodeURIComponent(num)}`, { method: 'DELETE', headers: { 'user-token': token } });
+        await del.arrayBuffer();
+      }
+    }),
+  );
+}
+
+/**
+ * get cart, add item and checkout. Each customer's cart is emptied, then gets a few items
+ * (untimed), so get cart reads a real cart; add item draws from a pool of 100 items per customer,
+ * so a cart grows to at most 100 lines however long the run (and however many runs a kept
+ * database has seen); each checkout round adds 1–3 items (untimed) and
  * then checks out (timed), so req/s there counts checkouts while every customer also adds.
  */
 export async function cartLoads({ shopUrl, tokens, itemNums, opts, only }: CartPaths): Promise<BenchResult[]> {
@@ -81,6 +99,7 @@ export async function cartLoads({ shopUrl, tokens, itemNums, opts, only }: CartP
   const add = (token: string, num: string) =>
     fetch(`${shopUrl}/beapi/Shop/AddItem?InvNum=${encodeURIComponent(num)}&qty=1`, { method: 'POST', headers: { 'user-token': token } }).then((r) => r.arrayBuffer());
 
+  if (only('cart-get') || only('cart-add')) await emptyCarts(shopUrl, tokens);
   if (only('cart-get')) {
     for (const [i, token] of tokens.entries()) for (let k = 0; k < 5; k++) await add(token, pools[i]![k]!);
     results.push(

@@ -36,6 +36,16 @@ describe('cartJson', () => {
     }
   });
 
+  it('gives the same when a catalogue part comes with another number or price than before', () => {
+    const c = cart([{ num: '12001', title: 'Red latex 11"', qty: 2, price: 12.5 }]);
+    expect(cartJson(c)).toBe(JSON.stringify(c));
+    const line = c.items[0]!;
+    for (const changed of [{ ...line, price: 13 }, { ...line, invNum: '12002' }, { ...line, ordQty: 7, extended: 87.5 }]) {
+      const other = { ...c, items: [changed] };
+      expect(cartJson(other)).toBe(JSON.stringify(other));
+    }
+  });
+
   it('keeps one catalogue part per catalogue item object', () => {
     const red = item('12001', 'Red');
     expect(inventoryDataOf(red)).toBe(inventoryDataOf(red));

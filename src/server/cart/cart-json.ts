@@ -3,29 +3,47 @@ import type { Cart, CartItem } from '../../contract/cart';
 /**
  * The JSON of a cart answer, byte for byte what JSON.stringify gives, built faster: a line's
  * catalogue part (`inventoryData`, the same object for an item until the catalogue is reloaded,
- * see `inventoryDataOf`) is serialised once and reused. Stringifying the whole answer was the
- * largest cost of a cart read after the database (docs/decisions/0008-cart-hot-path.md).
+ * see `inventoryDataOf`) keeps the JSON of all of its line but the quantity and the extended price.
+ * Stringifying the whole answer was the largest cost of a cart read after the database
+ * (docs/decisions/0008-cart-hot-path.md).
  */
 export function cartJson(cart: Cart): string {
   const { items, ...rest } = cart;
   // `items` is the first key of a cart answer; the rest keep their order.
-  return `{"items":[${items.map(lineJson).join(',')}],${JSON.stringify(rest).slice(1)}`;
+  let json = '{"items":[';
+  for (let i = 0; i < items.length; i++) json += (i === 0 ? '' : ',') + lineJson(items[i]!);
+  return `${json}],${JSON.stringify(rest).slice(1)}`;
 }
+
+/** A line's JSON around its quantity and extended price, kept per catalogue part (one per item). */
+interface KeptLine {
+  invNum: string;
+  price: number;
+  /** `{"invNum":…,"ordQty":` */
+  head: string;
+  /** `,"price":…,"extended":` */
+  mid: string;
+  /** `,"inventoryData":…}` */
+  tail: string;
+}
+
+const kept = new WeakMap<object, KeptLine>();
 
 function lineJson(line: CartItem): string {
   // Numbers print the same with a template as with JSON.stringify (they are always finite here).
-  return `{"invNum":${JSON.stringify(line.invNum)},"ordQty":${line.ordQty},"price":${line.price},"extended":${line.extended},"inventoryData":${dataJson(line.inventoryData)}}`;
-}
-
-const jsonOf = new WeakMap<object, string>();
-
-function dataJson(data: CartItem['inventoryData']): string {
-  let json = jsonOf.get(data);
-  if (json === undefined) {
-    json = JSON.stringify(data);
-    jsonOf.set(data, json);
+  let k = kept.get(line.inventoryData);
+  // A catalogue part belongs to one item, whose number and price it keeps; checked all the same.
+  if (k === undefined || k.invNum !== line.invNum || k.price !== line.price) {
+    k = {
+      invNum: line.invNum,
+      price: line.price,
+      head: `{"invNum":${JSON.stringify(line.invNum)},"ordQty":`,
+      mid: `,"price":${line.price},"extended":`,
+      tail: `,"inventoryData":${JSON.stringify(line.inventoryData)}}`,
+    };
+    kept.set(line.inventoryData, k);
   }
-  return json;
+  return `${k.head}${line.ordQty}${k.mid}${line.extended}${k.tail}`;
 }
 
 const dataOf = new WeakMap<object, CartItem['inventoryData']>();

@@ -175,6 +175,25 @@ describe('cart lines', () => {
   });
 });
 
+describe('the 500-line limit', () => {
+  it('adds to a line of a full cart but refuses a new line, changing nothing', async () => {
+    const c = await signUpCustomer(t.app);
+    const { id } = (await t.ctx.resolveCustomer!(String(c.headers['user-token'])))!;
+    // 499 lines of items no longer sold (they count as lines), then a 500th through the API.
+    const lines = Array.from({ length: 499 }, (_, i) => ({ customer_id: id, item_num: `9${String(i).padStart(5, '0')}`, qty: 1, added_at: '2026-01-01T00:00:00.000Z' }));
+    await t.ctx.database.db.insertInto('cart_lines').values(lines).execute();
+    expect((await call(c, 'POST', '/Shop/AddItem?InvNum=11001&qty=1')).status).toBe(200);
+    const refused = await call(c, 'POST', '/Shop/AddItem?InvNum=11002&qty=1');
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toBe('A cart can hold at most 500 lines');
+    const again = await call(c, 'POST', '/Shop/AddItem?InvNum=11001&qty=2');
+    expect(again.status).toBe(200);
+    expect(again.body.items.map((i: { invNum: string; ordQty: number }) => [i.invNum, i.ordQty])).toEqual([['11001', 3]]);
+    expect(again.body.unavailableItems).toHaveLength(499);
+    expect((await call(c, 'POST', '/Shop/AddItem?InvNum=11001&qty=9999')).body.detail).toBe('The quantity of one line cannot exceed 9999');
+  });
+});
+
 describe('AddItems', () => {
   it('adds many lines in one call, adding to existing lines', async () => {
     const c = await signUpCustomer(t.app);

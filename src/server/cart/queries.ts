@@ -133,23 +133,22 @@ export async function readWholeCart(db: Db, customerId: number): Promise<WholeCa
   return { cart, lines, coupons: couponIds.flatMap((id) => byId.get(id) ?? []) };
 }
 
-const lineCount = preparedQuery((db, customerId: number) =>
-  db.selectFrom('cart_lines').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId),
-);
-
-export async function countLines(db: Db, customerId: number): Promise<number> {
-  const [row] = await lineCount(db, customerId);
-  return Number(row?.n ?? 0);
-}
-
 /**
  * Adds to a line atomically (one upsert, no read-modify-write), so concurrent "+1" calls all
- * count. Answers the line's new quantity, or null when it would pass the maximum (nothing changed).
+ * count, and adds a new line only while the cart has room for it (the count is in the same
+ * statement: no statement, and on PostgreSQL no round trip, of its own). Answers the line's new
+ * quantity, or null when nothing changed: the line would pass the maximum quantity, or it is new
+ * and the cart is full. (The casts let PostgreSQL type the selected parameters.)
  */
 const addToLineQuery = preparedQuery((db, customerId: number, itemNum: string, qty: number, addedAt: string) =>
   db
     .insertInto('cart_lines')
-    .values({ customer_id: customerId, item_num: itemNum, qty, added_at: addedAt })
+    .columns(['customer_id', 'item_num', 'qty', 'added_at'])
+    .expression(
+      sql<never>`select cast(${customerId} as integer), cast(${itemNum} as text), cast(${qty} as integer), cast(${addedAt} as text)
+        where (select count(*) from cart_lines where customer_id = ${customerId}) < ${CART.maxLines}
+          or exists (select 1 from cart_lines where customer_id = ${customerId} and item_num = ${itemNum})`,
+    )
     .onConflict((oc) =>
       oc
         .columns(['customer_id', 'item_num'])

@@ -127,10 +127,12 @@ export class CartService {
   /** Adds to the line if the item is already in the cart (atomically: concurrent adds all count). */
   async addItem(who: SignedInCustomer, invNum: string, qty: number): Promise<Cart> {
     const num = this.requireItem(invNum);
-    // Lines need no cart row (it only holds comments and destination): one write.
+    // Lines need no cart row (it only holds comments and destination): one write, which also
+    // checks the cart's room. When it changes nothing, the reason is found afterwards.
     return this.change(who, async (db) => {
-      if ((await q.countLines(db, who.id)) >= CART.maxLines) await this.assertRoomFor(who.id, [num], db);
-      if ((await q.addToLine(db, who.id, num, qty)) === null) throw new Invalid(M.quantityTooLarge);
+      if ((await q.addToLine(db, who.id, num, qty)) !== null) return;
+      await this.assertRoomFor(who.id, [num], db);
+      throw new Invalid(M.quantityTooLarge);
     });
   }
 

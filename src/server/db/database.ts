@@ -5,7 +5,6 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   Kysely,
-  sql,
   PostgresDialect,
   SqliteAdapter,
   SqliteDriver,
@@ -55,17 +54,18 @@ function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const writer = withStatementCache(sqlite);
   const db = new Kysely<DB>({
     dialect: {
       createAdapter: () => new SqliteAdapter(),
-      createDriver: () => new ImmediateSqliteDriver({ database: withStatementCache(sqlite) }),
+      createDriver: () => new ImmediateSqliteDriver({ database: writer }),
       createIntrospector: (k) => new SqliteIntrospector(k),
       createQueryCompiler: () => new SqliteQueryCompiler(),
     },
   });
   // A second, read-only connection for the hot reads (a `:memory:` database has no second one).
   const reader = file === ':memory:' ? null : openReader(file);
-  internals.set(db, { reader, groupCommit: new GroupCommit(db), pool: null });
+  internals.set(db, { reader, groupCommit: new GroupCommit(db, writer), pool: null });
   return {
     db,
     dialect: 'sqlite',
@@ -82,7 +82,7 @@ function openSqlite(file: string): Database {
  * Kysely's SQLite driver prepares every statement it runs; preparing was a fifth of the CPU of a
  * cart read. Statements are kept per SQL text (bounded) and reused unless one is mid-iteration.
  */
-function withStatementCache(sqlite: SQLite.Database): { close(): void; prepare(sql: string): SQLite.Statement } {
+function withStatementCache(sqlite: SQLite.Database): Statements & { close(): void } {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -103,7 +103,7 @@ function withStatementCache(sqlite: SQLite.Database): { close(): void; prepare(s
  * its statements. It never sees a write that is not committed yet, so nothing it answers can be
  * rolled back afterwards.
  */
-function openReader(file: string): { close(): void; prepare(sql: string): SQLite.Statement } {
+function openReader(file: string): Statements & { close(): void } {
   const reader = new SQLite(file, { readonly: true });
   reader.pragma('busy_timeout = 5000');
   return withStatementCache(reader);
@@ -127,9 +127,14 @@ function openPostgres(url: string, options: OpenOptions): Database {
 
 // ---- hot paths --------------------------------------------------------------------------------
 
+/** A SQLite connection's statements, kept per SQL text (`withStatementCache`). */
+interface Statements {
+  prepare(sql: string): SQLite.Statement;
+}
+
 interface Internals {
   /** SQLite: the read-only connection (null for `:memory:`). */
-  reader: { prepare(sql: string): SQLite.Statement } | null;
+  reader: Statements | null;
   /** SQLite: the batcher of write transactions. */
   groupCommit: GroupCommit | null;
   /** PostgreSQL: the pool, for named (server-side prepared) statements. */
@@ -138,6 +143,9 @@ interface Internals {
 
 /** What `openDatabase` made next to each Kysely instance (a transaction is never in here). */
 const internals = new WeakMap<Kysely<DB>, Internals>();
+
+/** SQLite: the transaction of each group commit in progress, and its (the write) connection. */
+const batchConnections = new WeakMap<Kysely<DB>, Statements>();
 
 /** PostgreSQL statement names by SQL text: each pooled connection parses and plans a named statement once. */
 const statementNames = new Map<string, string>();
@@ -158,6 +166,15 @@ function statementName(text: string): string {
  * transaction, a write on SQLite, `:memory:`), and the caller runs it through Kysely.
  */
 export function runHot<R>(db: Kysely<DB>, query: CompiledQuery<R>, parameters: readonly unknown[]): R[] | Promise<R[]> | null {
+  const batch = batchConnections.get(db);
+  if (batch) {
+    // Inside a group commit the batch owns the write connection and runs one call at a time:
+    // a statement straight on it is what Kysely's executor would run, minus its per-query work.
+    const stmt = batch.prepare(query.sql);
+    if (stmt.reader) return stmt.all(parameters) as R[];
+    stmt.run(parameters);
+    return [];
+  }
   const found = internals.get(db);
   if (!found) return null;
   if (found.pool) {
@@ -256,7 +273,10 @@ class GroupCommit {
   private waiting: Job[] = [];
   private flushing = false;
 
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly writer: Statements,
+  ) {}
 
   run<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -274,23 +294,31 @@ class GroupCommit {
     const answers: (() => void)[] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
-        // Taken once the connection is ours: calls that came while a checkout held it join too.
-        while (this.waiting.length > 0 && batch.length < MAX_BATCH) {
-          const job = this.waiting.shift()!;
-          batch.push(job);
-          await sql`savepoint request`.execute(trx);
-          let value: unknown;
-          try {
-            value = await job.work(trx);
-          } catch (err) {
-            // If the rollback itself fails, the transaction is gone: the whole batch fails below.
-            await sql`rollback to request`.execute(trx);
-            await sql`release request`.execute(trx);
-            job.reject(err);
-            continue;
+        // The transaction holds the write connection until it ends: its savepoints, and the
+        // prepared queries of its calls (`runHot`), run straight on the connection.
+        const run = (text: string) => this.writer.prepare(text).run();
+        batchConnections.set(trx, this.writer);
+        try {
+          // Taken once the connection is ours: calls that came while a checkout held it join too.
+          while (this.waiting.length > 0 && batch.length < MAX_BATCH) {
+            const job = this.waiting.shift()!;
+            batch.push(job);
+            run('savepoint request');
+            let value: unknown;
+            try {
+              value = await job.work(trx);
+            } catch (err) {
+              // If the rollback itself fails, the transaction is gone: the whole batch fails below.
+              run('rollback to request');
+              run('release request');
+              job.reject(err);
+              continue;
+            }
+            run('release request');
+            answers.push(() => job.resolve(value));
           }
-          await sql`release request`.execute(trx);
-          answers.push(() => job.resolve(value));
+        } finally {
+          batchConnections.delete(trx);
         }
       });
       for (const answer of answers) answer();

@@ -8,6 +8,7 @@ import * as speedLists from './migrations/2026-11-21T15-00-speed-lists';
 import * as productInfoSafe from './migrations/2026-11-22T03-30-product-info-safe';
 import * as itemDetailLists from './migrations/2026-11-22T04-00-item-detail-lists';
 import * as stockSeq from './migrations/2026-11-22T06-00-stock-seq';
+import * as cartLinesInOrder from './migrations/2026-11-23T18-00-cart-lines-in-order';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T03-30-product-info-safe': productInfoSafe,
   '2026-11-22T04-00-item-detail-lists': itemDetailLists,
   '2026-11-22T06-00-stock-seq': stockSeq,
+  '2026-11-23T18-00-cart-lines-in-order': cartLinesInOrder,
 };
 
 /**

@@ -51,6 +51,21 @@ describe('writeTransaction', () => {
     }
   });
 
+  it('runs prepared queries inside the call: a call reads its own writes, and a failed one leaves none', async () => {
+    const insert = preparedQuery((db, name: string, value: number) => db.insertInto('counters').values({ name, value }).returning('value'));
+    const calls = ['wp-1', 'wp-2', 'wp-3'].map((name, i) =>
+      writeTransaction(tdb.database.db, async (trx) => {
+        await insert(trx, name, i);
+        const [row] = await counter(trx, name);
+        if (i === 1) throw new Refused('refused after a prepared write');
+        return row?.value;
+      }),
+    );
+    const results = await Promise.allSettled(calls);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'refused'))).toEqual([0, 'refused', 2]);
+    expect([await committed('wp-1'), await committed('wp-2'), await committed('wp-3')]).toEqual([0, undefined, 2]);
+  });
+
   it('goes on after a failed call', async () => {
     await expect(writeTransaction(tdb.database.db, async () => Promise.reject(new Refused('no')))).rejects.toBeInstanceOf(Refused);
     await writeTransaction(tdb.database.db, (trx) => trx.insertInto('counters').values({ name: 'wt-after', value: 1 }).execute());

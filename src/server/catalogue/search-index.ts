@@ -111,7 +111,7 @@ export class SearchIndex {
   private readonly pinned: number;
   /** Scratch bitset for ordering and scoping; always all zero between calls. */
   private readonly scratch: Uint32Array;
-  /** Scratch output of the ordering walk. */
+  /** Scratch output of the ordering walk (`pick`) and of the order a page is cut from (`pageInOrder`). */
   private readonly out: Uint32Array;
   /** Scratch bitset over ranks in a sort order; always all zero between calls. */
   private readonly rankBits: Uint32Array;
@@ -222,7 +222,7 @@ export class SearchIndex {
   private pageInOrder(matches: Matches, m: number, sort: SortKey, lo: number, hi: number, scope: number | undefined, offset: number, limit: number): Uint32Array {
     const end = Math.min(m, offset + limit);
     if (offset >= end) return new Uint32Array(0);
-    if (end * (hi - lo) > m * m) return this.inOrder(matches, sort, lo, hi, scope).slice(offset, end);
+    if (end * (hi - lo) > m * m) return this.inOrder(matches, sort, lo, hi, scope, this.out).slice(offset, end);
     const walk = scope === undefined ? this.index.order[sort] : this.index.categoryMembers(scope, sort);
     const bits = matches.kind === 'bits' ? matches.bits : this.scratch;
     if (matches.kind === 'list') for (const p of matches.positions) bits[p >>> 5]! |= 1 << (p & 31);
@@ -293,12 +293,13 @@ export class SearchIndex {
   }
 
   /**
-   * The matches among positions [lo, hi) (all of a list's are there) in the sort's order. Many
+   * The matches among positions [lo, hi) (all of a list's are there) in the sort's order, in a
+   * new array or `into` (scratch, at least as long as the matches). Many
    * matches: a walk of the sort order (or the scope's members, which are that range in order).
    * Few: their ranks sorted. Otherwise their ranks are marked in a bitset over ranks, which is
    * then read in rank order: linear in the matches plus a word per 32 items.
    */
-  private inOrder(matches: Matches, sort: SortKey, lo: number, hi: number, scope: number | undefined): Uint32Array {
+  private inOrder(matches: Matches, sort: SortKey, lo: number, hi: number, scope: number | undefined, into?: Uint32Array): Uint32Array {
     const rank = this.index.rank[sort];
     const order = this.index.order[sort];
     const from = lo >>> 5;
@@ -318,7 +319,8 @@ export class SearchIndex {
         m += popcount(x);
       }
     }
-    const out = new Uint32Array(m);
+    // Into scratch when only a page of it is wanted: no array of every match per request.
+    const out = into ? into.subarray(0, m) : new Uint32Array(m);
     if (m === 0) return out;
     if (m * DENSE > hi - lo) {
       const walk = scope === undefined ? order : this.index.categoryMembers(scope, sort);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SortKey } from '../../contract/catalogue';
 import type { FacetKind } from '../db/schema';
-import { type ActiveFilter, CatalogueIndex, type CategoryRow, type IndexedItem, type IndexSource, type ItemRow } from './catalogue-index';
+import { type ActiveFilter, CatalogueBuilder, CatalogueIndex, type CategoryRow, type IndexedItem, type IndexSource, type ItemRow } from './catalogue-index';
 import { collationOrder } from './collation';
 
 /** 40 colours: one colour is a few percent of the catalogue, so it is a selective filter. */
@@ -118,6 +118,18 @@ describe('CatalogueIndex items', () => {
     const item = index.items.find((it) => it.id === 1)!;
     expect(item.facets.color).toEqual(['gold', 'colour-3']);
     expect(index.items.filter((it) => it.facets.color.length === 2).every((it) => it.facets.color[0] === colours[(it.id - 1) % 40])).toBe(true);
+  });
+
+  it('gives back each item\'s code, title and picture as loaded, whichever window brought them', () => {
+    const texts = ['', 'a', 'Crème 11" Gold', '😀 Ünicorn', 'x'.repeat(40), 'pic/é.jpg'];
+    const rows = Array.from({ length: 60 }, (_, i) => ({ ...row(i + 1, `N${i}`), code: texts[i % 6]!, web_title: texts[(i + 1) % 6]!, picture: texts[(i + 3) % 6]! }));
+    const builder = new CatalogueBuilder();
+    for (const window of [rows.slice(0, 7), rows.slice(7, 8), [], rows.slice(8)]) builder.addItems(window);
+    const built = new CatalogueIndex({ catalogue: '1', stock: '1' }, { categories: [], nvMemberships: [], items: builder });
+    for (const r of rows) {
+      const it = built.byNum.get(r.num)!;
+      expect([it.code, it.title, it.picture]).toEqual([r.code, r.web_title, r.picture]);
+    }
   });
 
   it('refreshes stock flags by item id without a rebuild', () => {

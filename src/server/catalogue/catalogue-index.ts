@@ -65,14 +65,17 @@ const FEW = 16;
 
 const cents = (c: number) => Math.round(c) / 100;
 
-/** One active item: its list fields. Facet links are read from the index's shared table. */
+/**
+ * One active item: its list fields. Facet links are read from the index's shared table. Code,
+ * title and picture are cut from one string per load window (`ItemRow`s added together), so the
+ * index holds two objects per item (this and its number, the key of `byNum`) instead of five:
+ * V8's full collections mark every live object, and half a million items made them take
+ * hundreds of milliseconds (docs/decisions/0002-catalogue-read-index.md).
+ */
 export class IndexedItem {
   readonly id: number;
   readonly num: string;
-  readonly code: string;
-  readonly title: string;
   readonly categoryNum: number;
-  readonly picture: string;
   readonly logo: string;
   readonly srpCents: number;
   readonly priceCents: number;
@@ -82,6 +85,12 @@ export class IndexedItem {
   inEast: boolean;
   readonly colorFamily: string;
   readonly colorGroup: string;
+  /** The window's text; this item's code, title and picture are text[start, codeEnd, titleEnd, pictureEnd). */
+  private readonly text: string;
+  private readonly start: number;
+  private readonly codeEnd: number;
+  private readonly titleEnd: number;
+  private readonly pictureEnd: number;
 
   constructor(
     private readonly table: { facets: FacetTable | null },
@@ -89,13 +98,11 @@ export class IndexedItem {
     public idx: number,
     r: ItemRow,
     intern: (s: string) => string,
+    text: { text: string; at: number },
   ) {
     this.id = r.id;
     this.num = r.num;
-    this.code = r.code;
-    this.title = r.web_title;
     this.categoryNum = r.category_num;
-    this.picture = r.picture;
     this.logo = intern(r.logo);
     this.srpCents = r.srp_cents;
     this.priceCents = r.price_cents;
@@ -105,6 +112,24 @@ export class IndexedItem {
     this.inEast = r.qty_fh - r.reserve_fh > 0;
     this.colorFamily = intern(r.color_family);
     this.colorGroup = intern(r.color_group);
+    this.text = text.text;
+    this.start = text.at;
+    this.codeEnd = this.start + r.code.length;
+    this.titleEnd = this.codeEnd + r.web_title.length;
+    this.pictureEnd = this.titleEnd + r.picture.length;
+    text.at = this.pictureEnd;
+  }
+
+  get code(): string {
+    return this.text.slice(this.start, this.codeEnd);
+  }
+
+  get title(): string {
+    return this.text.slice(this.codeEnd, this.titleEnd);
+  }
+
+  get picture(): string {
+    return this.text.slice(this.titleEnd, this.pictureEnd);
   }
 
   /** Facet links by kind (for poscat the poscatNum), in the order the database gave them. */
@@ -138,10 +163,12 @@ export class CatalogueBuilder {
   };
 
   addItems(rows: ItemRow[]): void {
+    // One flat string for the window's codes, titles and pictures (join makes it flat, not a rope).
+    const text = { text: rows.map((r) => r.code + r.web_title + r.picture).join(''), at: 0 };
     for (const r of rows) {
       if (r.id <= this.lastId) throw new Error('CatalogueBuilder: items must come in ascending id order');
       this.lastId = r.id;
-      this.items.push(new IndexedItem(this.shared, this.items.length, r, this.intern));
+      this.items.push(new IndexedItem(this.shared, this.items.length, r, this.intern, text));
       this.createdAt.push(r.created_at);
     }
   }

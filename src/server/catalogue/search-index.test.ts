@@ -133,6 +133,34 @@ describe('SearchIndex', () => {
     );
   });
 
+  it('answers a page as the full answer cut to that page, with the same total and distinct lists', () => {
+    fc.assert(
+      fc.property(
+        fc.array(termArb, { minLength: 0, maxLength: 3 }),
+        fc.constantFrom<SortKey>('date', 'num', 'title'),
+        fc.constantFrom(undefined, 1, 11, 3, 900),
+        fc.integer({ min: 0, max: 1200 }),
+        fc.constantFrom(1, 20, 100),
+        (terms, sort, scope, offset, limit) => {
+          const page = search.searchPage(terms, sort, scope, offset, limit);
+          const expected = reference(terms, sort, scope);
+          expect([...page.positions]).toEqual(expected.slice(offset, offset + limit));
+          expect(page.total).toBe(expected.length);
+          expect(page.distincts.json).toBe(search.search(terms, sort, scope).distincts.json);
+        },
+      ),
+      { numRuns: 600 },
+    );
+    // Each way of putting a page in order: a wide term walked, a list walked, a list sorted by rank.
+    for (const terms of [['r'], ['b', 'r'], ['redwood'], ['royal', 'b'], ['x'], ['zzz']]) {
+      for (const offset of [0, 19, 20, 500]) {
+        const full = [...search.search(terms, 'title').positions];
+        expect([...search.searchPage(terms, 'title', undefined, offset, 20).positions]).toEqual(full.slice(offset, offset + 20));
+        expect([...search.searchPage(terms, 'num', 11, offset, 20).positions]).toEqual([...search.search(terms, 'num', 11).positions].slice(offset, offset + 20));
+      }
+    }
+  });
+
   it('finds words the way the full-text indexes tokenise them', () => {
     const nums = (text: string) => [...search.search(searchTerms(text), 'num').positions].map((p) => index.items[p]!.num);
     const withText = (pred: (text: string) => boolean) =>

@@ -60,6 +60,13 @@ export interface SearchAnswer {
   distincts: Distincts;
 }
 
+/** One page of a search: its positions in the sort's order, how many match in all, and their distinct lists. */
+export interface SearchPage {
+  positions: Uint32Array;
+  total: number;
+  distincts: Distincts;
+}
+
 type Matches = { kind: 'list'; positions: Uint32Array } | { kind: 'bits'; bits: Uint32Array };
 
 /** The text search matches an item by (the database full-text index's columns). */
@@ -104,7 +111,7 @@ export class SearchIndex {
   private readonly pinned: number;
   /** Scratch bitset for ordering and scoping; always all zero between calls. */
   private readonly scratch: Uint32Array;
-  /** Scratch output of the ordering walk. */
+  /** Scratch output of the ordering walk (`pick`) and of the order a page is cut from (`pageInOrder`). */
   private readonly out: Uint32Array;
   /** Scratch bitset over ranks in a sort order; always all zero between calls. */
   private readonly rankBits: Uint32Array;
@@ -171,31 +178,109 @@ export class SearchIndex {
     // A tree category is one range of positions; an NV collection is walked in the sort's order.
     const range = scope === undefined ? { lo: 0, hi: this.n } : this.index.categoryRange(scope);
     const members = range ? undefined : this.index.categoryMembers(scope!, sort);
-    let within: Matches = matches;
-    if (range && matches.kind === 'list' && scope !== undefined) {
-      const list = matches.positions;
-      within = { kind: 'list', positions: list.subarray(firstAtLeast(list, 0, list.length, range.lo), firstAtLeast(list, 0, list.length, range.hi)) };
-    }
+    const within = range ? this.inRange(matches, range.lo, range.hi, scope) : matches;
     const positions = range ? this.inOrder(within, sort, range.lo, range.hi, scope) : this.pick(members!, matches);
-    // The distinct lists do not depend on the sort: one count serves all three orders.
-    const key = `${scope ?? ''}|${found.key}`;
+    if (range) return { positions, distincts: this.distinctsOf(found.key, scope, within, range) };
+    // Counting in position order reads the per-item facet ids front to back, several times
+    // faster on large results than following the sort order.
+    const distincts = this.cachedDistincts(`${scope ?? ''}|${found.key}`, (counts) => {
+      for (const p of positions) this.scratch[p >>> 5]! |= 1 << (p & 31);
+      this.index.facets.countBits(counts, this.scratch, 0, this.n);
+      this.scratch.fill(0);
+    });
+    return { positions, distincts };
+  }
+
+  /**
+   * One page of what `search` answers (its positions [offset, offset + limit)), with their total
+   * and the distinct lists, without putting every match in order: the walk of the sort order
+   * stops at the page's end. Answers without filters need no more than this, so a large match
+   * set costs no array of its size per request (docs/decisions/0007-in-memory-search.md).
+   */
+  searchPage(terms: string[], sort: SortKey, scope: number | undefined, offset: number, limit: number): SearchPage {
+    const range = scope === undefined ? { lo: 0, hi: this.n } : this.index.categoryRange(scope);
+    if (!range) {
+      // An NV collection is not one range of positions: its members are walked in full.
+      const all = this.search(terms, sort, scope);
+      return { positions: all.positions.slice(offset, offset + limit), total: all.positions.length, distincts: all.distincts };
+    }
+    const found = this.match(terms);
+    if (!found) return { positions: new Uint32Array(0), total: 0, distincts: this.countedDistincts(() => {}) };
+    const within = this.inRange(found.matches, range.lo, range.hi, scope);
+    const total = this.countIn(within, range.lo, range.hi);
+    const positions = this.pageInOrder(within, total, sort, range.lo, range.hi, scope, offset, limit);
+    return { positions, total, distincts: this.distinctsOf(found.key, scope, within, range) };
+  }
+
+  /**
+   * Positions [offset, offset + limit) of the m matches among [lo, hi) in the sort's order. A
+   * walk of the order (or the scope's members, which are that range in order) ends after the
+   * page; it is expected to read about (offset + limit) × (hi − lo) / m entries, so it is taken
+   * when that is no more than the matches themselves; otherwise the matches are put in order
+   * as `inOrder` does and the page is cut from them.
+   */
+  private pageInOrder(matches: Matches, m: number, sort: SortKey, lo: number, hi: number, scope: number | undefined, offset: number, limit: number): Uint32Array {
+    const end = Math.min(m, offset + limit);
+    if (offset >= end) return new Uint32Array(0);
+    if (end * (hi - lo) > m * m) return this.inOrder(matches, sort, lo, hi, scope, this.out).slice(offset, end);
+    const walk = scope === undefined ? this.index.order[sort] : this.index.categoryMembers(scope, sort);
+    const bits = matches.kind === 'bits' ? matches.bits : this.scratch;
+    if (matches.kind === 'list') for (const p of matches.positions) bits[p >>> 5]! |= 1 << (p & 31);
+    const out = new Uint32Array(end - offset);
+    let k = 0;
+    for (let i = 0; i < walk.length && k < end; i++) {
+      const p = walk[i]!;
+      if ((bits[p >>> 5]! & (1 << (p & 31))) === 0 || p < lo || p >= hi) continue;
+      if (k++ >= offset) out[k - offset - 1] = p;
+    }
+    if (matches.kind === 'list') for (const p of matches.positions) bits[p >>> 5] = 0;
+    return out;
+  }
+
+  /** The matches limited to positions [lo, hi): a list is cut to them; a bitset is read only there. */
+  private inRange(matches: Matches, lo: number, hi: number, scope: number | undefined): Matches {
+    if (matches.kind === 'bits' || scope === undefined) return matches;
+    const list = matches.positions;
+    return { kind: 'list', positions: list.subarray(firstAtLeast(list, 0, list.length, lo), firstAtLeast(list, 0, list.length, hi)) };
+  }
+
+  /** How many matches lie among positions [lo, hi). */
+  private countIn(matches: Matches, lo: number, hi: number): number {
+    if (matches.kind === 'list') return matches.positions.length;
+    const bits = matches.bits;
+    const from = lo >>> 5;
+    const to = (hi + 31) >>> 5;
+    const loMask = -1 << (lo & 31);
+    const hiMask = (hi & 31) === 0 ? -1 : (1 << (hi & 31)) - 1;
+    let m = 0;
+    for (let w = from; w < to; w++) {
+      let x = bits[w]!;
+      if (x === 0) continue;
+      if (w === from) x &= loMask;
+      if (w === to - 1) x &= hiMask;
+      m += popcount(x);
+    }
+    return m;
+  }
+
+  /**
+   * The distinct lists of a tree-scoped (or unscoped) match set, kept per scope and match set:
+   * they do not depend on the sort, so one count serves all three orders and every page.
+   */
+  private distinctsOf(matchKey: string, scope: number | undefined, within: Matches, range: { lo: number; hi: number }): Distincts {
+    return this.cachedDistincts(`${scope ?? ''}|${matchKey}`, (counts) => {
+      if (within.kind === 'list') this.index.facets.count(counts, within.positions);
+      else this.index.facets.countBits(counts, within.bits, range.lo, range.hi);
+    });
+  }
+
+  /** Distinct lists by key, counted on a miss; the least recently used are dropped beyond the cache's bounds. */
+  private cachedDistincts(key: string, count: (counts: Uint32Array) => void): Distincts {
     let distincts = this.distinctCache.get(key);
     if (distincts) {
       this.distinctCache.delete(key);
     } else {
-      // Counting in position order reads the per-item facet ids front to back, several
-      // times faster on large results than following the sort order.
-      distincts = this.countedDistincts((counts) => {
-        if (!range) {
-          for (const p of positions) this.scratch[p >>> 5]! |= 1 << (p & 31);
-          this.index.facets.countBits(counts, this.scratch, 0, this.n);
-          this.scratch.fill(0);
-        } else if (within.kind === 'list') {
-          this.index.facets.count(counts, within.positions);
-        } else {
-          this.index.facets.countBits(counts, within.bits, range.lo, range.hi);
-        }
-      });
+      distincts = this.countedDistincts(count);
       this.distinctCacheChars += distincts.json.length;
       while (this.distinctCache.size >= DISTINCT_CACHE_SIZE || (this.distinctCacheChars > DISTINCT_CACHE_CHARS && this.distinctCache.size > 0)) {
         const oldest = this.distinctCache.keys().next().value!;
@@ -204,16 +289,17 @@ export class SearchIndex {
       }
     }
     this.distinctCache.set(key, distincts);
-    return { positions, distincts };
+    return distincts;
   }
 
   /**
-   * The matches among positions [lo, hi) (all of a list's are there) in the sort's order. Many
+   * The matches among positions [lo, hi) (all of a list's are there) in the sort's order, in a
+   * new array or `into` (scratch, at least as long as the matches). Many
    * matches: a walk of the sort order (or the scope's members, which are that range in order).
    * Few: their ranks sorted. Otherwise their ranks are marked in a bitset over ranks, which is
    * then read in rank order: linear in the matches plus a word per 32 items.
    */
-  private inOrder(matches: Matches, sort: SortKey, lo: number, hi: number, scope: number | undefined): Uint32Array {
+  private inOrder(matches: Matches, sort: SortKey, lo: number, hi: number, scope: number | undefined, into?: Uint32Array): Uint32Array {
     const rank = this.index.rank[sort];
     const order = this.index.order[sort];
     const from = lo >>> 5;
@@ -233,7 +319,8 @@ export class SearchIndex {
         m += popcount(x);
       }
     }
-    const out = new Uint32Array(m);
+    // Into scratch when only a page of it is wanted: no array of every match per request.
+    const out = into ? into.subarray(0, m) : new Uint32Array(m);
     if (m === 0) return out;
     if (m * DENSE > hi - lo) {
       const walk = scope === undefined ? order : this.index.categoryMembers(scope, sort);

@@ -154,6 +154,14 @@ export class CatalogueService {
   ): PagedItemsJson {
     if (query.categoryNum !== undefined) this.findCategory(query.categoryNum, scopeKind);
     const filters = this.activeFilters(query);
+    if (filters.length === 0) {
+      // Only the page is put in order: no array of every match per request (0007).
+      if (!this.searchIndex) throw new Error('Search index used before refresh()');
+      const index = this.current();
+      const offset = (query.page - 1) * query.pageSize;
+      const found = this.searchIndex.searchPage(searchTerms(query.searchtext), query.sort, query.categoryNum, offset, query.pageSize);
+      return this.answer(Array.from(found.positions, (p) => index.items[p]!), found.total, found.distincts, query, priced);
+    }
     const result = this.searchResult(query.searchtext, query.sort, query.categoryNum);
     return this.pageOf(result.positions, result.distincts, filters, query, priced);
   }

@@ -4,8 +4,9 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
  * Serialised catalogue answers, per process. A catalogue GET answers the same bytes for the same
  * URL as long as the index version is the same and the caller is priced (signed in) or not, so
  * a repeated listing or item page is a buffer write: no validation, no filtering, no
- * JSON.stringify, and each compressed form is made once. Bounded by bytes, least recently used
- * first out; a new index version empties it (docs/decisions/0006-hot-path.md).
+ * JSON.stringify, and each compressed form is made once. A URL is kept from its second answer on
+ * (`admit`); bounded by bytes, least recently used first out; a new index version empties it
+ * (docs/decisions/0006-hot-path.md).
  */
 
 export type Encoding = 'br' | 'gzip' | 'identity';
@@ -20,6 +21,9 @@ export interface CachedAnswer {
   bytes: number;
 }
 
+/** Slots of the admission filter (a power of two): each remembers the hash of one key seen once. */
+const SEEN_SLOTS = 1 << 16;
+
 /** Below this size compression does not pay (as the global compress threshold). */
 const COMPRESS_FROM = 1024;
 /** Longer URLs are answered but not kept: no legitimate catalogue URL comes near it. */
@@ -29,6 +33,8 @@ export class ResponseCache {
   private entries = new Map<string, CachedAnswer>();
   private bytes = 0;
   private version = '';
+  /** Hashes of keys answered once and not kept (see `admit`). */
+  private readonly seen = new Int32Array(SEEN_SLOTS);
 
   constructor(private readonly maxBytes = 48 * 1024 * 1024) {}
 
@@ -61,7 +67,7 @@ export class ResponseCache {
       this.bytes = 0;
       this.version = version;
     }
-    if (key.length > MAX_KEY || entry.bytes > this.maxBytes / 8) return entry;
+    if (key.length > MAX_KEY || entry.bytes > this.maxBytes / 8 || !this.admit(key)) return entry;
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);
@@ -90,6 +96,21 @@ export class ResponseCache {
       this.trim();
     }
     return { body, encoding };
+  }
+
+  /**
+   * A key is kept from its second answer on. Under URLs that never come back (random filter
+   * combinations, searches, item pages across a large catalogue) keeping every answer only
+   * churned the cache: each kept body lived long enough to reach V8's old generation and was then
+   * pushed out, so full garbage collections (tens of ms, every few seconds) came from the cache
+   * itself. A URL asked for twice within the last ~65,000 distinct ones is kept as before.
+   */
+  private admit(key: string): boolean {
+    const hash = fnv1a(key) | 1;
+    const slot = (hash >>> 16) & (SEEN_SLOTS - 1);
+    if (this.seen[slot] === hash) return true;
+    this.seen[slot] = hash;
+    return false;
   }
 
   private trim(): void {
@@ -123,4 +144,14 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   choice = accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : 'identity';
   if (encodingChoices.size < 256 && acceptEncoding.length < 200) encodingChoices.set(acceptEncoding, choice);
   return choice;
+}
+
+/** 32-bit FNV-1a of a string's UTF-16 code units. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h;
 }

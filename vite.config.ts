@@ -82,46 +82,10 @@ function earlyDataScript(): Plugin {
   };
 }
 
-const APP_START = fileURLToPath(new URL('./src/web/start.tsx', import.meta.url));
-
-/**
- * The app's code (src/web/start.tsx, imported by main.tsx once the header shell has painted) named
- * in the built index.html: `modulepreload` for its chunk and the chunks it imports, and its
- * stylesheets, so they load with the HTML as they did when they were the entry's. Vite would only
- * ask for them when main.tsx imports start.tsx, one frame after the first paint.
- */
-function appChunkPreloads(): Plugin {
-  return {
-    name: 'app-chunk-preloads',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const chunks = new Map(Object.values(ctx.bundle ?? {}).flatMap((f) => (f.type === 'chunk' ? [[f.fileName, f] as const] : [])));
-        const app = [...chunks.values()].find((c) => c.facadeModuleId === APP_START);
-        if (!app) throw new Error('app-chunk-preloads: start.tsx is not a chunk of its own');
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          if (files.has(file) || !chunks.has(file)) return;
-          files.add(file);
-          for (const i of chunks.get(file)!.imports) visit(i);
-        };
-        visit(app.fileName);
-        const css = new Set([...files].flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])]));
-        const links = [
-          ...[...files].filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-          ...[...css].filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-        ];
-        return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
-      },
-    },
-  };
-}
-
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), mantineStylesPerComponent(), earlyDataScript(), appChunkPreloads()],
+  plugins: [react(), mantineStylesPerComponent(), earlyDataScript()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -25,7 +25,6 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
-  dynamicImports?: string[];
 }
 
 /**
@@ -44,8 +43,6 @@ export function buildJsGzip(routeModule: string): { bytes: number; files: string
     for (const i of manifest[key]!.imports ?? []) visit(i);
   };
   visit(entry);
-  // The app's code, which the entry (main.tsx) imports once the header shell has painted.
-  for (const d of manifest[entry]!.dynamicImports ?? []) visit(d);
   visit(route);
   const files = [...seen].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
   const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(WEB_DIR, f)), { level: 9 }).length, 0);

@@ -1,14 +1,33 @@
 // Mantine's base styles; each component's own CSS comes with its code (vite.config.ts).
 import 'virtual:mantine-styles';
 import './app/global.css';
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { router } from './app/router';
 
 /**
- * The app (start.tsx) runs once index.html's header shell has been painted, not before
- * (docs/decisions/0010-front-end-speed.md): its code is already loading (index.html names it,
- * vite.config.ts `appChunkPreloads`), and running it takes the main thread for a while on a phone,
- * which would hold the first paint back. A page opened in a background tab paints nothing, so there
- * it starts at once.
+ * The first render replaces index.html's header shell with the real header and the page
+ * (docs/decisions/0010-front-end-speed.md). It waits until the router has the page's code: before
+ * that React would draw nothing over the shell. A transition, so that React renders the page in
+ * small slices rather than one long task (a phone's first input waits less).
  */
-const start = () => void import('./start');
-if (document.visibilityState === 'hidden') start();
-else requestAnimationFrame(() => setTimeout(start, 0));
+function render() {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+}
+
+if (router.state.initialized) render();
+else {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    render();
+  });
+}

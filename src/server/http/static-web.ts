@@ -56,11 +56,9 @@ export function landingPages(webDir: string): { fallback: Page; byPath: Map<stri
   for (const [path, module] of Object.entries(LANDING_ROUTES)) {
     if (!manifest[module]) continue;
     const chunks = [...closure(module)].filter((k) => !inEntry.has(k)).map((k) => manifest[k]!);
-    // index.html already names the app's own chunk and what it imports (vite.config.ts `appChunkPreloads`).
-    const named = (file: string) => indexHtml.includes(`/${file}"`);
     const links = [
-      ...chunks.filter((c) => !named(c.file)).map((c) => `<link rel="modulepreload" crossorigin href="/${c.file}">`),
-      ...[...new Set(chunks.flatMap((c) => c.css ?? []))].filter((f) => !named(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+      ...chunks.map((c) => `<link rel="modulepreload" crossorigin href="/${c.file}">`),
+      ...[...new Set(chunks.flatMap((c) => c.css ?? []))].map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
     ];
     byPath.set(path, page(indexHtml.replace('</head>', `    ${links.join('\n    ')}\n  </head>`)));
   }

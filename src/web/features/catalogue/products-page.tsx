@@ -39,9 +39,7 @@ export default function ProductsPage() {
     const current = readListing(new URLSearchParams(window.location.search));
     const next = writeListing({ ...current, page: 1, ...(typeof change === 'function' ? change(current) : change) });
     prefetchListing(next);
-    // Rendered at once (app.tsx), not as a transition: a transition's render, sliced into 5 ms tasks,
-    // was still running when the results came in, and they were painted only after it.
-    setParams(next, { replace, flushSync: true });
+    setParams(next, { replace });
   };
 
   const toggle = (f: FilterParam, value: string) =>

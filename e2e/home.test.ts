@@ -16,9 +16,10 @@ afterAll(async () => {
 it('shows the main categories of the demo catalogue on the home page', async () => {
   const page = await browser.newPage();
   await page.goto(shop.url);
+  // Polled one by one: index.html's header shell already says "Premium Latex" before the app has run.
   await expect.poll(() => page.getByText('Premium Latex').count()).toBeGreaterThan(0);
-  expect(await page.getByText('Foil Balloons').count()).toBeGreaterThan(0);
-  expect(await page.getByText('Bubble Balloons').count()).toBeGreaterThan(0);
+  await expect.poll(() => page.getByText('Foil Balloons').count()).toBeGreaterThan(0);
+  await expect.poll(() => page.getByText('Bubble Balloons').count()).toBeGreaterThan(0);
   await page.close();
 });
 

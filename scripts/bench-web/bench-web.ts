@@ -46,8 +46,10 @@ async function main() {
   const build = ensureBuild(values['no-build']);
   console.log(`dist/web: ${build}`);
   const shop = await startShop();
-  const browser = await launchBrowser();
+  // Inside the try: a browser that fails to start must not leave the shop running.
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
+    browser = await launchBrowser();
     const detailPath = `${PAGES[2]!.path}${encodeURIComponent(await firstItemOfCategory(shop.url))}`;
     const urls = PAGES.map((p) => `${shop.url}${p.name === 'detail' ? detailPath : p.path}`);
 
@@ -88,7 +90,7 @@ async function main() {
     console.log(`  median ${median(search.samples).toFixed(1)} ms, max ${max.toFixed(1)} ms ${ok(max <= BUDGET.searchMs)}; to DOM: median ${median(search.domSamples).toFixed(1)} ms; of which the search call: median ${median(search.apiSamples).toFixed(1)} ms`);
     if (search.missed.length) console.log(`  no results painted within 10 s for: ${search.missed.join(', ')}`);
   } finally {
-    await browser.close();
+    await browser?.close();
     await shop.stop();
   }
 }

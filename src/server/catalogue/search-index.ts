@@ -306,19 +306,7 @@ export class SearchIndex {
     const to = (hi + 31) >>> 5;
     const loMask = -1 << (lo & 31);
     const hiMask = (hi & 31) === 0 ? -1 : (1 << (hi & 31)) - 1;
-    let m = 0;
-    if (matches.kind === 'list') {
-      m = matches.positions.length;
-    } else {
-      const bits = matches.bits;
-      for (let w = from; w < to; w++) {
-        let x = bits[w]!;
-        if (x === 0) continue;
-        if (w === from) x &= loMask;
-        if (w === to - 1) x &= hiMask;
-        m += popcount(x);
-      }
-    }
+    const m = this.countIn(matches, lo, hi);
     // Into scratch when only a page of it is wanted: no array of every match per request.
     const out = into ? into.subarray(0, m) : new Uint32Array(m);
     if (m === 0) return out;

@@ -83,11 +83,11 @@ export class CheckoutService {
         if (a.west + a.east > 0) await q.decrementStock(trx, l.item.id, a.west, a.east);
         allocations.push(a);
       }
-      // What was ordered leaves the cart now: it needs no order id, and the rows below that every
-      // checkout shares (the order counter, the stock sequence) are then locked for a shorter time.
+      // What was ordered leaves the cart now: it needs no order id, and the rows every checkout
+      // shares (the order counter, the stock sequence) are locked only at the end, below.
       await q.removeOrderedFromCart(trx, who.id, cart.lines.map((l) => l.invNum), cart.coupons.map((c) => c.id));
 
-      const id = await q.insertOrderWithNextNum(trx, {
+      const id = await q.insertOrderForCheckout(trx, {
         customer_id: who.id,
         status: allocations.some((a) => a.backordered > 0) ? 'Received, partly backordered' : 'Received',
         created_at: new Date().toISOString(),
@@ -126,7 +126,9 @@ export class CheckoutService {
         totals.coupons.map((o) => ({ couponId: o.coupon.id, code: o.coupon.code, name: o.coupon.name, discountCents: o.discountCents })),
       );
       if (idempotencyKey !== null) await q.setIdempotencyOrder(trx, who.id, idempotencyKey, id);
-      // Last: on PostgreSQL this row lock serialises every checkout that takes stock.
+      // Last: on PostgreSQL these two row locks (order counter, stock sequence) serialise every
+      // checkout, so they are held only for these two statements and the commit.
+      await q.numberOrder(trx, id);
       await markStockChanged(
         trx,
         lines.filter((_, i) => allocations[i]!.west + allocations[i]!.east > 0).map((l) => l.item.id),

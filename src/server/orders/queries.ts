@@ -99,20 +99,29 @@ export async function insertOrder(db: Db, row: Insertable<OrderTable>): Promise<
 }
 
 /**
- * Inserts the order under the next order number. On PostgreSQL the counter's update and the
- * insert are one statement (a data-modifying WITH), one round trip less while the counter row,
- * which every checkout needs, is locked; SQLite has no such statement and needs no round trip.
+ * Inserts a checkout's order. On SQLite it gets the next order number at once (the write
+ * transaction holds the whole database anyway). On PostgreSQL the counter row, which every
+ * checkout needs, would stay locked from here to the commit, across the order's lines, coupons and
+ * stock changes: the order is written under a placeholder number (minus its id, unique, never
+ * visible to another transaction) and `numberOrder` gives it its number just before the commit.
  */
-export async function insertOrderWithNextNum(db: Db, row: Omit<Insertable<OrderTable>, 'order_num'>): Promise<number> {
+export async function insertOrderForCheckout(db: Db, row: Omit<Insertable<OrderTable>, 'order_num'>): Promise<number> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     const columns = (Object.keys(row) as (keyof typeof row)[]).filter((c) => row[c] !== undefined);
-    const r = await sql<{ id: number }>`with next as (update counters set value = value + 1 where name = 'order_num' returning value)
-      insert into orders (order_num, ${sql.join(columns.map((c) => sql.ref(c)))})
-      values ((select value from next), ${sql.join(columns.map((c) => row[c]))})
+    const r = await sql<{ id: number }>`with i as (select nextval(pg_get_serial_sequence('orders', 'id'))::integer as id)
+      insert into orders (id, order_num, ${sql.join(columns.map((c) => sql.ref(c)))})
+      select i.id, -i.id, ${sql.join(columns.map((c) => row[c]))} from i
       returning id`.execute(db);
     return r.rows[0]!.id;
   }
   return insertOrder(db, { ...row, order_num: await nextOrderNum(db) });
+}
+
+/** PostgreSQL: the order inserted by `insertOrderForCheckout` takes the next order number (one statement). SQLite: it has it already. */
+export async function numberOrder(db: Db, orderId: number): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`with next as (update counters set value = value + 1 where name = 'order_num' returning value)
+    update orders set order_num = next.value from next where orders.id = ${orderId}`.execute(db);
 }
 
 export async function insertOrderLines(db: Db, rows: Insertable<OrderLineTable>[]): Promise<void> {

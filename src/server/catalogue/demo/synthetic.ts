@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type CatalogueItemInput, inTransaction, upsertCategories, upsertItems } from '../writes';
 import { DEMO_CATEGORIES } from './categories';
@@ -37,7 +37,7 @@ const PALETTE: Record<DemoProduct['line'], Colour[]> = { latex: LATEX_COLOURS, f
 
 export async function seedSyntheticItems(db: Kysely<DB>, n: number, options: SyntheticOptions = {}): Promise<SyntheticResult> {
   if (!Number.isInteger(n) || n < 0) throw new Error(`item count must be a whole number, got ${n}`);
-  return inTransaction(db, async (trx) => {
+  const result = await inTransaction(db, async (trx) => {
     const start = options.startNum ?? (await nextSyntheticNum(trx));
     if (n === 0) return { inserted: 0, firstNum: String(start), lastNum: String(start - 1) };
     const hasCategories = await trx.selectFrom('categories').select('num').limit(1).executeTakeFirst();
@@ -53,6 +53,10 @@ export async function seedSyntheticItems(db: Kysely<DB>, n: number, options: Syn
     }
     return { inserted: n, firstNum: String(start), lastNum: String(start + n - 1) };
   });
+  // After a bulk load PostgreSQL plans with the statistics of the tables before it until
+  // autovacuum's next round, which then lands in the middle of whatever runs next.
+  if (n > 0 && db.getExecutor().adapter instanceof PostgresAdapter) await sql`analyze items, item_facets, item_attributes, item_suggestions`.execute(db);
+  return result;
 }
 
 /** One past the highest synthetic (7+ digit) item number already stored. */

@@ -109,8 +109,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
     itemDetailJson(ctx.database.db, cat.current(), url.slice(url.indexOf('?itemNum=') + 9), priced),
   );
   /** A listing's query read as Fastify reads it and checked by the route's own schema (null: let the route answer). */
-  const listingLane = <S extends z.ZodType>(path: string, schema: S, list: (query: z.output<S>, priced: boolean) => PagedItemsJson) => {
-    const keys = new Set(Object.keys((schema as unknown as z.ZodObject).shape));
+  const listingLane = <S extends z.ZodObject>(path: string, schema: S, list: (query: z.output<S>, priced: boolean) => PagedItemsJson) => {
+    const keys = new Set(Object.keys(schema.shape));
     fastLane(path, ANY_QUERY, (url, priced) => {
       const raw = parseLaneQuery(url.slice(url.indexOf('?') + 1), keys);
       const parsed = raw && schema.safeParse(raw);

@@ -60,6 +60,56 @@ function detailQuery(db: Kysely<DB>, id: number) {
 
 const loadDetailRow = preparedQuery(detailQuery);
 
+/** The fields of the detail answer that change only when the item is written. */
+export interface DetailHeadSource {
+  num: string;
+  code: string;
+  web_title: string;
+  seo_title: string;
+  picture: string;
+  packaged_image: string;
+  logo: string;
+  srp_cents: number;
+  dimensions: string;
+  color_family: string;
+  category_num: number;
+  brand: string;
+  upc: string;
+  key_words: string;
+  product_info_safe: string;
+  packaged: string;
+}
+
+/**
+ * The detail answer from `{"num"` to `"packaged":…` (no closing brace): byte for byte the start of
+ * `JSON.stringify(itemDetail(…))`. Written with the item (`items.detail_head`), so a read copies it
+ * instead of serialising sixteen fields and the product info again.
+ */
+export function detailHeadJson(row: DetailHeadSource): string {
+  const q = JSON.stringify;
+  const picture = q(row.picture);
+  return (
+    `{"num":${q(row.num)},"code":${q(row.code)},"web_Title":${q(row.web_title)},"seO_Title":${q(row.seo_title || row.web_title)},` +
+    `"picture":${picture},"inventoryPicture":${picture},"packagedImage":${q(row.packaged_image)},"logo":${q(row.logo)},` +
+    `"srp":${q(row.srp_cents / 100)},"dimensions":${q(row.dimensions)},"color_Family":${q(row.color_family)},"category":${q(row.category_num)},` +
+    `"brand":${q(row.brand)},"upc":${q(row.upc)},"key_Words":${q(row.key_words)},` +
+    `"web_Product_Info":${q(row.product_info_safe)},"packaged":${q(row.packaged)}`
+  );
+}
+
+/**
+ * The read of the answer's hot path: the kept head, the stock and the two lists as written. A row
+ * lacking any of them (written around `upsertItems`, or before the migration that made them) is
+ * answered from `detailQuery` instead.
+ */
+const loadDetailParts = preparedQuery((db: Kysely<DB>, id: number) =>
+  db
+    .selectFrom('items')
+    .select(['detail_head', 'attributes_json', 'suggested_json', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'ordqty_fr', 'ordqty_fh'])
+    .where('id', '=', id)
+    .where('active', '=', 1),
+);
+
 /** The detail of an active item of `index`; 404 for an item the index or the database does not hold. */
 export async function itemDetail(db: Kysely<DB>, index: CatalogueIndex, num: string, priced: boolean): Promise<ItemDetail> {
   const item = index.byNum.get(num);
@@ -112,42 +162,88 @@ export async function itemDetail(db: Kysely<DB>, index: CatalogueIndex, num: str
 }
 
 /**
- * `JSON.stringify(await itemDetail(…))`, written straight from the row and the index: no detail
+ * `JSON.stringify(await itemDetail(…))`, written from the row's kept head and the index: no detail
  * object, no list items, no second walk to serialise them (the answer's hot path; the object form
- * stays for code that reads a detail). Same keys in the same order; the lists stored as JSON text
- * are parsed and written again, so the bytes are JSON.stringify's whatever wrote the text.
+ * stays for code that reads a detail). Same keys in the same order. The lists are the row's JSON
+ * text as `upsertItems` wrote it with JSON.stringify (the migration that made `detail_head`
+ * rewrote older rows' lists the same way), so they are copied as they are.
  */
 export async function itemDetailJson(db: Kysely<DB>, index: CatalogueIndex, num: string, priced: boolean): Promise<string> {
   const item = index.byNum.get(num);
   if (!item) throw new NotFound(`Item ${num} not found`);
-  const [row] = await loadDetailRow(db, item.id);
+  const [row] = await loadDetailParts(db, item.id);
   if (!row) throw new NotFound(`Item ${num} not found`);
-  const q = JSON.stringify;
-  const picture = q(row.picture);
-  let colors = '';
-  const group = index.colorGroups.get(item.colorGroup);
-  if (group) {
-    const colorNames = index.facetNames.get('color')!;
-    for (const other of group) {
-      if (other.num === num) continue;
-      const link = other.facets.color[0] ?? '';
-      colors += `${colors ? ',' : ''}{"num":${q(other.num)},"name":${q(colorNames.get(link) ?? other.colorFamily)},"link":${q(link)}}`;
-    }
+  if (row.detail_head === null || row.attributes_json === null || row.suggested_json === null) {
+    return JSON.stringify(await itemDetail(db, index, num, priced));
   }
+  const parts = partsOf(index);
   let suggested = '';
-  for (const n of JSON.parse(row.suggested) as string[]) {
-    const s = index.byNum.get(n);
-    if (s) suggested += `${suggested ? ',' : ''}${listItemJson(s, priced)}`;
+  for (const n of JSON.parse(row.suggested_json) as string[]) {
+    const s = parts.listItem(n, priced);
+    if (s) suggested += `${suggested ? ',' : ''}${s}`;
   }
   return (
-    `{"num":${q(row.num)},"code":${q(row.code)},"web_Title":${q(row.web_title)},"seO_Title":${q(row.seo_title || row.web_title)},` +
-    `"picture":${picture},"inventoryPicture":${picture},"packagedImage":${q(row.packaged_image)},"logo":${q(row.logo)},` +
-    `"srp":${q(row.srp_cents / 100)},"dimensions":${q(row.dimensions)},"color_Family":${q(row.color_family)},"category":${q(row.category_num)},` +
-    `"brand":${q(row.brand)},"upc":${q(row.upc)},"key_Words":${q(row.key_words)},` +
-    `"web_Product_Info":${q(row.product_info_safe ?? sanitizeProductInfo(row.product_info_raw ?? ''))},"packaged":${q(row.packaged)},` +
-    `"qty_FR":${q(row.qty_fr)},"qty_FH":${q(row.qty_fh)},"reserve_FR":${q(row.reserve_fr)},"reserve_FH":${q(row.reserve_fh)},` +
-    `"ordqty_FR":${q(row.ordqty_fr)},"ordqty_FH":${q(row.ordqty_fh)},"inStockFresno":${row.qty_fr - row.reserve_fr > 0},"inStockFairhope":${row.qty_fh - row.reserve_fh > 0},` +
-    `"new":${item.isNew},"attributes":${q(JSON.parse(row.attributes))},"colors":[${colors}],"suggestedItems":[${suggested}]` +
-    `${priced ? `,"price":${q(item.priceCents / 100)},"caseQty":${q(item.caseQty)}` : ''}}`
+    `${row.detail_head},"qty_FR":${row.qty_fr},"qty_FH":${row.qty_fh},"reserve_FR":${row.reserve_fr},"reserve_FH":${row.reserve_fh},` +
+    `"ordqty_FR":${row.ordqty_fr},"ordqty_FH":${row.ordqty_fh},"inStockFresno":${row.qty_fr - row.reserve_fr > 0},"inStockFairhope":${row.qty_fh - row.reserve_fh > 0},` +
+    `"new":${item.isNew},"attributes":${row.attributes_json},"colors":[${parts.colors(item.colorGroup, num)}],"suggestedItems":[${suggested}]` +
+    `${priced ? `,"price":${JSON.stringify(item.priceCents / 100)},"caseQty":${JSON.stringify(item.caseQty)}` : ''}}`
   );
+}
+
+/** Entries kept per index before they are dropped and made again: bounds the memory of `DetailParts`. */
+const MAX_KEPT = 20_000;
+
+/**
+ * The parts of detail answers that the index decides, kept as text for one index and stock
+ * version: a colour group's entries (the same for every item of the group) and suggested items'
+ * list JSON. Made on first use and bounded; a new stock version (an item's stock flags) or a new
+ * index starts them afresh.
+ */
+class DetailParts {
+  private readonly groups = new Map<string, { num: string; json: string }[]>();
+  private readonly listItems = new Map<string, string>();
+
+  constructor(
+    private readonly index: CatalogueIndex,
+    readonly version: string,
+  ) {}
+
+  /** The other colours of an item's group, as the detail's `colors` array's inside. */
+  colors(colorGroup: string, num: string): string {
+    let entries = this.groups.get(colorGroup);
+    if (!entries) {
+      const q = JSON.stringify;
+      const colorNames = this.index.facetNames.get('color')!;
+      entries = (this.index.colorGroups.get(colorGroup) ?? []).map((other) => {
+        const link = other.facets.color[0] ?? '';
+        return { num: other.num, json: `{"num":${q(other.num)},"name":${q(colorNames.get(link) ?? other.colorFamily)},"link":${q(link)}}` };
+      });
+      if (this.groups.size >= MAX_KEPT) this.groups.clear();
+      this.groups.set(colorGroup, entries);
+    }
+    let colors = '';
+    for (const e of entries) if (e.num !== num) colors += colors ? `,${e.json}` : e.json;
+    return colors;
+  }
+
+  /** `listItemJson` of an item of the index, or null for a number it does not hold. */
+  listItem(num: string, priced: boolean): string | null {
+    const key = priced ? `p${num}` : num;
+    let json = this.listItems.get(key);
+    if (json === undefined) {
+      const item = this.index.byNum.get(num);
+      if (!item) return null;
+      if (this.listItems.size >= MAX_KEPT) this.listItems.clear();
+      this.listItems.set(key, (json = listItemJson(item, priced)));
+    }
+    return json;
+  }
+}
+
+const kept = new WeakMap<CatalogueIndex, DetailParts>();
+
+function partsOf(index: CatalogueIndex): DetailParts {
+  let parts = kept.get(index);
+  if (!parts || parts.version !== index.version) kept.set(index, (parts = new DetailParts(index, index.version)));
+  return parts;
 }

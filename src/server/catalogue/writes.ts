@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CategoryTable, DB } from '../db/schema';
 import type { FacetInput } from './facets';
-import { sanitizeProductInfo } from './item-detail';
+import { detailHeadJson, sanitizeProductInfo } from './item-detail';
 import { bumpCatalogueVersion } from './queries';
 
 /**
@@ -156,7 +156,7 @@ const UPDATED_COLUMNS = [
   'code', 'category_num', 'web_title', 'seo_title', 'key_words', 'upc', 'brand', 'color_family',
   'color_group', 'dimensions', 'packaged', 'case_qty', 'price_cents', 'srp_cents', 'weight_oz',
   'logo', 'picture', 'packaged_image', 'product_info_html', 'product_info_safe', 'attributes_json',
-  'suggested_json', 'is_new', 'active', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'ordqty_fr',
+  'suggested_json', 'detail_head', 'is_new', 'active', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'ordqty_fr',
   'ordqty_fh', 'updated_at',
 ] as const;
 
@@ -171,6 +171,7 @@ function suggestionsOf(it: CatalogueItemInput): string[] {
  * (as well as into their tables), so the page reads one row.
  */
 function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) => string) {
+  const productInfoSafe = sanitised(it.productInfoHtml);
   return {
     num: it.num,
     code: it.code,
@@ -192,9 +193,27 @@ function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) 
     picture: it.picture,
     packaged_image: it.packagedImage,
     product_info_html: it.productInfoHtml,
-    product_info_safe: sanitised(it.productInfoHtml),
+    product_info_safe: productInfoSafe,
     attributes_json: JSON.stringify(it.attributes.map((a) => ({ name: a.name, value: a.value }))),
     suggested_json: JSON.stringify(suggestionsOf(it)),
+    detail_head: detailHeadJson({
+      num: it.num,
+      code: it.code,
+      web_title: it.webTitle,
+      seo_title: it.seoTitle,
+      picture: it.picture,
+      packaged_image: it.packagedImage,
+      logo: it.logo,
+      srp_cents: it.srpCents,
+      dimensions: it.dimensions,
+      color_family: it.colorFamily,
+      category_num: it.categoryNum,
+      brand: it.brand,
+      upc: it.upc,
+      key_words: it.keyWords,
+      product_info_safe: productInfoSafe,
+      packaged: it.packaged,
+    }),
     is_new: it.isNew ? 1 : 0,
     active: it.active ? 1 : 0,
     qty_fr: it.qtyFr,

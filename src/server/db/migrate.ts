@@ -9,6 +9,7 @@ import * as productInfoSafe from './migrations/2026-11-22T03-30-product-info-saf
 import * as itemDetailLists from './migrations/2026-11-22T04-00-item-detail-lists';
 import * as stockSeq from './migrations/2026-11-22T06-00-stock-seq';
 import * as cartLinesInOrder from './migrations/2026-11-23T18-00-cart-lines-in-order';
+import * as detailHead from './migrations/2026-11-24T19-00-detail-head';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T04-00-item-detail-lists': itemDetailLists,
   '2026-11-22T06-00-stock-seq': stockSeq,
   '2026-11-23T18-00-cart-lines-in-order': cartLinesInOrder,
+  '2026-11-24T19-00-detail-head': detailHead,
 };
 
 /**

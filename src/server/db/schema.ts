@@ -56,6 +56,13 @@ export interface ItemTable {
    */
   attributes_json: string | null;
   suggested_json: string | null;
+  /**
+   * The item detail answer's leading fields, `num` to `packaged`, as JSON text without the closing
+   * brace (catalogue/item-detail.ts `detailHeadJson`): they change only when the item is written,
+   * so the write keeps them serialised and a read appends the stock and the index's parts. Null
+   * until a write or migration has made it; a read then builds the answer from the columns.
+   */
+  detail_head: string | null;
   is_new: number;
   active: number;
   qty_fr: number;

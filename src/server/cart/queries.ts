@@ -114,8 +114,8 @@ const couponIdsInOrder = preparedQuery((db, customerId: number) =>
 /** The cart, its lines and its coupons: one query, plus one for the coupons' rules when it has any. */
 export async function readWholeCart(db: Db, customerId: number): Promise<WholeCart> {
   const cart: CartRow = { comments: '', ship_to_code: '' };
-  let lines: WholeCart['lines'] = [];
-  let couponIds: number[] = [];
+  let lines: WholeCart['lines'];
+  let couponIds: number[];
   if (isSqliteTransaction(db)) {
     lines = await linesInOrder(db, customerId);
     const [row] = await cartRow(db, customerId);

@@ -32,15 +32,25 @@ export async function bumpCatalogueVersion(db: Kysely<DB>): Promise<void> {
  * held to commit, makes sequences commit in order: a process that sees sequence N has every
  * change ≤ N.
  */
+/**
+ * PostgreSQL: `markStockChanged` as two common table expressions (`stock_seq`, `stock_changed`) for
+ * a WITH clause, so a statement that also does other work (checkout's order numbering) moves the
+ * stock sequence without a round trip of its own. `ids` must not be empty. PostgreSQL runs a
+ * data-modifying CTE whether or not the statement reads it.
+ */
+export function stockChangeCtes(ids: readonly number[]) {
+  return sql`stock_seq as (update counters set value = value + 1 where name = ${STOCK_SEQ} returning value),
+    stock_changed as (insert into stock_changes (item_id, seq)
+      select v.id, stock_seq.value from stock_seq, (values ${sql.join(ids.map((id) => sql`(${id}::integer)`))}) as v(id)
+      on conflict (item_id) do update set seq = excluded.seq)`;
+}
+
 export async function markStockChanged(db: Kysely<DB>, itemIds: readonly number[]): Promise<void> {
   const ids = [...new Set(itemIds)];
   if (ids.length === 0) return;
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     // One statement, so the counter's lock is held for no round trip more.
-    await sql`with next as (update counters set value = value + 1 where name = ${STOCK_SEQ} returning value)
-      insert into stock_changes (item_id, seq)
-      select v.id, next.value from next, (values ${sql.join(ids.map((id) => sql`(${id}::integer)`))}) as v(id)
-      on conflict (item_id) do update set seq = excluded.seq`.execute(db);
+    await sql`with ${stockChangeCtes(ids)} select 1`.execute(db);
     return;
   }
   const next = await db

@@ -85,6 +85,8 @@ describe('checkout', () => {
       { invNum: '40001', web_Title: 'Clear Bubble', ordQty: 2, price: 10, extended: 20, allocation: { west: 0, east: 0, backordered: 2 } },
     ]);
     expect(await stock('11002')).toEqual({ qty_fr: westBefore.qty_fr - 4, qty_fh: westBefore.qty_fh });
+    // The answer is built from what the checkout wrote: the same, key for key, as reading the order back.
+    expect(JSON.stringify((await call(c, 'GET', `/Shop/GetOrder/${order.orderNum}`)).body)).toBe(JSON.stringify(order));
     expect(await cartOf(c)).toMatchObject({ items: [], couponsApplied: [], comments: '', total: 0 });
     await t.ctx.mailer.flush();
     const mails = mailsTo(t.dataDir, c.email).filter((m) => m.subject.startsWith('Order'));
@@ -125,6 +127,7 @@ describe('checkout', () => {
       await call(c, 'POST', '/Shop/AddItem?InvNum=30003&qty=8');
       const res = await checkout(c, ground);
       expect(res.body.lines[0].allocation).toEqual({ west: 3, east: 2, backordered: 3 });
+      expect(JSON.stringify((await call(c, 'GET', `/Shop/GetOrder/${res.body.orderNum}`)).body)).toBe(JSON.stringify(res.body));
       expect(await stock('30003')).toEqual({ qty_fr: 0, qty_fh: 0 });
       // A detail read from the database shows its stock flags as its quantities, even before a poll.
       expect((await call(c, 'GET', '/Inventory/GetItemDetail?itemNum=30003')).body).toMatchObject({ qty_FR: 0, qty_FH: 0, inStockFresno: false, inStockFairhope: false });

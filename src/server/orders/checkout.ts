@@ -5,7 +5,6 @@ import { resolveDestination } from '../cart/destination';
 import { redeemCoupons } from '../cart/queries';
 import type { CartService } from '../cart/service';
 import { shippingRates } from '../cart/shipping-rates';
-import { markStockChanged } from '../catalogue/queries';
 import { writeTransaction } from '../db/database';
 import type { DialectOps } from '../db/dialect';
 import { Conflict, Invalid } from '../errors';
@@ -13,7 +12,9 @@ import type { SignedInCustomer } from '../http/auth-context';
 import type { Mailer } from '../mail/mailer';
 import { type Allocation, allocateStock, nearestWarehouse, type Warehouse } from './allocation';
 import { orderConfirmationMail } from './confirmation-mail';
+import { toOrder } from './order-json';
 import * as q from './queries';
+import type { OrderLineRow, OrderRow } from './queries';
 import type { OrderService } from './service';
 
 export interface CheckoutResult {
@@ -54,7 +55,7 @@ export class CheckoutService {
     const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
     // On SQLite concurrent checkouts (and cart changes) share a commit: see writeTransaction.
-    const { orderId, replayed } = await writeTransaction(this.db, async (trx) => {
+    const { orderId, replayed, order: placed } = await writeTransaction(this.db, async (trx): Promise<{ orderId: number; replayed: boolean; order?: Order }> => {
       if (idempotencyKey !== null && !(await q.claimIdempotencyKey(trx, who.id, idempotencyKey, requestHash))) {
         const earlier = await q.findIdempotencyKey(trx, who.id, idempotencyKey);
         if (!earlier || earlier.request_hash !== requestHash || earlier.order_id === null) throw new Conflict(CART_MESSAGES.idempotencyKeyReused);
@@ -77,17 +78,16 @@ export class CheckoutService {
       if (!rate) throw new Invalid(CART_MESSAGES.shippingOptionNotOffered);
 
       const first = firstWarehouse(request.shippingOption, destination.state);
-      const allocations: Allocation[] = [];
-      for (const l of lines) {
-        const a = allocateStock(l.qty, { west: l.item.qty_fr - l.item.reserve_fr, east: l.item.qty_fh - l.item.reserve_fh }, first);
-        if (a.west + a.east > 0) await q.decrementStock(trx, l.item.id, a.west, a.east);
-        allocations.push(a);
-      }
+      const allocations: Allocation[] = lines.map((l) =>
+        allocateStock(l.qty, { west: l.item.qty_fr - l.item.reserve_fr, east: l.item.qty_fh - l.item.reserve_fh }, first),
+      );
+      const shipped = lines.flatMap((l, i) => (allocations[i]!.west + allocations[i]!.east > 0 ? [{ itemId: l.item.id, ...allocations[i]! }] : []));
+      await q.decrementStock(trx, shipped);
       // What was ordered leaves the cart now: it needs no order id, and the rows every checkout
       // shares (the order counter, the stock sequence) are locked only at the end, below.
       await q.removeOrderedFromCart(trx, who.id, cart.lines.map((l) => l.invNum), cart.coupons.map((c) => c.id));
 
-      const id = await q.insertOrderForCheckout(trx, {
+      const orderRow: Omit<OrderRow, 'id' | 'order_num'> = {
         customer_id: who.id,
         status: allocations.some((a) => a.backordered > 0) ? 'Received, partly backordered' : 'Received',
         created_at: new Date().toISOString(),
@@ -103,40 +103,38 @@ export class CheckoutService {
         comments: request.comments ?? cart.comments,
         line_count: lines.length,
         total_qty: totals.totalQuantity,
-      });
-      await q.insertOrderLines(
-        trx,
-        lines.map((l, i) => ({
-          order_id: id,
-          line_no: i + 1,
-          item_num: l.item.num,
-          title: l.item.web_title,
-          qty: l.qty,
-          price_cents: l.item.price_cents,
-          extended_cents: l.qty * l.item.price_cents,
-          qty_west: allocations[i]!.west,
-          qty_east: allocations[i]!.east,
-          qty_backordered: allocations[i]!.backordered,
-        })),
-      );
-      await redeemCoupons(
-        trx,
-        who.id,
-        id,
-        totals.coupons.map((o) => ({ couponId: o.coupon.id, code: o.coupon.code, name: o.coupon.name, discountCents: o.discountCents })),
-      );
+      };
+      const inserted = await q.insertOrderForCheckout(trx, orderRow);
+      const id = inserted.id;
+      const lineRows: OrderLineRow[] = lines.map((l, i) => ({
+        order_id: id,
+        line_no: i + 1,
+        item_num: l.item.num,
+        title: l.item.web_title,
+        qty: l.qty,
+        price_cents: l.item.price_cents,
+        extended_cents: l.qty * l.item.price_cents,
+        qty_west: allocations[i]!.west,
+        qty_east: allocations[i]!.east,
+        qty_backordered: allocations[i]!.backordered,
+      }));
+      await q.insertOrderLines(trx, lineRows);
+      const redeemed = totals.coupons.map((o) => ({ couponId: o.coupon.id, code: o.coupon.code, name: o.coupon.name, discountCents: o.discountCents }));
+      await redeemCoupons(trx, who.id, id, redeemed);
       if (idempotencyKey !== null) await q.setIdempotencyOrder(trx, who.id, idempotencyKey, id);
-      // Last: on PostgreSQL these two row locks (order counter, stock sequence) serialise every
-      // checkout, so they are held only for these two statements and the commit.
-      await q.numberOrder(trx, id);
-      await markStockChanged(
-        trx,
-        lines.filter((_, i) => allocations[i]!.west + allocations[i]!.east > 0).map((l) => l.item.id),
+      // Last: on PostgreSQL the two counter rows every checkout updates (order number, stock
+      // sequence) are locked by this one statement, and held only until the commit.
+      const orderNum = await q.numberOrderAndMarkStock(trx, inserted, shipped.map((x) => x.itemId));
+      // The answer is what this transaction wrote, as reading the order back would give it.
+      const order = toOrder(
+        { ...orderRow, id, order_num: orderNum },
+        lineRows,
+        redeemed.map((c) => ({ code: c.code, name: c.name, discount_cents: c.discountCents })),
       );
-      return { orderId: id, replayed: false };
+      return { orderId: id, replayed: false, order };
     });
 
-    const order = await this.orders.byId(who, orderId);
+    const order = placed ?? (await this.orders.byId(who, orderId));
     if (!replayed) {
       // West/East flags follow on every process's next poll, which re-reads just these items.
       this.mailer.sendInBackground(orderConfirmationMail(customer.email, order, this.publicUrl));

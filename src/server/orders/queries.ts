@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { markStockChanged, stockChangeCtes } from '../catalogue/queries';
 import type { DB } from '../db/schema';
 import type { OrderLineTable, OrderTable } from './tables';
 
@@ -48,13 +49,25 @@ export async function removeOrderedFromCart(db: Db, customerId: number, itemNums
   await db.updateTable('carts').set({ comments: '', updated_at: new Date().toISOString() }).where('customer_id', '=', customerId).execute();
 }
 
-/** Takes shipped units off stock; the table's CHECK (qty >= 0) is the last line of defence. */
-export async function decrementStock(db: Db, itemId: number, west: number, east: number): Promise<void> {
-  await db
-    .updateTable('items')
-    .set({ qty_fr: sql<number>`qty_fr - ${west}`, qty_fh: sql<number>`qty_fh - ${east}` })
-    .where('id', '=', itemId)
-    .execute();
+/**
+ * Takes shipped units off stock, one entry per item; the table's CHECK (qty >= 0) is the last line
+ * of defence. PostgreSQL: one statement for all of them (one round trip).
+ */
+export async function decrementStock(db: Db, changes: readonly { itemId: number; west: number; east: number }[]): Promise<void> {
+  if (changes.length === 0) return;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const values = changes.map((c) => sql`(${c.itemId}::integer, ${c.west}::integer, ${c.east}::integer)`);
+    await sql`update items set qty_fr = qty_fr - v.west, qty_fh = qty_fh - v.east
+      from (values ${sql.join(values)}) as v(id, west, east) where items.id = v.id`.execute(db);
+    return;
+  }
+  for (const c of changes) {
+    await db
+      .updateTable('items')
+      .set({ qty_fr: sql<number>`qty_fr - ${c.west}`, qty_fh: sql<number>`qty_fh - ${c.east}` })
+      .where('id', '=', c.itemId)
+      .execute();
+  }
 }
 
 // ---- order numbers and idempotency ------------------------------------------------------------
@@ -105,23 +118,36 @@ export async function insertOrder(db: Db, row: Insertable<OrderTable>): Promise<
  * stock changes: the order is written under a placeholder number (minus its id, unique, never
  * visible to another transaction) and `numberOrder` gives it its number just before the commit.
  */
-export async function insertOrderForCheckout(db: Db, row: Omit<Insertable<OrderTable>, 'order_num'>): Promise<number> {
+export async function insertOrderForCheckout(db: Db, row: Omit<Insertable<OrderTable>, 'order_num'>): Promise<{ id: number; orderNum: number | null }> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     const columns = (Object.keys(row) as (keyof typeof row)[]).filter((c) => row[c] !== undefined);
     const r = await sql<{ id: number }>`with i as (select nextval(pg_get_serial_sequence('orders', 'id'))::integer as id)
       insert into orders (id, order_num, ${sql.join(columns.map((c) => sql.ref(c)))})
       select i.id, -i.id, ${sql.join(columns.map((c) => row[c]))} from i
       returning id`.execute(db);
-    return r.rows[0]!.id;
+    return { id: r.rows[0]!.id, orderNum: null };
   }
-  return insertOrder(db, { ...row, order_num: await nextOrderNum(db) });
+  const orderNum = await nextOrderNum(db);
+  return { id: await insertOrder(db, { ...row, order_num: orderNum }), orderNum };
 }
 
-/** PostgreSQL: the order inserted by `insertOrderForCheckout` takes the next order number (one statement). SQLite: it has it already. */
-export async function numberOrder(db: Db, orderId: number): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await sql`with next as (update counters set value = value + 1 where name = 'order_num' returning value)
-    update orders set order_num = next.value from next where orders.id = ${orderId}`.execute(db);
+/**
+ * PostgreSQL: the order inserted by `insertOrderForCheckout` takes the next order number, and the
+ * stock sequence moves for the items whose stock the checkout changed (`markStockChanged`'s
+ * work), in one statement: the two counter rows every checkout updates are locked for that
+ * statement and the commit only. Answers the order number. SQLite: the order has its number
+ * already, and the stock sequence moves as `markStockChanged` does it.
+ */
+export async function numberOrderAndMarkStock(db: Db, order: { id: number; orderNum: number | null }, stockItemIds: readonly number[]): Promise<number> {
+  if (order.orderNum !== null) {
+    await markStockChanged(db, stockItemIds);
+    return order.orderNum;
+  }
+  const ids = [...new Set(stockItemIds)];
+  const r = await sql<{ order_num: number }>`with next as (update counters set value = value + 1 where name = 'order_num' returning value)
+    ${ids.length === 0 ? sql`` : sql`, ${stockChangeCtes(ids)}`}
+    update orders set order_num = next.value from next where orders.id = ${order.id} returning orders.order_num`.execute(db);
+  return r.rows[0]!.order_num;
 }
 
 export async function insertOrderLines(db: Db, rows: Insertable<OrderLineTable>[]): Promise<void> {

@@ -10,7 +10,7 @@ export const SEARCH_QUERIES = [
  * the next frame (requestAnimationFrame, then a task: the frame holding them has been painted).
  * Answers milliseconds from the app's `search-debounced` mark for `q` to that moment.
  */
-function waitForResults(q: string): Promise<{ toDom: number; toPaint: number; api: number } | null> {
+export function waitForResults(q: string): Promise<{ toDom: number; toPaint: number; api: number } | null> {
   return new Promise((resolve) => {
     const ready = () => {
       const el = document.querySelector(`[data-results-for="${CSS.escape(q)}"]`);

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { queryClient } from '../lib/query-client';
 import { NotificationsHost } from './notifications-host';
 import { router } from './router';

@@ -31,7 +31,7 @@ function prefetch(run: (api: typeof import('../features/catalogue/api'), params:
 /** Every route of the spec's route table (spec §2), then the not-found page for any other path. */
 const routes: RouteObject[] = [
   { index: true, ...page(() => import('../features/content/home-page')) },
-  { path: 'products', ...prefetch((api, params) => api.prefetchListing(params, { pictures: true })), ...page(() => import('../features/catalogue/products-page')) },
+  { path: 'products', ...prefetch((api, params) => void api.prefetchListing(params, { pictures: true })), ...page(() => import('../features/catalogue/products-page')) },
   { path: 'productdetail', ...prefetch((api, params) => api.prefetchItemDetail(params)), ...page(() => import('../features/catalogue/product-detail-page')) },
   { path: 'categories', ...page(() => import('../features/catalogue/categories-page')) },
   { path: 'categories/:categoryNum', ...page(() => import('../features/catalogue/category-page')) },

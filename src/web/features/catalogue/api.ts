@@ -133,16 +133,17 @@ export function useItemDetail(itemNum: string) {
  * answered; the listing page also calls prefetchListing itself when its query changes. A listing
  * needs to know whether its category is an NV collection before it can call: until that list is
  * known the tree call is made too, as it is the answer for every other category.
+ * Answers once the listing's call has ended (answered or failed; never rejects).
  */
-export function prefetchListing(params: URLSearchParams, { pictures = false } = {}): void {
+export function prefetchListing(params: URLSearchParams, { pictures = false } = {}): Promise<void> {
   const state = readListing(params);
   if (state.categoryNum !== null) void queryClient.prefetchQuery(breadcrumbQuery(state.categoryNum));
-  if (state.categoryNum === null && !state.search) return;
+  if (state.categoryNum === null && !state.search) return Promise.resolve();
   const nv = queryClient.getQueryData<Category[]>(nvCategoriesQuery.queryKey);
   if (state.categoryNum !== null && !nv) void queryClient.prefetchQuery(nvCategoriesQuery);
   const isNv = state.categoryNum !== null && (nv ?? []).some((c) => c.num === state.categoryNum);
   const query = listingQuery(state, isNv);
-  void queryClient.prefetchQuery({ ...query, retry: false }).then(() => {
+  return queryClient.prefetchQuery({ ...query, retry: false }).then(() => {
     if (!pictures) return;
     const items = queryClient.getQueryData<PagedItems>(query.queryKey)?.items ?? [];
     for (const item of items.slice(0, 2)) preloadPicture(item.picture);

@@ -1,6 +1,6 @@
 import { Alert, Button, CloseButton, Group, Loader, NativeSelect, Pagination, Pill, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CATALOGUE, type FilterParam } from '../../../contract/catalogue';
 import { usePageMeta } from '../../lib/page-meta';
@@ -15,6 +15,8 @@ import { ProductCard } from './product-card';
 const ProductTable = lazy(() => import('./product-table').then((m) => ({ default: m.ProductTable })));
 
 const SEARCH_DEBOUNCE_MS = 500;
+/** How long a search's URL change waits for its results; a slower answer shows the dimmed previous results meanwhile. */
+const SEARCH_WAIT_MS = 250;
 /** The first row's pictures load at once and first (the largest paint on a phone's two columns). */
 const PRIORITY_CARDS = 2;
 const SORTS = [
@@ -33,13 +35,27 @@ export default function ProductsPage() {
 
   // Changes apply to the address bar's URL as it is when they land, so two quick clicks both count. (React
   // Router hands a function update the URL of the last render, which lags behind while the next page of
-  // results is loading: two quick ticks in a filter then kept only the second.)
-  // The new page's call starts at once, while the router and React render the change.
-  const update = (change: Partial<ListingState> | ((current: ListingState) => Partial<ListingState>), replace = false) => {
-    const current = readListing(new URLSearchParams(window.location.search));
+  // results is loading: two quick ticks in a filter then kept only the second.) A search still waiting
+  // for its results (below) counts as landed.
+  // The new page's call starts at once. A click's change reaches the URL (and the screen) at once, while
+  // the call runs: the page shows the previous results dimmed until the new ones are in. A search is
+  // typed, not clicked, and nothing on screen waits for it: its URL change waits for its results (up to
+  // SEARCH_WAIT_MS), so the page is drawn once, with them, rather than twice (dimmed, then the results).
+  const waiting = useRef<{ next: URLSearchParams; from: string } | null>(null);
+  const update = (change: Partial<ListingState> | ((current: ListingState) => Partial<ListingState>), replace = false, whenLoaded = false) => {
+    const current = readListing(waiting.current?.next ?? new URLSearchParams(window.location.search));
     const next = writeListing({ ...current, page: 1, ...(typeof change === 'function' ? change(current) : change) });
-    prefetchListing(next);
-    setParams(next, { replace });
+    const loaded = prefetchListing(next);
+    const own = { next, from: window.location.href };
+    waiting.current = own;
+    const land = () => {
+      // A later change (which started from this one) or another navigation took over.
+      if (waiting.current !== own) return;
+      waiting.current = null;
+      if (window.location.href === own.from) setParams(next, { replace, flushSync: whenLoaded });
+    };
+    if (whenLoaded) void Promise.race([loaded, new Promise((r) => setTimeout(r, SEARCH_WAIT_MS))]).then(land);
+    else land();
   };
 
   const toggle = (f: FilterParam, value: string) =>
@@ -68,7 +84,7 @@ export default function ProductsPage() {
         <SearchBox
           search={state.search}
           placeholder={state.categoryNum !== null ? 'Search this category' : 'Search the catalogue'}
-          onSearch={(search) => update({ search }, true)}
+          onSearch={(search) => update({ search }, true, true)}
         />
         <Group gap="sm">
           <NativeSelect aria-label="Sort by" value={state.sort} onChange={(e) => update({ sort: e.currentTarget.value })} data={SORTS} size="sm" />
@@ -120,8 +136,9 @@ export default function ProductsPage() {
           >
             {state.view === 'grid' ? (
               <div className={classes.grid} data-testid="product-grid">
+                {/* Keyed by position: a new page of results updates the cards in place (product-card.tsx). */}
                 {data.items.map((item, i) => (
-                  <ProductCard key={item.num} item={item} categoryNum={state.categoryNum} priority={i < PRIORITY_CARDS} />
+                  <ProductCard key={i} item={item} categoryNum={state.categoryNum} priority={i < PRIORITY_CARDS} />
                 ))}
               </div>
             ) : (

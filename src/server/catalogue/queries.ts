@@ -26,13 +26,6 @@ export async function bumpCatalogueVersion(db: Kysely<DB>): Promise<void> {
 }
 
 /**
- * Records a stock change of these items (checkout, receiving goods), in the transaction that made
- * it: the stock sequence moves by one and `stock_changes` holds it for each item, so every
- * process re-reads the West/East stock of just these items. On PostgreSQL the counter's row lock,
- * held to commit, makes sequences commit in order: a process that sees sequence N has every
- * change ≤ N.
- */
-/**
  * PostgreSQL: `markStockChanged` as two common table expressions (`stock_seq`, `stock_changed`) for
  * a WITH clause, so a statement that also does other work (checkout's order numbering) moves the
  * stock sequence without a round trip of its own. `ids` must not be empty. PostgreSQL runs a
@@ -45,6 +38,13 @@ export function stockChangeCtes(ids: readonly number[]) {
       on conflict (item_id) do update set seq = excluded.seq)`;
 }
 
+/**
+ * Records a stock change of these items (checkout, receiving goods), in the transaction that made
+ * it: the stock sequence moves by one and `stock_changes` holds it for each item, so every
+ * process re-reads the West/East stock of just these items. On PostgreSQL the counter's row lock,
+ * held to commit, makes sequences commit in order: a process that sees sequence N has every
+ * change ≤ N.
+ */
 export async function markStockChanged(db: Kysely<DB>, itemIds: readonly number[]): Promise<void> {
   const ids = [...new Set(itemIds)];
   if (ids.length === 0) return;

@@ -171,8 +171,7 @@ function suggestionsOf(it: CatalogueItemInput): string[] {
  * (as well as into their tables), so the page reads one row.
  */
 function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) => string) {
-  const productInfoSafe = sanitised(it.productInfoHtml);
-  return {
+  const row = {
     num: it.num,
     code: it.code,
     category_num: it.categoryNum,
@@ -193,27 +192,9 @@ function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) 
     picture: it.picture,
     packaged_image: it.packagedImage,
     product_info_html: it.productInfoHtml,
-    product_info_safe: productInfoSafe,
+    product_info_safe: sanitised(it.productInfoHtml),
     attributes_json: JSON.stringify(it.attributes.map((a) => ({ name: a.name, value: a.value }))),
     suggested_json: JSON.stringify(suggestionsOf(it)),
-    detail_head: detailHeadJson({
-      num: it.num,
-      code: it.code,
-      web_title: it.webTitle,
-      seo_title: it.seoTitle,
-      picture: it.picture,
-      packaged_image: it.packagedImage,
-      logo: it.logo,
-      srp_cents: it.srpCents,
-      dimensions: it.dimensions,
-      color_family: it.colorFamily,
-      category_num: it.categoryNum,
-      brand: it.brand,
-      upc: it.upc,
-      key_words: it.keyWords,
-      product_info_safe: productInfoSafe,
-      packaged: it.packaged,
-    }),
     is_new: it.isNew ? 1 : 0,
     active: it.active ? 1 : 0,
     qty_fr: it.qtyFr,
@@ -225,6 +206,8 @@ function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) 
     created_at: it.createdAt,
     updated_at: now,
   };
+  // The detail answer's head is made from the row's own columns (catalogue/item-detail.ts).
+  return { ...row, detail_head: detailHeadJson(row) };
 }
 
 /**

@@ -14,7 +14,6 @@ import { type Allocation, allocateStock, nearestWarehouse, type Warehouse } from
 import { orderConfirmationMail } from './confirmation-mail';
 import { toOrder } from './order-json';
 import * as q from './queries';
-import type { OrderLineRow, OrderRow } from './queries';
 import type { OrderService } from './service';
 
 export interface CheckoutResult {
@@ -87,7 +86,7 @@ export class CheckoutService {
       // shares (the order counter, the stock sequence) are locked only at the end, below.
       await q.removeOrderedFromCart(trx, who.id, cart.lines.map((l) => l.invNum), cart.coupons.map((c) => c.id));
 
-      const orderRow: Omit<OrderRow, 'id' | 'order_num'> = {
+      const orderRow: Omit<q.OrderRow, 'id' | 'order_num'> = {
         customer_id: who.id,
         status: allocations.some((a) => a.backordered > 0) ? 'Received, partly backordered' : 'Received',
         created_at: new Date().toISOString(),
@@ -106,7 +105,7 @@ export class CheckoutService {
       };
       const inserted = await q.insertOrderForCheckout(trx, orderRow);
       const id = inserted.id;
-      const lineRows: OrderLineRow[] = lines.map((l, i) => ({
+      const lineRows: q.OrderLineRow[] = lines.map((l, i) => ({
         order_id: id,
         line_no: i + 1,
         item_num: l.item.num,

@@ -116,7 +116,7 @@ export async function insertOrder(db: Db, row: Insertable<OrderTable>): Promise<
  * transaction holds the whole database anyway). On PostgreSQL the counter row, which every
  * checkout needs, would stay locked from here to the commit, across the order's lines, coupons and
  * stock changes: the order is written under a placeholder number (minus its id, unique, never
- * visible to another transaction) and `numberOrder` gives it its number just before the commit.
+ * visible to another transaction) and `numberOrderAndMarkStock` gives it its number just before the commit.
  */
 export async function insertOrderForCheckout(db: Db, row: Omit<Insertable<OrderTable>, 'order_num'>): Promise<{ id: number; orderNum: number | null }> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {

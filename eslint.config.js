@@ -20,15 +20,19 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/contract/**'],
-    rules: boundary(['**/server/**', '**/web/**', '../*'], 'src/contract imports nothing of ours.'),
+    files: ['src/contract/*'],
+    rules: boundary(['**/server/**', '**/web/**', '**/admin/**', '../*'], 'src/contract imports nothing of ours.'),
+  },
+  {
+    files: ['src/contract/admin/**'],
+    rules: boundary(['**/server/**', '**/web/**', '../../*'], 'src/contract imports nothing of ours.'),
   },
   {
     files: ['src/server/**'],
-    rules: boundary(['**/web/**'], 'The server never imports the web app.'),
+    rules: boundary(['**/web/**', '**/src/admin/**'], 'The server never imports the web apps.'),
   },
   {
-    files: ['src/web/**'],
+    files: ['src/web/**', 'src/admin/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -10,6 +10,7 @@ import { seedDemoDistributors } from '../src/server/content/demo-distributors';
 import { ConfigError, readConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
+import { seedDemoStaff } from '../src/server/staff/demo-staff';
 import { seedDemoSurvey } from '../src/server/survey/demo-survey';
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(2)} s`;
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     await seedDemoCoupons(database.db);
     await seedDemoDistributors(database.db);
     await seedDemoSurvey(database.db);
+    await seedDemoStaff(database.db);
     console.log('Demo customer buyer@example.com / balloons123, coupons, distributors and the WINTER survey: present');
 
     if (items > 0) {

@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountRoutes } from './accounts/routes';
+import { adminRoutes } from './admin/routes';
 import { catalogRoutes } from './catalogs/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contentRoutes } from './content/routes';
@@ -117,7 +118,10 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
       info: { title: 'Balloon wholesale shop API', version: '1.0.0' },
       servers: [{ url: '/' }],
       components: {
-        securitySchemes: { userToken: { type: 'apiKey', in: 'header', name: 'user-token' } },
+        securitySchemes: {
+          userToken: { type: 'apiKey', in: 'header', name: 'user-token' },
+          staffSession: { type: 'apiKey', in: 'cookie', name: 'shop_staff', description: 'Staff session (POST /beapi/Admin/Login); unsafe methods also need the x-csrf-token header' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -127,7 +131,8 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
 
   app.decorateRequest('customer', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/beapi/')) return;
+    // Customer tokens are never read on the back office's calls (admin/staff-auth.ts).
+    if (!request.url.startsWith('/beapi/') || request.url.startsWith('/beapi/Admin/')) return;
     const token = readToken(request);
     if (token && ctx.resolveCustomer) request.customer = await ctx.resolveCustomer(token);
   });
@@ -148,6 +153,8 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
     },
     { prefix: '/beapi' },
   );
+  // Outside the /beapi plugin above: no catalogue cache hook, no fast lane, its own auth.
+  await app.register(adminRoutes, { ctx, prefix: '/beapi/Admin' });
   await app.register(pictureRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
 

@@ -5,6 +5,7 @@ import { AccountService } from './accounts/service';
 import { CatalogueService } from './catalogue/service';
 import type { CustomerResolver } from './http/auth-context';
 import { Mailer } from './mail/mailer';
+import { StaffService } from './staff/service';
 
 /** What the feature modules share: configuration, the database and the services built on it. */
 export interface ShopContext {
@@ -14,6 +15,7 @@ export interface ShopContext {
   catalogue: CatalogueService;
   mailer: Mailer;
   accounts: AccountService;
+  staff: StaffService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -28,6 +30,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     catalogue: new CatalogueService(database.db, dialectOps(database.dialect)),
     mailer,
     accounts,
+    staff: new StaffService(database.db),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

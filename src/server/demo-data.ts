@@ -4,6 +4,7 @@ import { seedDemoCoupons } from './cart/demo-coupons';
 import { isCatalogueEmpty, seedDemoCatalogue } from './catalogue/demo/seed';
 import { seedDemoDistributors } from './content/demo-distributors';
 import type { DB } from './db/schema';
+import { seedDemoStaff } from './staff/demo-staff';
 import { seedDemoSurvey } from './survey/demo-survey';
 
 /** Loads every part of the demo data (DESIGN.md §2). Each part is idempotent. */
@@ -13,6 +14,7 @@ export async function seedDemoData(db: Kysely<DB>): Promise<void> {
   await seedDemoCoupons(db);
   await seedDemoDistributors(db);
   await seedDemoSurvey(db);
+  await seedDemoStaff(db);
 }
 
 /**

@@ -5,6 +5,9 @@ import type { OrderTables } from '../orders/tables';
 import type { ContentTables } from '../content/tables';
 import type { SurveyTables } from '../survey/tables';
 import type { SpeedListTables } from '../speed-lists/tables';
+import type { StaffTables } from '../staff/tables';
+import type { AuditTables } from '../audit/tables';
+import type { StockTables } from '../stock/tables';
 
 /**
  * Row types of every table, as Kysely sees them. Booleans are stored as integers 0/1 and times
@@ -131,4 +134,13 @@ export interface CatalogueTables {
 }
 
 /** The whole database. Each area adds its tables' interface here. */
-export type DB = CatalogueTables & AccountTables & ContentTables & CartTables & OrderTables & SurveyTables & SpeedListTables;
+export type DB = CatalogueTables &
+  AccountTables &
+  ContentTables &
+  CartTables &
+  OrderTables &
+  SurveyTables &
+  SpeedListTables &
+  StaffTables &
+  AuditTables &
+  StockTables;

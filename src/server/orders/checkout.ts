@@ -12,6 +12,7 @@ import type { SignedInCustomer } from '../http/auth-context';
 import type { Mailer } from '../mail/mailer';
 import { type Allocation, allocateStock, nearestWarehouse, type Warehouse } from './allocation';
 import { orderConfirmationMail } from './confirmation-mail';
+import { countKeys } from './counts';
 import { toOrder } from './order-json';
 import * as q from './queries';
 import type { OrderService } from './service';
@@ -86,10 +87,20 @@ export class CheckoutService {
       // shares (the order counter, the stock sequence) are locked only at the end, below.
       await q.removeOrderedFromCart(trx, who.id, cart.lines.map((l) => l.invNum), cart.coupons.map((c) => c.id));
 
+      const now = new Date().toISOString();
+      const sum = (pick: (a: Allocation) => number) => allocations.reduce((n, a) => n + pick(a), 0);
       const orderRow: Omit<q.OrderRow, 'id' | 'order_num'> = {
         customer_id: who.id,
         status: allocations.some((a) => a.backordered > 0) ? 'Received, partly backordered' : 'Received',
-        created_at: new Date().toISOString(),
+        status_code: 'received',
+        version: 0,
+        open_west: sum((a) => a.west),
+        open_east: sum((a) => a.east),
+        backordered: sum((a) => a.backordered),
+        shipped_qty: 0,
+        hold_reason: null,
+        created_at: now,
+        updated_at: now,
         subtotal_cents: totals.subtotalCents,
         discount_cents: totals.discountCents,
         shipping_cents: rate.amountCents,
@@ -116,6 +127,8 @@ export class CheckoutService {
         qty_west: allocations[i]!.west,
         qty_east: allocations[i]!.east,
         qty_backordered: allocations[i]!.backordered,
+        qty_shipped: 0,
+        qty_cancelled: 0,
       }));
       await q.insertOrderLines(trx, lineRows);
       const redeemed = totals.coupons.map((o) => ({ couponId: o.coupon.id, code: o.coupon.code, name: o.coupon.name, discountCents: o.discountCents }));
@@ -123,7 +136,7 @@ export class CheckoutService {
       if (idempotencyKey !== null) await q.setIdempotencyOrder(trx, who.id, idempotencyKey, id);
       // Last: on PostgreSQL the two counter rows every checkout updates (order number, stock
       // sequence) are locked by this one statement, and held only until the commit.
-      const orderNum = await q.numberOrderAndMarkStock(trx, inserted, shipped.map((x) => x.itemId));
+      const orderNum = await q.numberOrderAndMarkStock(trx, inserted, shipped.map((x) => x.itemId), countKeys(orderRow));
       // The answer is what this transaction wrote, as reading the order back would give it.
       const order = toOrder(
         { ...orderRow, id, order_num: orderNum },

@@ -138,13 +138,15 @@ export async function insertOrderForCheckout(db: Db, row: Omit<Insertable<OrderT
  * statement and the commit only. Answers the order number. SQLite: the order has its number
  * already, and the stock sequence moves as `markStockChanged` does it.
  */
-export async function numberOrderAndMarkStock(db: Db, order: { id: number; orderNum: number | null }, stockItemIds: readonly number[]): Promise<number> {
+export async function numberOrderAndMarkStock(db: Db, order: { id: number; orderNum: number | null }, stockItemIds: readonly number[], countKeys: readonly string[]): Promise<number> {
   if (order.orderNum !== null) {
     await markStockChanged(db, stockItemIds);
+    await db.updateTable('order_counts').set({ n: sql<number>`n + 1` }).where('key', 'in', countKeys).execute();
     return order.orderNum;
   }
   const ids = [...new Set(stockItemIds)];
-  const r = await sql<{ order_num: number }>`with next as (update counters set value = value + 1 where name = 'order_num' returning value)
+  const r = await sql<{ order_num: number }>`with next as (update counters set value = value + 1 where name = 'order_num' returning value),
+    counted as (update order_counts set n = n + 1 where key in (${sql.join(countKeys)}))
     ${ids.length === 0 ? sql`` : sql`, ${stockChangeCtes(ids)}`}
     update orders set order_num = next.value from next where orders.id = ${order.id} returning orders.order_num`.execute(db);
   return r.rows[0]!.order_num;

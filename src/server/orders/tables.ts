@@ -25,7 +25,20 @@ export interface OrderTable {
   comments: string;
   line_count: number;
   total_qty: number;
+  /** The lifecycle (DESIGN.md §5); `status` stays the buyer's human text. */
+  status_code: Generated<OrderStatusCode>;
+  /** Moves with every change of the order: two staff acting at once, one wins. */
+  version: Generated<number>;
+  /** Sums over the lines, kept with them: the orders list and counts read these. */
+  open_west: Generated<number>;
+  open_east: Generated<number>;
+  backordered: Generated<number>;
+  shipped_qty: Generated<number>;
+  hold_reason: string | null;
+  updated_at: Generated<string>;
 }
+
+export type OrderStatusCode = 'received' | 'accepted' | 'on_hold' | 'partially_shipped' | 'shipped' | 'closed' | 'cancelled';
 
 export interface OrderLineTable {
   order_id: number;
@@ -39,6 +52,70 @@ export interface OrderLineTable {
   qty_west: number;
   qty_east: number;
   qty_backordered: number;
+  qty_shipped: Generated<number>;
+  qty_cancelled: Generated<number>;
+}
+
+export interface OrderEventTable {
+  id: Generated<number>;
+  order_id: number;
+  at: string;
+  actor: string;
+  kind: string;
+  detail: string;
+  /** 1: the buyer sees it on the order page. */
+  public: number;
+}
+
+/** `status:<code>`, `ship:west`, `ship:east`, `backordered`: kept as orders change. */
+export interface OrderCountTable {
+  key: string;
+  n: number;
+}
+
+export interface ShipmentTable {
+  id: Generated<number>;
+  shipment_num: number;
+  order_id: number;
+  warehouse: 'west' | 'east';
+  carrier: string;
+  tracking_number: string;
+  shipped_at: string;
+  actor: string;
+}
+
+export interface ShipmentLineTable {
+  shipment_id: number;
+  line_no: number;
+  qty: number;
+}
+
+export interface InvoiceTable {
+  id: Generated<number>;
+  invoice_num: number;
+  order_id: number;
+  shipment_id: number;
+  customer_id: number;
+  /** YYYY-MM-DD. */
+  invoice_date: string;
+  due_date: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+  total_cents: number;
+  status: 'open' | 'paid' | 'void';
+  terms: string;
+  created_at: string;
+}
+
+export interface InvoiceLineTable {
+  invoice_id: number;
+  line_no: number;
+  item_num: string;
+  title: string;
+  qty: number;
+  price_cents: number;
+  extended_cents: number;
 }
 
 export interface IdempotencyKeyTable {
@@ -54,4 +131,10 @@ export interface OrderTables {
   orders: OrderTable;
   order_lines: OrderLineTable;
   idempotency_keys: IdempotencyKeyTable;
+  order_events: OrderEventTable;
+  order_counts: OrderCountTable;
+  shipments: ShipmentTable;
+  shipment_lines: ShipmentLineTable;
+  invoices: InvoiceTable;
+  invoice_lines: InvoiceLineTable;
 }

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { orderAddressSchema } from '../cart';
+import { warehouseSchema } from './staff';
+
+/** The order desk: lifecycle, shipments, invoices (DESIGN.md §5 "Orders"). Money is dollars with 2 decimals. */
+
+export const ORDER_STATUSES = ['received', 'accepted', 'on_hold', 'partially_shipped', 'shipped', 'closed', 'cancelled'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  received: 'Received',
+  accepted: 'Accepted',
+  on_hold: 'On hold',
+  partially_shipped: 'Partially shipped',
+  shipped: 'Shipped',
+  closed: 'Closed',
+  cancelled: 'Cancelled',
+};
+
+export const CARRIERS = ['ups', 'fedex', 'usps', 'ltl', 'pickup', 'other'] as const;
+export const carrierSchema = z.enum(CARRIERS);
+export type Carrier = z.infer<typeof carrierSchema>;
+
+export const ORDERS_ADMIN = {
+  defaultPageSize: 50,
+  maxPageSize: 200,
+  /** A search's total is counted up to here, then shown as "more than 10,000". */
+  countCap: 10_000,
+  maxShipLines: 1_000,
+  reasonMax: 500,
+  trackingMax: 60,
+} as const;
+
+export const ORDER_ADMIN_MESSAGES = {
+  notAllowed: (action: string, status: string) => `Cannot ${action} an order that is ${status.replace('_', ' ')}`,
+  changedMeanwhile: 'Someone else changed this order meanwhile: reload it and try again',
+  lineNotFound: (lineNo: number) => `Line ${lineNo} is not on this order`,
+  moreThanOpen: (lineNo: number, open: number, warehouse: string) => `Line ${lineNo} has only ${open} open at ${warehouse}`,
+  moreThanCancellable: (lineNo: number, open: number) => `Line ${lineNo} has only ${open} units that can be cancelled`,
+  nothingToShip: (warehouse: string) => `Nothing is open to ship from ${warehouse}`,
+  nothingToCancel: 'Nothing is left to cancel on this order',
+  duplicateLine: (lineNo: number) => `Line ${lineNo} is listed twice`,
+  trackingRequired: 'Enter the tracking number',
+  wrongWarehouse: (warehouse: string) => `You ship from the ${warehouse} warehouse only`,
+} as const;
+
+const reason = z.string().trim().max(ORDERS_ADMIN.reasonMax);
+const lineQty = z.object({ lineNo: z.number().int().min(1), qty: z.number().int().min(1).max(9999) });
+
+export const adminOrdersQuery = z.object({
+  status: orderStatusSchema.optional(),
+  q: z.string().trim().max(100).optional(),
+  warehouse: warehouseSchema.optional(),
+  /** 1: only orders with backordered units. */
+  backordered: z.enum(['0', '1']).optional(),
+  customer: z.coerce.number().int().positive().optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  sort: z.enum(['newest', 'oldest', 'total']).default('newest'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ORDERS_ADMIN.maxPageSize).default(ORDERS_ADMIN.defaultPageSize),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
+
+export const orderCustomerSchema = z.object({ id: z.number().int(), orgName: z.string(), email: z.string() });
+
+export const adminOrderListItemSchema = z.object({
+  orderNum: z.number().int(),
+  createdAt: z.string(),
+  statusCode: orderStatusSchema,
+  customer: orderCustomerSchema,
+  poNumber: z.string(),
+  total: z.number(),
+  lineCount: z.number().int(),
+  openWest: z.number().int(),
+  openEast: z.number().int(),
+  backordered: z.number().int(),
+});
+export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
+
+export const adminOrdersPageSchema = z.object({
+  items: z.array(adminOrderListItemSchema),
+  /** Exact, or `countCap` + 1 with `totalCapped` when a search matches more. */
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminOrdersPage = z.infer<typeof adminOrdersPageSchema>;
+
+export const adminOrderLineSchema = z.object({
+  lineNo: z.number().int(),
+  invNum: z.string(),
+  title: z.string(),
+  qty: z.number().int(),
+  price: z.number(),
+  extended: z.number(),
+  openWest: z.number().int(),
+  openEast: z.number().int(),
+  backordered: z.number().int(),
+  shipped: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type AdminOrderLine = z.infer<typeof adminOrderLineSchema>;
+
+export const shipmentSchema = z.object({
+  shipmentNum: z.number().int(),
+  warehouse: warehouseSchema,
+  carrier: carrierSchema,
+  trackingNumber: z.string(),
+  /** Null when the carrier has no public tracking page (LTL, pickup, other). */
+  trackingUrl: z.string().nullable(),
+  shippedAt: z.string(),
+  lines: z.array(z.object({ lineNo: z.number().int(), invNum: z.string(), title: z.string(), qty: z.number().int() })),
+  invoiceNum: z.number().int(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
+export const invoiceSummarySchema = z.object({
+  invoiceNum: z.number().int(),
+  shipmentNum: z.number().int(),
+  date: z.string(),
+  dueDate: z.string(),
+  total: z.number(),
+  status: z.enum(INVOICE_STATUSES),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+export const orderEventSchema = z.object({
+  at: z.string(),
+  /** "Order desk: Ann Lee", "Warehouse: …", "Customer", "System". */
+  actor: z.string(),
+  kind: z.string(),
+  detail: z.string(),
+  /** Public events are shown to the buyer. */
+  public: z.boolean(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const ORDER_ACTIONS = ['accept', 'hold', 'release', 'ship', 'cancel'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+export const adminOrderSchema = z.object({
+  orderNum: z.number().int(),
+  statusCode: orderStatusSchema,
+  /** Why the order is on hold, when it is. */
+  holdReason: z.string().nullable(),
+  /** Counts every change; the admin app shows "changed meanwhile" when it moves. */
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  customer: orderCustomerSchema,
+  shipTo: orderAddressSchema,
+  shippingOption: z.object({ code: z.string(), name: z.string(), amount: z.number() }),
+  poNumber: z.string(),
+  comments: z.string(),
+  coupons: z.array(z.object({ code: z.string(), name: z.string(), discount: z.number() })),
+  subtotal: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  total: z.number(),
+  lines: z.array(adminOrderLineSchema),
+  shipments: z.array(shipmentSchema),
+  invoices: z.array(invoiceSummarySchema),
+  events: z.array(orderEventSchema),
+  /** What the current status allows (the server checks again). */
+  actions: z.array(z.enum(ORDER_ACTIONS)),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const orderNumParam = z.object({ orderNum: z.coerce.number().int().min(1).max(999_999_999_999) });
+
+export const holdBody = z.object({ reason: reason.min(1, 'Say why the order is on hold') });
+export const cancelBody = z.object({
+  reason: reason.min(1, 'Say why it is cancelled'),
+  /** Without lines: everything not shipped. */
+  lines: z.array(lineQty).min(1).max(ORDERS_ADMIN.maxShipLines).optional(),
+});
+export type CancelBody = z.infer<typeof cancelBody>;
+export const shipBody = z.object({
+  warehouse: warehouseSchema,
+  carrier: carrierSchema,
+  trackingNumber: z.string().trim().max(ORDERS_ADMIN.trackingMax).regex(/^[A-Za-z0-9 -]*$/, 'Tracking numbers are letters, digits, spaces and dashes').default(''),
+  /** Without lines: everything open at that warehouse. */
+  lines: z.array(lineQty).min(1).max(ORDERS_ADMIN.maxShipLines).optional(),
+});
+export type ShipBody = z.infer<typeof shipBody>;
+
+export const dashboardSchema = z.object({
+  toAccept: z.number().int(),
+  onHold: z.number().int(),
+  toShip: z.object({ west: z.number().int(), east: z.number().int() }),
+  /** Orders with backordered units (not on hold, cancelled or closed). */
+  backorderedOrders: z.number().int(),
+  lowStock: z.array(z.object({ invNum: z.string(), title: z.string(), west: z.number().int(), east: z.number().int() })),
+  byStatus: z.record(orderStatusSchema, z.number().int()),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const pickListQuery = z.object({
+  warehouse: warehouseSchema,
+  /** Comma-separated order numbers; without: every accepted order with open units there. */
+  orders: z.string().regex(/^\d{1,12}(,\d{1,12}){0,499}$/, 'orders is a comma-separated list of order numbers').optional(),
+});
+export const shipmentNumParam = z.object({ shipmentNum: z.coerce.number().int().min(1).max(999_999_999_999) });
+export const invoiceNumParam = z.object({ invoiceNum: z.coerce.number().int().min(1).max(999_999_999_999) });

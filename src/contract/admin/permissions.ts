@@ -1,0 +1,56 @@
+/**
+ * Staff roles and what each may do (DESIGN.md §5). This one table drives the server's checks
+ * (every /beapi/Admin route declares the permission it needs) and what the admin app shows.
+ */
+
+export const ROLES = ['owner', 'manager', 'orders', 'warehouse', 'catalogue', 'accounts'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = [
+  /** Sign-in, own account, own password and TOTP: every staff member. */
+  'self',
+  'dashboard:read',
+  'orders:read',
+  /** Accept, hold, release, cancel. */
+  'orders:write',
+  /** Pick lists, packing slips, shipments. */
+  'orders:ship',
+  'invoices:read',
+  'stock:read',
+  'stock:write',
+  'customers:read',
+  'audit:read',
+  'staff:manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const ALL: readonly Permission[] = PERMISSIONS;
+
+/** The permission table: a role has exactly these. */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  owner: ALL,
+  manager: ALL.filter((p) => p !== 'staff:manage'),
+  orders: ['self', 'dashboard:read', 'orders:read', 'orders:write', 'invoices:read', 'stock:read', 'customers:read'],
+  warehouse: ['self', 'dashboard:read', 'orders:read', 'orders:ship', 'stock:read', 'stock:write'],
+  catalogue: ['self', 'dashboard:read', 'stock:read'],
+  accounts: ['self', 'dashboard:read', 'orders:read', 'invoices:read', 'customers:read'],
+};
+
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  orders: 'Order desk',
+  warehouse: 'Warehouse',
+  catalogue: 'Catalogue',
+  accounts: 'Accounts',
+};
+
+/** True when any of `roles` grants `permission`. */
+export function can(roles: readonly Role[], permission: Permission): boolean {
+  return roles.some((r) => ROLE_PERMISSIONS[r]?.includes(permission));
+}
+
+/** Every permission `roles` grant, in table order. */
+export function permissionsOf(roles: readonly Role[]): Permission[] {
+  return PERMISSIONS.filter((p) => can(roles, p));
+}

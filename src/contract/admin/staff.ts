@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { PERMISSIONS, ROLES } from './permissions';
+
+/** Staff sign-in, sessions, own account and staff management (DESIGN.md §5 "Staff, roles, sessions"). */
+
+export const STAFF = {
+  passwordMin: 10,
+  passwordMax: 200,
+  nameMax: 100,
+  emailMax: 254,
+  /** Idle timeout and absolute lifetime of a staff session. */
+  idleHours: 8,
+  maxDays: 7,
+  /** Recovery of a lost authenticator is by another owner; there are no backup codes. */
+  totpDigits: 6,
+} as const;
+
+export const STAFF_MESSAGES = {
+  invalidCredentials: 'Invalid email, password or code',
+  totpRequired: 'Enter the 6-digit code from your authenticator app',
+  csrf: 'Missing or wrong CSRF token: reload the page and try again',
+  signInRequired: 'Sign in to the back office',
+  forbidden: (permission: string) => `Your role does not allow this (${permission})`,
+  passwordTooShort: `Passwords need at least ${STAFF.passwordMin} characters`,
+  currentPasswordWrong: 'The current password is wrong',
+  emailTaken: 'A staff member with this email exists already',
+  lastOwner: 'The last active owner cannot lose the owner role or be deactivated',
+  totpCodeWrong: 'That code is not right: check the time on your phone and try again',
+  staffNotFound: (id: number) => `Staff member ${id} not found`,
+} as const;
+
+export const roleSchema = z.enum(ROLES);
+export const permissionSchema = z.enum(PERMISSIONS);
+export const warehouseSchema = z.enum(['west', 'east']);
+export type WarehouseCode = z.infer<typeof warehouseSchema>;
+
+const email = z.string().trim().toLowerCase().max(STAFF.emailMax).email('Enter a valid email address');
+const password = z.string().min(STAFF.passwordMin, STAFF_MESSAGES.passwordTooShort).max(STAFF.passwordMax);
+
+export const staffLoginBody = z.object({
+  email: z.string().trim().toLowerCase().min(1).max(STAFF.emailMax),
+  password: z.string().min(1).max(STAFF.passwordMax),
+  code: z.string().regex(/^\d{6}$/, 'The code has 6 digits').optional(),
+});
+export type StaffLoginBody = z.infer<typeof staffLoginBody>;
+
+export const staffSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  roles: z.array(roleSchema),
+  /** A warehouse member limited to one warehouse; null: both. */
+  warehouse: warehouseSchema.nullable(),
+});
+export type Staff = z.infer<typeof staffSchema>;
+
+export const staffSessionSchema = z.object({
+  staff: staffSchema,
+  csrfToken: z.string(),
+  /** What the roles allow: the admin app shows exactly these. */
+  permissions: z.array(permissionSchema),
+  totpEnabled: z.boolean(),
+});
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+
+/** Answered with 401 when the password was right but the TOTP code is missing. */
+export const totpRequiredSchema = z.object({ totpRequired: z.literal(true) });
+
+export const changeStaffPasswordBody = z.object({ currentPassword: z.string().min(1).max(STAFF.passwordMax), newPassword: password });
+
+export const totpEnrolmentSchema = z.object({
+  /** otpauth:// URI and the same as a QR code (SVG data URL); the secret for typing in by hand. */
+  uri: z.string(),
+  qrSvg: z.string(),
+  secret: z.string(),
+});
+export const totpConfirmBody = z.object({ code: z.string().regex(/^\d{6}$/, 'The code has 6 digits') });
+export const totpDisableBody = z.object({ password: z.string().min(1).max(STAFF.passwordMax) });
+
+export const staffListItemSchema = staffSchema.extend({
+  active: z.boolean(),
+  totpEnabled: z.boolean(),
+  lastSignInAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StaffListItem = z.infer<typeof staffListItemSchema>;
+
+export const newStaffBody = z.object({
+  email,
+  name: z.string().trim().min(1, 'Enter a name').max(STAFF.nameMax),
+  roles: z.array(roleSchema).min(1, 'Choose at least one role'),
+  warehouse: warehouseSchema.nullable().default(null),
+  password,
+});
+export const updateStaffBody = z.object({
+  name: z.string().trim().min(1, 'Enter a name').max(STAFF.nameMax).optional(),
+  roles: z.array(roleSchema).min(1, 'Choose at least one role').optional(),
+  warehouse: warehouseSchema.nullable().optional(),
+  active: z.boolean().optional(),
+});
+export const staffIdParams = z.object({ id: z.coerce.number().int().positive() });

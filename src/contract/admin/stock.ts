@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { warehouseSchema } from './staff';
+
+/** Stock by warehouse, adjustments and the movements history (DESIGN.md §5 "Stock"). */
+
+export const STOCK_REASONS = ['received', 'count', 'damaged', 'returned', 'other'] as const;
+/** Kinds of movement: the adjustment reasons, and what the shop itself does. */
+export const MOVEMENT_REASONS = [...STOCK_REASONS, 'checkout', 'ship', 'cancel', 'backorder', 'import'] as const;
+
+export const STOCK_MESSAGES = {
+  belowZero: (available: number) => `That would leave ${available} available: stock cannot go below zero`,
+  deltaOrSetTo: 'Give either delta or setTo',
+  itemNotFound: (num: string) => `Item ${num} not found`,
+} as const;
+
+export const warehouseStockSchema = z.object({ available: z.number().int(), onHand: z.number().int() });
+export const itemStockSchema = z.object({
+  invNum: z.string(),
+  title: z.string(),
+  west: warehouseStockSchema,
+  east: warehouseStockSchema,
+});
+export type ItemStock = z.infer<typeof itemStockSchema>;
+
+export const invNumParam = z.object({ invNum: z.string().regex(/^[A-Za-z0-9-]{1,20}$/, 'Unknown item number') });
+
+export const stockAdjustBody = z
+  .object({
+    invNum: z.string().regex(/^[A-Za-z0-9-]{1,20}$/, 'Unknown item number'),
+    warehouse: warehouseSchema,
+    /** Changes available units (negative takes them away). */
+    delta: z.number().int().min(-1_000_000).max(1_000_000).refine((v) => v !== 0, 'delta cannot be 0').optional(),
+    /** A count of units on hand. */
+    setTo: z.number().int().min(0).max(10_000_000).optional(),
+    reason: z.enum(STOCK_REASONS),
+    note: z.string().trim().max(500).default(''),
+  })
+  .refine((b) => (b.delta === undefined) !== (b.setTo === undefined), { message: STOCK_MESSAGES.deltaOrSetTo });
+export type StockAdjustBody = z.infer<typeof stockAdjustBody>;
+
+export const stockAdjustResultSchema = z.object({ invNum: z.string(), warehouse: warehouseSchema, available: z.number().int(), onHand: z.number().int() });
+
+export const stockMovementSchema = z.object({
+  at: z.string(),
+  warehouse: warehouseSchema,
+  delta: z.number().int(),
+  reason: z.enum(MOVEMENT_REASONS),
+  /** "order 100123", "shipment 5", the adjustment's note. */
+  ref: z.string(),
+  actor: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+export const stockMovementsSchema = z.array(stockMovementSchema);
+
+export const stockSearchQuery = z.object({ q: z.string().trim().min(1).max(100) });
+export const stockSearchSchema = z.array(itemStockSchema);

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditPageSchema, auditQuery } from '../../contract/admin/audit';
+import {
+  changeStaffPasswordBody,
+  newStaffBody,
+  staffIdParams,
+  staffListItemSchema,
+  staffLoginBody,
+  staffSessionSchema,
+  totpConfirmBody,
+  totpDisableBody,
+  totpEnrolmentSchema,
+  updateStaffBody,
+} from '../../contract/admin/staff';
+import { problemSchema as problem } from '../../contract/problem';
+import { listAudit } from '../audit/audit';
+import type { ShopContext } from '../context';
+import { TotpRequired } from '../staff/service';
+import { actorOf, clearedSessionCookie, isSecure, requireStaff, sessionCookie } from './staff-auth';
+
+const tags = ['admin: staff'];
+const security = [{ staffSession: [] }];
+const ok = z.object({ ok: z.literal(true) });
+
+/** Sign-in, own account and TOTP, staff management (owner), the audit log. */
+export const staffRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+  const staff = ctx.staff;
+  const secure = isSecure(ctx.config.PUBLIC_URL);
+
+  app.post(
+    '/Login',
+    {
+      config: { permission: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags, body: staffLoginBody, response: { 200: staffSessionSchema, 400: problem, 401: problem.extend({ totpRequired: z.literal(true).optional() }), 429: problem } },
+    },
+    async (request, reply) => {
+      try {
+        const { token, session } = await staff.login(request.body.email, request.body.password, request.body.code, request.ip, String(request.headers['user-agent'] ?? ''));
+        reply.header('set-cookie', sessionCookie(token, secure));
+        return session;
+      } catch (err) {
+        if (!(err instanceof TotpRequired)) throw err;
+        // The problem's fields and the flag the sign-in page looks for.
+        reply.code(401).type('application/problem+json; charset=utf-8');
+        return reply.send({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: err.message, errorMessage: err.message, totpRequired: true as const });
+      }
+    },
+  );
+
+  app.get('/Me', { config: { permission: 'self' }, schema: { tags, security, response: { 200: staffSessionSchema, 401: problem } } }, async (request) =>
+    staff.session(requireStaff(request)),
+  );
+
+  app.post('/Logout', { config: { permission: 'session' }, schema: { tags, security, response: { 200: ok, 401: problem, 403: problem } } }, async (request, reply) => {
+    await staff.logout(requireStaff(request));
+    reply.header('set-cookie', clearedSessionCookie(secure));
+    return { ok: true as const };
+  });
+
+  app.post(
+    '/Me/Password',
+    { config: { permission: 'self' }, schema: { tags, security, body: changeStaffPasswordBody, response: { 200: ok, 400: problem, 401: problem, 403: problem, 429: problem } } },
+    async (request) => {
+      await staff.changePassword(requireStaff(request), actorOf(request), request.body.currentPassword, request.body.newPassword);
+      return { ok: true as const };
+    },
+  );
+
+  app.post('/Me/Totp', { config: { permission: 'self' }, schema: { tags, security, response: { 200: totpEnrolmentSchema, 401: problem, 403: problem } } }, async (request) =>
+    staff.startTotp(requireStaff(request), actorOf(request)),
+  );
+
+  app.post(
+    '/Me/Totp/Confirm',
+    { config: { permission: 'self' }, schema: { tags, security, body: totpConfirmBody, response: { 200: ok, 400: problem, 401: problem, 403: problem } } },
+    async (request) => {
+      await staff.confirmTotp(requireStaff(request), actorOf(request), request.body.code);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/Me/Totp/Disable',
+    { config: { permission: 'self' }, schema: { tags, security, body: totpDisableBody, response: { 200: ok, 400: problem, 401: problem, 403: problem, 429: problem } } },
+    async (request) => {
+      await staff.disableTotp(requireStaff(request), actorOf(request), request.body.password);
+      return { ok: true as const };
+    },
+  );
+
+  app.get('/Staff', { config: { permission: 'staff:manage' }, schema: { tags, security, response: { 200: z.array(staffListItemSchema), 401: problem, 403: problem } } }, async () =>
+    staff.list(),
+  );
+
+  app.post(
+    '/Staff',
+    { config: { permission: 'staff:manage' }, schema: { tags, security, body: newStaffBody, response: { 201: staffListItemSchema, 400: problem, 401: problem, 403: problem, 409: problem } } },
+    async (request, reply) => reply.code(201).send(await staff.create(actorOf(request), request.body)),
+  );
+
+  app.put(
+    '/Staff/:id',
+    {
+      config: { permission: 'staff:manage' },
+      schema: { tags, security, params: staffIdParams, body: updateStaffBody, response: { 200: staffListItemSchema, 400: problem, 401: problem, 403: problem, 404: problem, 409: problem } },
+    },
+    async (request) => staff.update(actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/Audit',
+    { config: { permission: 'audit:read' }, schema: { tags, security, querystring: auditQuery, response: { 200: auditPageSchema, 400: problem, 401: problem, 403: problem } } },
+    async (request) => listAudit(ctx.database.db, request.query),
+  );
+
+};

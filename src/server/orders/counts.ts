@@ -1,0 +1,45 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema';
+import type { OrderStatusCode } from './tables';
+
+/**
+ * The order counts the dashboard and the orders list read (table `order_counts`), kept in the
+ * transaction of every change of an order, so no request counts the orders table.
+ * Keys: `status:<code>`; `ship:west` / `ship:east` for orders that can ship (accepted or
+ * partially shipped) with open units there; `backordered` for live orders with backordered units.
+ */
+export interface CountedOrder {
+  status_code: OrderStatusCode;
+  open_west: number;
+  open_east: number;
+  backordered: number;
+}
+
+export function countKeys(o: CountedOrder): string[] {
+  const keys = [`status:${o.status_code}`];
+  const canShip = o.status_code === 'accepted' || o.status_code === 'partially_shipped';
+  if (canShip && o.open_west > 0) keys.push('ship:west');
+  if (canShip && o.open_east > 0) keys.push('ship:east');
+  const live = o.status_code !== 'cancelled' && o.status_code !== 'closed' && o.status_code !== 'on_hold';
+  if (live && o.backordered > 0) keys.push('backordered');
+  return keys;
+}
+
+/** The keys to take one from and to add one to when an order goes from `before` to `after` (null: none). */
+export function countChange(before: CountedOrder | null, after: CountedOrder | null): { minus: string[]; plus: string[] } {
+  const b = before ? countKeys(before) : [];
+  const a = after ? countKeys(after) : [];
+  return { minus: b.filter((k) => !a.includes(k)), plus: a.filter((k) => !b.includes(k)) };
+}
+
+/** Applies `countChange` in the caller's transaction. */
+export async function updateCounts(db: Kysely<DB>, before: CountedOrder | null, after: CountedOrder | null): Promise<void> {
+  const { minus, plus } = countChange(before, after);
+  if (minus.length > 0) await db.updateTable('order_counts').set({ n: sql<number>`n - 1` }).where('key', 'in', minus).execute();
+  if (plus.length > 0) await db.updateTable('order_counts').set({ n: sql<number>`n + 1` }).where('key', 'in', plus).execute();
+}
+
+export async function readCounts(db: Kysely<DB>): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('order_counts').select(['key', 'n']).execute();
+  return new Map(rows.map((r) => [r.key, Number(r.n)]));
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION } from './messages';
+import { invoiceSummarySchema, orderEventSchema, orderStatusSchema, shipmentSchema } from './order-lifecycle';
 
 /**
  * Requests and responses of the cart, checkout and order calls (spec §3, §5, §7; DESIGN.md §3).
@@ -218,6 +219,10 @@ export const orderLineSchema = z.object({
   extended: z.number(),
   /** Units shipping from West (Fresno) and East (Fairhope), and units backordered. */
   allocation: z.object({ west: z.number().int(), east: z.number().int(), backordered: z.number().int() }),
+  /** Units shipped, still backordered and cancelled (the order page's per-line state). */
+  shipped: z.number().int(),
+  backordered: z.number().int(),
+  cancelled: z.number().int(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -237,6 +242,7 @@ export type OrderAddress = z.infer<typeof orderAddressSchema>;
 export const orderSchema = z.object({
   orderNum: z.number().int(),
   status: z.string(),
+  statusCode: orderStatusSchema,
   createdAt: z.string(),
   lines: z.array(orderLineSchema),
   subtotal: z.number(),
@@ -249,12 +255,19 @@ export const orderSchema = z.object({
   comments: z.string(),
   couponsApplied: z.array(z.object({ code: z.string(), name: z.string(), discount: z.number() })),
   terms: z.string(),
+  shipments: z.array(shipmentSchema),
+  invoices: z.array(invoiceSummarySchema),
+  /** The public events of the order's timeline. */
+  events: z.array(orderEventSchema.omit({ public: true })),
+  /** True while the buyer may still cancel it (status `received`). */
+  cancellable: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderSummarySchema = z.object({
   orderNum: z.number().int(),
   status: z.string(),
+  statusCode: orderStatusSchema,
   createdAt: z.string(),
   numberOfLines: z.number().int(),
   totalQuantity: z.number().int(),

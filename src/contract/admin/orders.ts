@@ -1,26 +1,11 @@
 import { z } from 'zod';
 import { orderAddressSchema } from '../cart';
+import { carrierSchema, invoiceSummarySchema, orderEventSchema, orderStatusSchema, shipmentSchema } from '../order-lifecycle';
 import { warehouseSchema } from './staff';
 
+export * from '../order-lifecycle';
+
 /** The order desk: lifecycle, shipments, invoices (DESIGN.md §5 "Orders"). Money is dollars with 2 decimals. */
-
-export const ORDER_STATUSES = ['received', 'accepted', 'on_hold', 'partially_shipped', 'shipped', 'closed', 'cancelled'] as const;
-export const orderStatusSchema = z.enum(ORDER_STATUSES);
-export type OrderStatus = z.infer<typeof orderStatusSchema>;
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  received: 'Received',
-  accepted: 'Accepted',
-  on_hold: 'On hold',
-  partially_shipped: 'Partially shipped',
-  shipped: 'Shipped',
-  closed: 'Closed',
-  cancelled: 'Cancelled',
-};
-
-export const CARRIERS = ['ups', 'fedex', 'usps', 'ltl', 'pickup', 'other'] as const;
-export const carrierSchema = z.enum(CARRIERS);
-export type Carrier = z.infer<typeof carrierSchema>;
 
 export const ORDERS_ADMIN = {
   defaultPageSize: 50,
@@ -103,41 +88,6 @@ export const adminOrderLineSchema = z.object({
   cancelled: z.number().int(),
 });
 export type AdminOrderLine = z.infer<typeof adminOrderLineSchema>;
-
-export const shipmentSchema = z.object({
-  shipmentNum: z.number().int(),
-  warehouse: warehouseSchema,
-  carrier: carrierSchema,
-  trackingNumber: z.string(),
-  /** Null when the carrier has no public tracking page (LTL, pickup, other). */
-  trackingUrl: z.string().nullable(),
-  shippedAt: z.string(),
-  lines: z.array(z.object({ lineNo: z.number().int(), invNum: z.string(), title: z.string(), qty: z.number().int() })),
-  invoiceNum: z.number().int(),
-});
-export type Shipment = z.infer<typeof shipmentSchema>;
-
-export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
-export const invoiceSummarySchema = z.object({
-  invoiceNum: z.number().int(),
-  shipmentNum: z.number().int(),
-  date: z.string(),
-  dueDate: z.string(),
-  total: z.number(),
-  status: z.enum(INVOICE_STATUSES),
-});
-export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
-
-export const orderEventSchema = z.object({
-  at: z.string(),
-  /** "Order desk: Ann Lee", "Warehouse: …", "Customer", "System". */
-  actor: z.string(),
-  kind: z.string(),
-  detail: z.string(),
-  /** Public events are shown to the buyer. */
-  public: z.boolean(),
-});
-export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 export const ORDER_ACTIONS = ['accept', 'hold', 'release', 'ship', 'cancel'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WAREHOUSES } from '../order-lifecycle';
 import { PERMISSIONS, ROLES } from './permissions';
 
 /** Staff sign-in, sessions, own account and staff management (DESIGN.md §5 "Staff, roles, sessions"). */
@@ -31,7 +32,7 @@ export const STAFF_MESSAGES = {
 
 export const roleSchema = z.enum(ROLES);
 export const permissionSchema = z.enum(PERMISSIONS);
-export const warehouseSchema = z.enum(['west', 'east']);
+export const warehouseSchema = z.enum(WAREHOUSES);
 export type WarehouseCode = z.infer<typeof warehouseSchema>;
 
 const email = z.string().trim().toLowerCase().max(STAFF.emailMax).email('Enter a valid email address');

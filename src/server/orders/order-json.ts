@@ -1,13 +1,24 @@
 import { dollars, type Order, type OrderAddress, type OrderSummary } from '../../contract/cart';
+import type { InvoiceSummary, OrderEvent, Shipment } from '../../contract/order-lifecycle';
 import type { OrderLineRow, OrderRow } from './queries';
 
 /** Orders are paid on account (spec §9 terms: late charge 1.5% per month). */
 export const ORDER_TERMS = 'Net 30, pay on account';
 
-export function toOrder(row: OrderRow, lines: OrderLineRow[], coupons: { code: string; name: string; discount_cents: number }[]): Order {
+/** What an order has once the back office acts on it; a new order has none of them. */
+export interface OrderHistory {
+  shipments: Shipment[];
+  invoices: InvoiceSummary[];
+  events: OrderEvent[];
+}
+
+const NO_HISTORY: OrderHistory = { shipments: [], invoices: [], events: [] };
+
+export function toOrder(row: OrderRow, lines: OrderLineRow[], coupons: { code: string; name: string; discount_cents: number }[], history: OrderHistory = NO_HISTORY): Order {
   return {
     orderNum: row.order_num,
     status: row.status,
+    statusCode: row.status_code,
     createdAt: row.created_at,
     lines: lines.map((l) => ({
       invNum: l.item_num,
@@ -16,6 +27,9 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], coupons: { code: s
       price: dollars(l.price_cents),
       extended: dollars(l.extended_cents),
       allocation: { west: l.qty_west, east: l.qty_east, backordered: l.qty_backordered },
+      shipped: l.qty_shipped,
+      backordered: l.qty_backordered,
+      cancelled: l.qty_cancelled,
     })),
     subtotal: dollars(row.subtotal_cents),
     discount: dollars(row.discount_cents),
@@ -27,6 +41,10 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], coupons: { code: s
     comments: row.comments,
     couponsApplied: coupons.map((c) => ({ code: c.code, name: c.name, discount: dollars(c.discount_cents) })),
     terms: ORDER_TERMS,
+    shipments: history.shipments,
+    invoices: history.invoices,
+    events: history.events.filter((e) => e.public).map(({ at, actor, kind, detail }) => ({ at, actor, kind, detail })),
+    cancellable: row.status_code === 'received',
   };
 }
 
@@ -34,6 +52,7 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
   return {
     orderNum: row.order_num,
     status: row.status,
+    statusCode: row.status_code,
     createdAt: row.created_at,
     numberOfLines: row.line_count,
     totalQuantity: row.total_qty,

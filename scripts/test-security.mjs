@@ -8,8 +8,10 @@ import { existsSync } from 'node:fs';
 const run = (project, paths, env = {}) =>
   spawnSync('npx', ['vitest', 'run', '--project', project, ...paths], { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
 
-let ok = run('api-sqlite', ['src/server/security']);
-if (process.env.TEST_DATABASE_URL) ok = run('api-postgres', ['src/server/security'], { TEST_DB: 'postgres' }) && ok;
+// CORS keeps the back office closed (cors.api.test.ts) besides the buyer API's rules.
+const API_TESTS = ['src/server/security', 'src/server/http/cors.api.test.ts'];
+let ok = run('api-sqlite', API_TESTS);
+if (process.env.TEST_DATABASE_URL) ok = run('api-postgres', API_TESTS, { TEST_DB: 'postgres' }) && ok;
 else console.log('(TEST_DATABASE_URL is not set: skipping the PostgreSQL run)');
 if (existsSync('dist/web/index.html')) ok = run('e2e', ['e2e/xss.test.ts']) && ok;
 else console.log('(dist/web is not built: skipping the XSS pages; `npm run build` first)');

@@ -5,6 +5,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpCustomer, type TestCustomer } from '../cart/test-customers';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { staffWith } from '../admin/test-helpers';
+import { isAdminRoute, pathFor, routeCollector } from '../security/route-table';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { SECURITY_HEADERS } from './security-headers';
 
@@ -18,6 +20,7 @@ const FRONT_END = 'http://localhost:5173';
 let t: TestApp;
 let base: string;
 let buyer: TestCustomer;
+const { routes, collect } = routeCollector();
 
 beforeAll(async () => {
   const web = join(process.env.TMPDIR ?? '/tmp', `shop-web-cors-${process.pid}-${Date.now()}`);
@@ -25,7 +28,7 @@ beforeAll(async () => {
   writeFileSync(join(web, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
   // Written as people write them: a trailing slash, a default port, a path. The origin is what counts.
   const CORS_ORIGINS = `${RETAILER}:443/, ${FRONT_END}/shop/`;
-  t = await createTestApp((ctx) => loadFixtureCatalogue(ctx.database.db), { webDir: web }, { CORS_ORIGINS });
+  t = await createTestApp((ctx) => loadFixtureCatalogue(ctx.database.db), { webDir: web, onRoute: collect }, { CORS_ORIGINS });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   buyer = await signUpCustomer(t.app);
 }, 60_000);
@@ -164,6 +167,42 @@ describe('any other origin', () => {
       const get = await inject({ method: 'GET', url, headers: { origin: RETAILER } });
       expectNoCors(get.headers, `GET ${url}`);
       expect(get.headers['x-content-type-options'], `GET ${url}`).toBe('nosniff');
+    }
+  });
+});
+
+describe('the back office (/beapi/Admin)', () => {
+  // Its session is a cookie: a listed origin may call the buyer API with a token, never this.
+  const spellings = ['/beapi/admin/Me', '/BEAPI/ADMIN/Me', '/beapi//Admin/Me', '/beapi/%41dmin/Me', '/beapi/Inventory/../Admin/Me', '/beapi/Admin', '/beapi/Admin/NoSuchRoute'];
+
+  it('is never opened to an allowed origin: no preflight, no CORS header on any admin route, signed in or not', async () => {
+    const owner = await staffWith(t, ['owner']);
+    const admin = routes.filter((r) => isAdminRoute(r) && r.method !== 'HEAD');
+    expect(admin.length).toBeGreaterThan(5);
+    for (const route of admin) {
+      const url = pathFor(route.url);
+      for (const origin of [RETAILER, FRONT_END]) {
+        const label = `${route.method} ${route.url} from ${origin}`;
+        const pre = await preflight(url, origin, route.method);
+        expect(pre.statusCode, `OPTIONS: ${label}`).not.toBe(204);
+        expectNoCors(pre.headers, `OPTIONS: ${label}`);
+        for (const headers of [{}, { cookie: owner.cookie, 'x-csrf-token': owner.csrf }]) {
+          const res = await inject({ method: route.method as 'GET', url, headers: { ...headers, origin }, ...(route.method === 'GET' ? {} : { payload: {} }) });
+          expectNoCors(res.headers, label);
+          expect(res.headers['cache-control'], label).toBe('no-store');
+          // A page of another site is refused before any change, whatever CORS would say.
+          if (route.method !== 'GET' && route.url !== '/beapi/Admin/Login' && 'cookie' in headers) expect(res.statusCode, label).toBe(403);
+        }
+      }
+    }
+  });
+
+  it('stays closed however the path is spelt', async () => {
+    for (const url of spellings) {
+      const pre = await preflight(url, RETAILER, 'GET');
+      expect(pre.statusCode, url).not.toBe(204);
+      expectNoCors(pre.headers, `OPTIONS ${url}`);
+      expectNoCors((await inject({ method: 'GET', url, headers: { origin: RETAILER } })).headers, `GET ${url}`);
     }
   });
 });

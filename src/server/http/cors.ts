@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAdminPath } from './admin-path';
 
 /**
  * CORS for the API (docs/decisions/0011-cors.md): a site listed in CORS_ORIGINS (a retailer's own
  * site, a separate front end) may call /beapi from the browser with a token. No cookies are
  * involved, so no credentials mode. Any other origin, and every page outside /beapi, gets no CORS
- * header at all, so the browser keeps them same-origin.
+ * header at all, so the browser keeps them same-origin. The back office (/beapi/Admin, however
+ * spelt, and any route that declares a staff permission) is never opened, not even to a listed
+ * origin: its session is a cookie, and only its own pages may call it.
  */
 
 /** The request headers the API reads that a browser will not send cross-origin without asking. */
@@ -42,7 +45,8 @@ export function registerCors(app: FastifyInstance, configured: readonly string[]
 
   const allowedOrigin = (request: FastifyRequest): string | null => {
     const origin = request.headers.origin;
-    return origin !== undefined && allowed.has(origin) && request.url.startsWith('/beapi/') ? origin : null;
+    if (origin === undefined || !allowed.has(origin) || !request.url.startsWith('/beapi/')) return null;
+    return isAdminPath(request.url) || request.routeOptions.config?.permission !== undefined ? null : origin;
   };
   const isPreflight = (request: FastifyRequest): boolean =>
     request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;

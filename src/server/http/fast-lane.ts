@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import { isAdminPath } from './admin-path';
 import { readTokenFrom, type CustomerResolver, type SignedInCustomer } from './auth-context';
 import { SECURITY_HEADERS } from './security-headers';
 
@@ -18,6 +19,20 @@ import { SECURITY_HEADERS } from './security-headers';
  * headers, resolves the token with the same resolver, and logs requests as Fastify does when the
  * log level asks for it.
  */
+
+/**
+ * The only paths that may have a lane. A lane skips every hook (auth, permissions, no-store,
+ * CORS), so a new one is a decision, not a side effect of a route: add it here on purpose.
+ * Nothing under /beapi/Admin ever gets one, whatever this list says.
+ */
+export const FAST_LANE_PATHS: readonly string[] = [
+  '/beapi/Inventory/GetItemDetail',
+  '/beapi/Inventory/GetPagedItemsForCategory',
+  '/beapi/Inventory/GetPagedItemsForNVCategory',
+  '/beapi/Inventory/GetPagedItemsForSearch',
+  '/beapi/Inventory/GetPagedItemsForNVSearch',
+  '/beapi/Shop/GetShoppingCart',
+];
 
 /** A 200 answer: the headers after the security headers (flat name, value pairs) and the body. */
 export interface FastAnswer {
@@ -59,10 +74,18 @@ export class FastLane {
 
   /**
    * Serves `path` (the full path, prefix included) when the query string matches `query` in full
-   * (null: only without a query string).
+   * (null: only without a query string). Throws for a path outside FAST_LANE_PATHS or under
+   * /beapi/Admin, so the app does not start with such a lane.
    */
   get(path: string, query: RegExp | null, handler: FastHandler): void {
+    if (isAdminPath(path)) throw new Error(`fast lane: ${path} is in the back office, which never gets a lane`);
+    if (!FAST_LANE_PATHS.includes(path)) throw new Error(`fast lane: ${path} is not in FAST_LANE_PATHS (http/fast-lane.ts)`);
     this.lanes.set(path, { handler, query });
+  }
+
+  /** The paths that have a lane. */
+  paths(): string[] {
+    return [...this.lanes.keys()];
   }
 
   /** Set once the app exists: the token resolver the auth hook uses, and the app's logger. */

@@ -1,0 +1,55 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { hashToken } from '../accounts/sessions';
+import type { StaffSessionForTest } from '../admin/test-helpers';
+import type { TestApp } from '../test-support/test-app';
+
+/** Helpers of the back office's security tests (admin-matrix, admin-cache, admin-fuzz). */
+
+export const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const label = (r: { method: string; url: string }): string => `${r.method} ${r.url}`;
+
+/**
+ * Calls a full path as `session` (its cookie, and its CSRF header on unsafe methods) or as
+ * nobody; `headers` add to or replace those. Unsafe calls send an empty JSON object.
+ */
+export function sendAs(
+  t: TestApp,
+  method: string,
+  url: string,
+  session: StaffSessionForTest | null,
+  headers: Record<string, string> = {},
+  payload: unknown = {},
+): Promise<LightMyRequestResponse> {
+  const unsafe = UNSAFE.has(method);
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...(session ? { cookie: session.cookie } : {}), ...(session && unsafe ? { 'x-csrf-token': session.csrf } : {}), ...headers },
+    ...(unsafe ? { payload: payload as object } : {}),
+  });
+}
+
+/** The problem's `detail`, or undefined when the answer is not JSON. */
+export function detailOf(res: LightMyRequestResponse): string | undefined {
+  try {
+    return (res.json() as { detail?: string }).detail;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function auditCount(t: TestApp): Promise<number> {
+  const row = await t.ctx.database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Ends a staff session by its clock, as seven days would. */
+export async function expireStaffSession(t: TestApp, session: StaffSessionForTest): Promise<void> {
+  const token = session.cookie.split('=')[1]!;
+  await t.ctx.database.db
+    .updateTable('staff_sessions')
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where('token_hash', '=', hashToken(token))
+    .execute();
+}

@@ -1,0 +1,79 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffWith } from '../admin/test-helpers';
+import { loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { FAST_LANE_PATHS, FastLane } from '../http/fast-lane';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { isAdminRoute, pathFor, routeCollector } from './route-table';
+
+/**
+ * The fast lane answers in front of every hook (auth, permissions, no-store, CORS), so which
+ * paths have one is fixed by an allowlist, and the back office can never get one.
+ */
+
+const { routes, collect } = routeCollector();
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp((ctx) => loadFixtureCatalogue(ctx.database.db), { onRoute: collect });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t?.close());
+
+/** Spellings of admin paths the router or a proxy may treat as the back office. */
+const ADMIN_SPELLINGS = [
+  '/beapi/Admin/Orders',
+  '/beapi/Admin',
+  '/beapi/admin/Me',
+  '/BEAPI/ADMIN/Staff',
+  '/beapi//Admin/Audit',
+  '/beapi/%41dmin/Me',
+  '/beapi/%2541dmin/Me',
+  '/beapi/Inventory/../Admin/Me',
+  '/beapi/./Admin/Me/',
+];
+
+describe('the fast lane', () => {
+  it('has exactly the allowlisted lanes in a built app', () => {
+    expect(t.app.fastLane.paths().sort()).toEqual([...FAST_LANE_PATHS].sort());
+  });
+
+  it('refuses to register any spelling of a back-office path, even on a lane of its own', () => {
+    const noop = () => null;
+    for (const path of ADMIN_SPELLINGS) {
+      expect(() => t.app.fastLane.get(path, null, noop), path).toThrow(/back office/);
+      expect(() => new FastLane().get(path, /.*/, noop), path).toThrow(/back office/);
+    }
+    expect(t.app.fastLane.paths().sort()).toEqual([...FAST_LANE_PATHS].sort());
+  });
+
+  it('refuses a path outside the allowlist', () => {
+    for (const path of ['/beapi/Shop/GetOrders', '/beapi/Inventory/GetItemDetail/', '/beapi/inventory/GetItemDetail', '/beapi/Customer/GetCustomerInfo']) {
+      expect(() => new FastLane().get(path, null, () => null), path).toThrow(/not in FAST_LANE_PATHS/);
+    }
+  });
+
+  it('never answers an admin GET over a real socket: Fastify does, with its hooks', async () => {
+    const owner = await staffWith(t, ['owner']);
+    const gets = routes.filter((r) => isAdminRoute(r) && r.method === 'GET');
+    expect(gets.length).toBeGreaterThan(2);
+    const before = t.app.fastLane.answered;
+    for (const route of gets) {
+      const res = await overSocket(pathFor(route.url), { cookie: owner.cookie });
+      expect(res.status, route.url).toBeLessThan(500);
+      expect(res.headers['cache-control'], route.url).toBe('no-store');
+    }
+    expect(t.app.fastLane.answered).toBe(before);
+  });
+});
+
+function overSocket(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${url}`, { headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -89,6 +89,8 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
         'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'no-referrer',
+        // Whatever path it was (the back office's answers are never stored).
+        'cache-control': 'no-store',
       });
       void sendProblem(reply, 400, 'Malformed URL');
     },

@@ -17,6 +17,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import { contentRoutes } from './content/routes';
 import { pictureRoutes } from './catalogue/picture-routes';
 import type { ShopContext } from './context';
+import { isAdminPath } from './http/admin-path';
 import { readToken } from './http/auth-context';
 import { registerCors } from './http/cors';
 import { registerErrorHandler, sendProblem } from './http/error-handler';
@@ -132,9 +133,14 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: '/beapi/docs', staticCSP: true, transformStaticCSP: (csp) => csp.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'") });
 
   app.decorateRequest('customer', null);
-  app.addHook('onRequest', async (request) => {
-    // Customer tokens are never read on the back office's calls (admin/staff-auth.ts).
-    if (!request.url.startsWith('/beapi/') || request.url.startsWith('/beapi/Admin/')) return;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/beapi/')) return;
+    // Customer tokens are never read on the back office's calls (admin/staff-auth.ts), and none
+    // of its answers is stored: here too, so its 404s and body-parsing errors carry no-store.
+    if (isAdminPath(request.url)) {
+      reply.header('cache-control', 'no-store');
+      return;
+    }
     const token = readToken(request);
     if (token && ctx.resolveCustomer) request.customer = await ctx.resolveCustomer(token);
   });

@@ -6,6 +6,8 @@
  */
 export function isAdminPath(url: string): boolean {
   let path = url.split(/[?#]/, 1)[0] ?? '';
+  // Most paths have nothing to decode or resolve (this runs on every API request).
+  if (!/[%\\.]|\/\//.test(path)) return startsAdmin(path.toLowerCase());
   // Decode until stable (a few rounds at most): %2541 is %41 is A to something that decodes twice.
   for (let i = 0; i < 3; i++) {
     let decoded: string;
@@ -24,6 +26,9 @@ export function isAdminPath(url: string): boolean {
     if (segment === '..') segments.pop();
     else if (segment !== '.') segments.push(segment);
   }
-  const normal = segments.join('/');
-  return normal === '/beapi/admin' || normal.startsWith('/beapi/admin/');
+  return startsAdmin(segments.join('/'));
+}
+
+function startsAdmin(lowerPath: string): boolean {
+  return lowerPath === '/beapi/admin' || lowerPath.startsWith('/beapi/admin/');
 }

@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isAdminPath } from './admin-path';
 import { sendProblem } from './error-handler';
 
 /**
@@ -87,8 +86,6 @@ export function serveWebApp(app: FastifyInstance, webDir: string): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/beapi/') || path === '/beapi' || request.method !== 'GET' || !pages) {
-      // The back office's answers are never stored, its 404s included (DESIGN.md §5).
-      if (isAdminPath(path)) reply.header('cache-control', 'no-store');
       return sendProblem(reply, 404, `No such resource: ${request.method} ${path}`);
     }
     if (/\.[a-z0-9]+$/i.test(path)) return sendProblem(reply, 404, `No such file: ${path}`);

@@ -53,3 +53,19 @@ export async function expireStaffSession(t: TestApp, session: StaffSessionForTes
     .where('token_hash', '=', hashToken(token))
     .execute();
 }
+
+/** The tables an admin call may change (sign-in failures and session clocks are left out on purpose). */
+const ADMIN_TABLES = [
+  'staff', 'audit_log', 'orders', 'order_lines', 'order_events', 'order_counts', 'shipments', 'shipment_lines', 'invoices',
+  'invoice_lines', 'stock_movements', 'coupon_redemptions', 'counters', 'customers',
+] as const;
+
+/** Every row of ADMIN_TABLES and the items' stock, as one string to compare before and after a call. */
+export async function adminSnapshot(t: TestApp): Promise<string> {
+  const db = t.ctx.database.db;
+  const parts = await Promise.all([
+    ...ADMIN_TABLES.map(async (table) => (await db.selectFrom(table).selectAll().execute()).map((r) => JSON.stringify(r)).sort()),
+    db.selectFrom('items').select(['num', 'qty_fr', 'qty_fh']).orderBy('num').execute(),
+  ]);
+  return JSON.stringify(parts);
+}

@@ -53,7 +53,7 @@ beforeAll(async () => {
     orderNum: order.body.orderNum, id: spare.id, n: order.body.orderNum, shipmentNum: 1, invoiceNum: 1, invNum: '12001', num: '12001',
     warehouse: 'west', carrier: 'ups', trackingNumber: '1Z999AA10123456784', lines: [{ lineNo: 1, qty: 1 }], lineNo: 1, qty: 1,
     reason: 'count', delta: 1, setTo: 5, note: 'fuzz', status: 'accepted', q: 'Party', sort: 'newest', page: 1, pageSize: 20,
-    from: '2026-01-01', to: '2026-12-31', customer: 1, backordered: '1', orders: String(order.body.orderNum), actor: 'staff', target: 'order',
+    from: '2026-01-01', to: '2026-12-31', customer: 1, backordered: '1', orders: String(order.body.orderNum), orderNums: [order.body.orderNum], actor: 'staff', target: 'order',
     action: 'order.accept', cursor: 1, email: 'fuzz.staff@shop.test', name: 'Fuzz Staff', roles: ['orders'], active: true,
     password: 'a-long-password-1', currentPassword: 'not-the-password', newPassword: 'another-long-password', code: '123456',
   };

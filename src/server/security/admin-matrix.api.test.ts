@@ -131,6 +131,7 @@ describe('unsafe admin calls from a page that is not the back office', () => {
       "another session's CSRF header": { 'x-csrf-token': other.csrf },
       'a foreign Origin': { origin: 'https://evil.example' },
       'a foreign Origin that looks alike': { origin: 'http://shop.test.evil.example' },
+      'the opaque Origin of a sandboxed page': { origin: 'null' },
       'Sec-Fetch-Site cross-site': { 'sec-fetch-site': 'cross-site' },
       'Sec-Fetch-Site same-site': { 'sec-fetch-site': 'same-site' },
     };

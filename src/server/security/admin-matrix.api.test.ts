@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS, ROLE_PERMISSIONS, ROLES, type Role } from '../../contract/admin/permissions';
+import { PERMISSIONS, permissionsOf, ROLE_PERMISSIONS, ROLES, type Role } from '../../contract/admin/permissions';
 import { STAFF_MESSAGES } from '../../contract/admin/staff';
 import { newCustomer, type TestCustomer } from '../accounts/test-helpers';
 import { staffWith } from '../admin/test-helpers';
@@ -106,6 +106,8 @@ const CASES: Role[][] = [...ROLES.map((r) => [r]), ['warehouse', 'accounts']];
 describe.each(CASES.map((roles) => ({ roles, name: roles.join('+') })))('a staff member with role $name', ({ roles }) => {
   it('gets 403 exactly on the routes whose permission the roles lack, and never 401/403/5xx on the others', async () => {
     const session = await staffWith(t, roles);
+    // What the admin app is told it may do is the same table the server checks.
+    expect((await sendAs(t, 'GET', '/beapi/Admin/Me', session)).json().permissions).toEqual(permissionsOf(roles));
     const has = (p: string | undefined) => p === 'session' || roles.some((r) => (ROLE_PERMISSIONS[r] as readonly string[]).includes(String(p)));
     const wrong: string[] = [];
     for (const route of guarded()) {

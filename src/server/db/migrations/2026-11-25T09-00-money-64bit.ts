@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen: never edit a migration that has shipped; add a new one. Imports nothing of the app.
 
@@ -19,10 +19,9 @@ const MONEY_COLUMNS: Record<string, string[]> = {
 async function setType(db: Kysely<any>, type: 'bigint' | 'integer'): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   for (const [table, columns] of Object.entries(MONEY_COLUMNS)) {
-    let alter = db.schema.alterTable(table);
     // One ALTER TABLE per table: PostgreSQL rewrites the table once for all its columns.
-    for (const column of columns) alter = alter.alterColumn(column, (c) => c.setDataType(type)) as typeof alter;
-    await alter.execute();
+    const changes = columns.map((column) => sql`alter column ${sql.ref(column)} type ${sql.raw(type)}`);
+    await sql`alter table ${sql.table(table)} ${sql.join(changes)}`.execute(db);
   }
 }
 

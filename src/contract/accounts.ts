@@ -86,6 +86,11 @@ export const customerSchema = z.object({
   /** The security question itself (never the answer); the key is spelt as in the original API. */
   securityQuesiton: z.string(),
   emailVerified: z.boolean(),
+  /**
+   * An email change waiting for the link mailed to it ('' when none). The sign-in address stays
+   * `email` until then (DESIGN.md §3 "Email change").
+   */
+  pendingEmail: z.string(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -220,6 +225,11 @@ export type SignUp = z.output<typeof signUpSchema>;
 // ---- profile changes ------------------------------------------------------------------------
 
 export const emailChangeSchema = z.object({ email: emailField(V.email.required, V.email.invalid) });
+
+/** POST /Customer/ConfirmPassword: the password again, before an email change. */
+export const confirmPasswordSchema = z.object({
+  password: z.string({ error: SERVER_MESSAGES.passwordRequired }).min(1, SERVER_MESSAGES.passwordRequired).max(R.newPasswordMax, SERVER_MESSAGES.passwordTooLong),
+});
 
 const newPasswordPair = {
   newPassword: newPassword(V.password.newRequired),

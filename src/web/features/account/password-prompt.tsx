@@ -40,7 +40,7 @@ export function PasswordPrompt({ opened, onConfirmed, onClose }: { opened: boole
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Confirm your password" centered>
+    <Modal opened={opened} onClose={close} title="Confirm your password" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <Text size="sm">{SERVER_MESSAGES.passwordConfirmationNeeded}</Text>

@@ -39,6 +39,7 @@ const PUBLIC = new Set([
   'POST /beapi/System/ForgotPassword',
   'POST /beapi/System/ResetPassword',
   'GET /beapi/System/VerifyEmail',
+  'GET /beapi/System/RevertEmailChange',
   'POST /beapi/System/ContactUs',
   'GET /beapi/Distributors/Search',
   // Outside /beapi: generated pictures and catalogue PDFs (SRP only).

@@ -1,19 +1,13 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pdfDisposition } from '../../contract/admin/documents';
 import { invoiceNumParam, pickListQuery, shipmentNumParam } from '../../contract/admin/orders';
 import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
+import { sendPdf } from '../http/pdf-reply';
 import { requireStaff } from './staff-auth';
 
 const tags = ['admin: documents'];
 const security = [{ staffSession: [] }];
 const errors = { 400: problem, 401: problem, 403: problem, 404: problem };
-
-/** A PDF answer: shown inline, never stored (the admin plugin sets no-store on every answer). */
-export function sendPdf(reply: FastifyReply, name: string, pdf: Buffer): FastifyReply {
-  return reply.header('content-type', 'application/pdf').header('content-disposition', pdfDisposition(name)).header('cache-control', 'no-store').send(pdf);
-}
 
 /** Pick lists, packing slips and invoices (DESIGN.md §5 "Documents"). */
 export const documentRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invoiceNumParam } from '../../contract/admin/orders';
 import { problemSchema as problem } from '../../contract/problem';
-import { sendPdf } from '../admin/document-routes';
 import type { ShopContext } from '../context';
 import { requireCustomer } from '../http/auth-context';
+import { sendPdf } from '../http/pdf-reply';
 
 /**
  * The buyer's own invoices as PDF (DESIGN.md §5), under /beapi. The token comes in a header, so

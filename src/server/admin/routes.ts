@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ShopContext } from '../context';
 import { documentRoutes } from './document-routes';
+import { orderRoutes } from './order-routes';
 import { registerStaffAuth } from './staff-auth';
 import { staffRoutes } from './staff-routes';
 
@@ -13,5 +14,6 @@ import { staffRoutes } from './staff-routes';
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   registerStaffAuth(app, ctx.staff, ctx.config.PUBLIC_URL);
   await app.register(staffRoutes, { ctx });
+  await app.register(orderRoutes, { ctx });
   await app.register(documentRoutes, { ctx });
 };

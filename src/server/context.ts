@@ -10,6 +10,7 @@ import { CheckoutService } from './orders/checkout';
 import { LifecycleService } from './orders/lifecycle';
 import { OrderService } from './orders/service';
 import { StaffService } from './staff/service';
+import { StockService } from './stock/service';
 
 /** What the feature modules share: configuration, the database and the services built on it. */
 export interface ShopContext {
@@ -25,6 +26,7 @@ export interface ShopContext {
   orders: OrderService;
   checkout: CheckoutService;
   lifecycle: LifecycleService;
+  stock: StockService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -48,6 +50,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     orders,
     checkout: new CheckoutService(database.db, ops, accounts, cart, orders, mailer, config.PUBLIC_URL),
     lifecycle: new LifecycleService(database.db, ops, accounts, mailer, config.PUBLIC_URL),
+    stock: new StockService(database.db, catalogue, accounts, mailer, config.PUBLIC_URL),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

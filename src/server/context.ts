@@ -11,6 +11,7 @@ import { CheckoutService } from './orders/checkout';
 import { LifecycleService } from './orders/lifecycle';
 import { OrderService } from './orders/service';
 import { StaffService } from './staff/service';
+import { StockService } from './stock/service';
 
 /** What the feature modules share: configuration, the database and the services built on it. */
 export interface ShopContext {
@@ -26,6 +27,7 @@ export interface ShopContext {
   orders: OrderService;
   checkout: CheckoutService;
   lifecycle: LifecycleService;
+  stock: StockService;
   /** Pick lists, packing slips and invoices as PDF. */
   documents: DocumentService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
@@ -51,6 +53,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     orders,
     checkout: new CheckoutService(database.db, ops, accounts, cart, orders, mailer, config.PUBLIC_URL),
     lifecycle: new LifecycleService(database.db, ops, accounts, mailer, config.PUBLIC_URL),
+    stock: new StockService(database.db, catalogue, accounts, mailer, config.PUBLIC_URL),
     documents: new DocumentService(database.db),
     resolveCustomer: accounts.resolveCustomer,
   };

@@ -27,6 +27,8 @@ const tags = ['admin: orders'];
 const security = [{ staffSession: [] }];
 const params = orderNumParam;
 const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem };
+/** Items the dashboard lists under low stock. */
+const DASHBOARD_LOW_STOCK = 10;
 const ifMatchHeader = 'Optional `If-Match: <version>` (the admin order\'s `version`): 409 when the order changed meanwhile.';
 
 /** `If-Match: 7` or `"7"`: the version the staff member saw. */
@@ -120,8 +122,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
     async (request, reply) => reply.code(201).send(await lifecycle.ship(acting(request), request.params.orderNum, request.body, ifMatch(request))),
   );
 
-  app.get('/Dashboard', { config: { permission: 'dashboard:read' }, schema: { tags, security, response: { 200: dashboardSchema, 401: problem, 403: problem } } }, async () => ({
-    ...(await dashboardCounts(db)),
-    lowStock: [],
-  }));
+  app.get('/Dashboard', { config: { permission: 'dashboard:read' }, schema: { tags, security, response: { 200: dashboardSchema, 401: problem, 403: problem } } }, async () => {
+    const [counts, lowStock] = await Promise.all([dashboardCounts(db), ctx.stock.lowStock(DASHBOARD_LOW_STOCK)]);
+    return { ...counts, lowStock };
+  });
 };

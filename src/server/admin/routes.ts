@@ -4,6 +4,7 @@ import { documentRoutes } from './document-routes';
 import { orderRoutes } from './order-routes';
 import { registerStaffAuth } from './staff-auth';
 import { staffRoutes } from './staff-routes';
+import { stockRoutes } from './stock-routes';
 
 /**
  * The back office API, /beapi/Admin (DESIGN.md §5): one encapsulated plugin with its own staff
@@ -15,5 +16,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   registerStaffAuth(app, ctx.staff, ctx.config.PUBLIC_URL);
   await app.register(staffRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
+  await app.register(stockRoutes, { ctx });
   await app.register(documentRoutes, { ctx });
 };

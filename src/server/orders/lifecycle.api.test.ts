@@ -175,6 +175,8 @@ describe('ship', () => {
     expect(detail.lines[0]).toMatchObject({ qty: 6, openWest: 0, shipped: 6 });
     expect(detail.statusCode).toBe('shipped');
     expect(await stockOf(t, '33007')).toEqual({ west: 44, east: 0 });
+    const moves = (await get(owner, '/Stock/33007/Movements')).body as { reason: string; delta: number }[];
+    expect(moves.filter((m) => m.reason === 'ship').map((m) => m.delta)).toEqual([-6]);
   });
 });
 
@@ -210,6 +212,25 @@ describe('cancel', () => {
     const subjects = mailsTo(t.dataDir, buyer.email).map((m) => m.subject);
     expect(subjects).toContain(`Order ${n}: items cancelled`);
     expect(subjects).toContain(`Order ${n} cancelled`);
+  });
+
+  it('gives released units to the oldest waiting backorder in the same transaction, records the movements and mails that buyer', async () => {
+    await setStock(t, '30003', 4, 0);
+    const { order: first } = await placeOrder(t, [['30003', 4]]);
+    const { buyer: waiting, order: second } = await placeOrder(t, [['30003', 3]]);
+    expect(second.lines[0].allocation).toEqual({ west: 0, east: 0, backordered: 3 });
+    const res = await post(desk, `/Orders/${first.orderNum}/Cancel`, { reason: 'Duplicate order' });
+    expect(res.body.statusCode).toBe('cancelled');
+    const filled = (await get(desk, `/Orders/${second.orderNum}`)).body;
+    expect(filled.lines[0]).toMatchObject({ openWest: 3, backordered: 0 });
+    expect(await stockOf(t, '30003')).toEqual({ west: 1, east: 0 });
+    const moves = (await get(owner, '/Stock/30003/Movements')).body as { reason: string; delta: number; ref: string }[];
+    expect(moves.slice(0, 2).map((m) => [m.reason, m.delta, m.ref])).toEqual([
+      ['backorder', -3, `order ${second.orderNum}`],
+      ['cancel', 4, `order ${first.orderNum}`],
+    ]);
+    await t.ctx.mailer.flush();
+    expect(mailsTo(t.dataDir, waiting.email).map((m) => m.subject)).toContain(`Order ${second.orderNum}: backordered items allocated`);
   });
 
   it('never cancels shipped units: a partly shipped order cancelled becomes shipped', async () => {

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../src/server/mail/outbox';
@@ -224,12 +226,25 @@ describe('profile and addresses', () => {
     await signIn(page, email, 'balloons123');
     await page.waitForURL(/\/account$/);
 
+    // The change waits for the new address's link (DESIGN.md §3); the profile shows it meanwhile.
     await page.getByRole('link', { name: 'Edit email address' }).click();
     await field(page, 'Email').fill(newEmail);
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByText('Email updated successfully!').first().waitFor();
+    await page.getByText(/Almost done: open the link we sent to the new address/).first().waitFor();
     await page.waitForURL(/\/account$/);
-    await page.getByRole('region', { name: 'Email' }).getByText(newEmail).waitFor();
+    const pending = page.getByRole('status', { name: 'Pending email change' });
+    await pending.getByText(newEmail).waitFor();
+    await page.getByRole('region', { name: 'Email' }).getByText(email, { exact: true }).waitFor();
+    await pending.getByRole('button', { name: 'Resend link' }).click();
+    await page.getByText('We sent the confirmation link again.').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    const confirm = await linkFromMail(newEmail, /confirm your new email/);
+    const confirmPage = await newPage('/');
+    await confirmPage.goto(confirm);
+    await confirmPage.waitForURL(/\/signin\?emailVerified=1/);
+    await page.reload();
+    await page.getByRole('region', { name: 'Email' }).getByText(newEmail, { exact: true }).waitFor();
+    expect(await pending.count()).toBe(0);
 
     await page.getByRole('link', { name: 'Change password' }).click();
     await field(page, 'Current password').fill('balloons123');
@@ -253,6 +268,42 @@ describe('profile and addresses', () => {
     await page.waitForURL(/\/signin$/);
     await signIn(page, newEmail, 'brand-new-pw9');
     await page.waitForURL(/\/account$/);
+  });
+});
+
+describe('email change with an old session', () => {
+  it('asks for the password on the 403, then lets the customer cancel the pending change', async () => {
+    const email = uniqueEmail('stale');
+    const newEmail = uniqueEmail('wanted');
+    await createCustomer(email);
+    const page = await newPage('/signin');
+    await signIn(page, email, 'balloons123');
+    await page.waitForURL(/\/account$/);
+    // This session entered its password more than 10 minutes ago.
+    const db = new Database(join(shop.dataDir, 'shop.db'));
+    db.prepare('update sessions set password_at = ?').run(new Date(Date.now() - 11 * 60 * 1000).toISOString());
+    db.close();
+
+    await page.getByRole('link', { name: 'Edit email address' }).click();
+    await field(page, 'Email').fill(newEmail);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Confirm your password' });
+    await prompt.getByText('Please enter your password again to change your email address.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await prompt.getByLabel(/^Password/).fill('not-my-password');
+    await prompt.getByRole('button', { name: 'Confirm' }).click();
+    await prompt.getByText('Your current password is incorrect').waitFor();
+    await prompt.getByLabel(/^Password/).fill('balloons123');
+    await prompt.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(/Almost done: open the link we sent to the new address/).first().waitFor();
+    await page.waitForURL(/\/account$/);
+
+    const pending = page.getByRole('status', { name: 'Pending email change' });
+    await pending.getByText(newEmail).waitFor();
+    await pending.getByRole('button', { name: 'Cancel change' }).click();
+    await page.getByText('The email change was cancelled.').first().waitFor();
+    await expect.poll(() => pending.count()).toBe(0);
+    await page.getByRole('region', { name: 'Email' }).getByText(email, { exact: true }).waitFor();
   });
 });
 

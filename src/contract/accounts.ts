@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_RULES, ERRORS, SERVER_MESSAGES, VALIDATION } from './messages';
+import { hasVisibleCharacter, httpUrl, requiredSingleLine, singleLine } from './text';
 
 /**
  * Requests and responses of the account calls (spec §3, §5, §7; DESIGN.md §3). The server
@@ -13,8 +14,9 @@ const R = ACCOUNT_RULES;
 /** A basic address pattern, as the spec asks; deliverability is proved by the verification mail. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Required single-line text (contract/text.ts): at least one visible character, no control characters. */
 const requiredText = (message: string, max: number = R.textMax) =>
-  z.string({ error: message }).trim().min(1, message).max(max, SERVER_MESSAGES.tooLong);
+  requiredSingleLine(max, { required: message, tooLong: SERVER_MESSAGES.tooLong });
 
 /**
  * A rule that holds vacuously for an empty value, so an empty field gets only its "required"
@@ -23,12 +25,14 @@ const requiredText = (message: string, max: number = R.textMax) =>
 const unlessEmpty = (ok: (v: string) => boolean) => (v: string) => v === '' || ok(v);
 
 const optionalText = (max: number = R.textMax) =>
-  z
-    .string()
-    .trim()
-    .max(max, SERVER_MESSAGES.tooLong)
+  singleLine(max, { tooLong: SERVER_MESSAGES.tooLong })
     .nullish()
     .transform((v) => v ?? '');
+
+/** The customer's web address: empty, or http(s) only (a `javascript:` link must never be stored). */
+const webAddress = httpUrl(R.webMax, { tooLong: SERVER_MESSAGES.tooLong })
+  .nullish()
+  .transform((v) => v ?? '');
 
 const emailField = (requiredMessage: string, invalid: string) =>
   requiredText(requiredMessage, R.emailMax).refine(unlessEmpty((v) => EMAIL_PATTERN.test(v)), invalid);
@@ -82,6 +86,11 @@ export const customerSchema = z.object({
   /** The security question itself (never the answer); the key is spelt as in the original API. */
   securityQuesiton: z.string(),
   emailVerified: z.boolean(),
+  /**
+   * An email change waiting for the link mailed to it ('' when none). The sign-in address stays
+   * `email` until then (DESIGN.md §3 "Email change").
+   */
+  pendingEmail: z.string(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -107,7 +116,8 @@ const addressFields = {
   dayPhone: requiredText(V.address.dayPhoneRequired, 40),
 };
 
-const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+/** A name counts when it shows: zero-width spaces alone are no name. */
+const filled = (v: unknown) => typeof v === 'string' && hasVisibleCharacter(v);
 const isObject = (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null;
 type Names = { orgName?: unknown; firstName?: unknown; lastName?: unknown };
 
@@ -132,7 +142,7 @@ export function withNameRules<T extends z.ZodType<Names>>(schema: T, withCompany
 
 /** PUT /Customer/updateAccount/{code}: the billing form. */
 export const billingInfoSchema = withNameRules(
-  z.object({ ...addressFields, web: optionalText(R.webMax), code: z.string().optional() }),
+  z.object({ ...addressFields, web: webAddress, code: z.string().optional() }),
 );
 export type BillingInfoInput = z.input<typeof billingInfoSchema>;
 export type BillingInfo = z.output<typeof billingInfoSchema>;
@@ -141,10 +151,7 @@ export type BillingInfo = z.output<typeof billingInfoSchema>;
 export const shipToInputSchema = withNameRules(
   z.object({
     ...addressFields,
-    email: z
-      .string()
-      .trim()
-      .max(R.emailMax, SERVER_MESSAGES.tooLong)
+    email: singleLine(R.emailMax, { tooLong: SERVER_MESSAGES.tooLong })
       .refine((v) => v === '' || EMAIL_PATTERN.test(v), V.email.invalid)
       .nullish()
       .transform((v) => v ?? ''),
@@ -201,7 +208,7 @@ const reenterMatches = (v: { password?: unknown; reenterPassword?: unknown }) =>
 export const signUpSchema = withNameRules(
   z.object({
     ...addressFields,
-    web: optionalText(R.webMax),
+    web: webAddress,
     email: emailField(V.signUp.emailRequired, V.signUp.emailInvalid),
     password: newPassword(SERVER_MESSAGES.passwordRequired),
     reenterPassword: z.string({ error: SERVER_MESSAGES.confirmPasswordRequired }).min(1, SERVER_MESSAGES.confirmPasswordRequired),
@@ -218,6 +225,11 @@ export type SignUp = z.output<typeof signUpSchema>;
 // ---- profile changes ------------------------------------------------------------------------
 
 export const emailChangeSchema = z.object({ email: emailField(V.email.required, V.email.invalid) });
+
+/** POST /Customer/ConfirmPassword: the password again, before an email change. */
+export const confirmPasswordSchema = z.object({
+  password: z.string({ error: SERVER_MESSAGES.passwordRequired }).min(1, SERVER_MESSAGES.passwordRequired).max(R.newPasswordMax, SERVER_MESSAGES.passwordTooLong),
+});
 
 const newPasswordPair = {
   newPassword: newPassword(V.password.newRequired),

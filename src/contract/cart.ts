@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION } from './messages';
 import { invoiceSummarySchema, orderEventSchema, orderStatusSchema, shipmentSchema } from './order-lifecycle';
+import { multiLine, requiredSingleLine, singleLine } from './text';
 
 /**
  * Requests and responses of the cart, checkout and order calls (spec §3, §5, §7; DESIGN.md §3).
@@ -88,11 +89,13 @@ export const invNumParam = z
   .max(40, CART_MESSAGES.catalogNumberInvalid)
   .regex(/^[A-Za-z0-9._-]+$/, CART_MESSAGES.catalogNumberInvalid);
 
-export const couponCodeParam = z
-  .string({ error: CART_MESSAGES.couponRequired })
-  .trim()
-  .min(1, CART_MESSAGES.couponRequired)
-  .max(CART.couponCodeMax, CART_MESSAGES.coupon.invalid);
+export const couponCodeParam = requiredSingleLine(CART.couponCodeMax, {
+  required: CART_MESSAGES.couponRequired,
+  tooLong: CART_MESSAGES.coupon.invalid,
+});
+
+/** Order comments: multi-line text (contract/text.ts), up to CART.commentsMax characters. */
+const orderComments = multiLine(CART.commentsMax, { tooLong: CART_MESSAGES.commentsTooLong });
 
 /** POST /Shop/AddItem and PUT /Shop/UpdateItem (the spec's parameter is InvNum; invNum is accepted too). */
 export const itemQtyQuery = z
@@ -110,7 +113,7 @@ export const invNumPathParams = z.object({ invNum: invNumParam });
 export const couponPathParams = z.object({ coupon: couponCodeParam });
 
 export const commentsQuery = z.object({
-  comments: z.string().max(CART.commentsMax, CART_MESSAGES.commentsTooLong).optional().default(''),
+  comments: orderComments.optional().default(''),
 });
 
 export const shipToQuery = z.object({ shiptocode: z.string().trim().max(40).optional().default('') });
@@ -132,9 +135,9 @@ export const checkoutBody = z.object({
   /** Empty: the billing address. */
   shipToCode: z.string().trim().max(40).nullish().transform((v) => v ?? ''),
   shippingOption: z.enum(SHIPPING_CODES, { error: 'Please choose a shipping option' }),
-  poNumber: z.string().trim().max(CART.poNumberMax, `PO number can be at most ${CART.poNumberMax} characters`).nullish().transform((v) => v ?? ''),
+  poNumber: singleLine(CART.poNumberMax, { tooLong: `PO number can be at most ${CART.poNumberMax} characters` }).nullish().transform((v) => v ?? ''),
   /** Absent: the cart's order comments. */
-  comments: z.string().max(CART.commentsMax, CART_MESSAGES.commentsTooLong).nullish(),
+  comments: orderComments.nullish(),
 });
 export type CheckoutRequest = z.output<typeof checkoutBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredMultiLine, requiredSingleLine, singleLine } from './text';
 
 /** Contact form and Where to Buy (DESIGN.md §3 "Beyond the spec"). */
 
@@ -15,20 +16,18 @@ export const CONTACT_MESSAGES = {
 const M = CONTACT_MESSAGES;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, M.tooLong)
+  singleLine(max, { tooLong: M.tooLong })
     .nullish()
     .transform((v) => v ?? '');
 
+/** Name, company and subject reach the shop's inbox mail: single-line text only (contract/text.ts). */
 export const contactRequestSchema = z.object({
-  name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(120, M.tooLong),
-  email: z.string({ error: M.emailRequired }).trim().min(1, M.emailRequired).max(254, M.tooLong).regex(EMAIL, M.emailInvalid),
+  name: requiredSingleLine(120, { required: M.nameRequired, tooLong: M.tooLong }),
+  email: requiredSingleLine(254, { required: M.emailRequired, tooLong: M.tooLong }).refine((v) => v === '' || EMAIL.test(v), M.emailInvalid),
   company: optional(120),
   phone: optional(40),
   subject: optional(160),
-  message: z.string({ error: M.messageRequired }).trim().min(1, M.messageRequired).max(5000, M.tooLong),
+  message: requiredMultiLine(5000, { required: M.messageRequired, tooLong: M.tooLong }),
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 

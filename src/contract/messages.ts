@@ -78,6 +78,13 @@ export const SERVER_MESSAGES = {
   tooManyShipTos: 'No more shipping addresses can be added to this account',
   tooManyAttempts: 'Too many failed sign-in attempts. Please try again later.',
   notYourAccount: 'Access forbidden. Please contact support',
+  /** The 403 of UpdateEmail when the session has not entered its password in the last 10 minutes. */
+  passwordConfirmationNeeded: 'Please enter your password again to change your email address.',
+  tooManyConfirmationMails: 'Too many confirmation emails were sent. Please try again in an hour.',
+  noPendingEmailChange: 'There is no email change waiting for confirmation.',
+  emailChangePending: 'Almost done: open the link we sent to the new address to confirm it. Until then you sign in with your current address.',
+  emailChangeResent: 'We sent the confirmation link again.',
+  emailChangeCancelled: 'The email change was cancelled.',
 } as const;
 
 /** §8 error texts. */

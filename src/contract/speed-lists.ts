@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CART, invNumParam } from './cart';
 import { stockedItemSchema } from './inventory-lookup';
+import { requiredSingleLine } from './text';
 
 /**
  * Speed Lists: a customer's saved order lists (DESIGN.md §3, "Beyond the spec"). Lines hold an
@@ -29,11 +30,10 @@ export const SPEED_LIST_MESSAGES = {
   cartEmpty: 'Your cart is empty',
 } as const;
 
-export const speedListName = z
-  .string({ error: SPEED_LIST_MESSAGES.nameRequired })
-  .trim()
-  .min(1, SPEED_LIST_MESSAGES.nameRequired)
-  .max(SPEED_LISTS.nameMax, SPEED_LIST_MESSAGES.nameTooLong);
+export const speedListName = requiredSingleLine(SPEED_LISTS.nameMax, {
+  required: SPEED_LIST_MESSAGES.nameRequired,
+  tooLong: SPEED_LIST_MESSAGES.nameTooLong,
+});
 
 export const speedListNameBody = z.object({ name: speedListName });
 export type SpeedListNameInput = z.infer<typeof speedListNameBody>;

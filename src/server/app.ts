@@ -27,6 +27,7 @@ import { refuseNul } from './http/nul-guard';
 import { serveWebApp } from './http/static-web';
 import { applySecurityHeaders } from './http/security-headers';
 import { shopRoutes } from './orders/routes';
+import { buyerDocumentRoutes } from './documents/routes';
 import { surveyRoutes } from './survey/routes';
 import { inventoryLookupRoutes } from './inventory-lookup/routes';
 import { speedListRoutes } from './speed-lists/routes';
@@ -50,10 +51,21 @@ export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, idleMs: 60_000, 
 
 export const WEB_DIR = resolve('dist/web');
 
-/** Log request URLs without their query string: /System/Login may carry a password there. */
-function redactUrl(url: string): string {
+/**
+ * Path parameters that are personal data or secrets: the new sign-in address of UpdateEmail and
+ * the coupon codes of AddCoupon/DeleteCoupon. Slashes may be doubled (the router ignores that).
+ */
+const SECRET_PATH_PARAMS = /^(\/+beapi\/+(?:Customer\/+UpdateEmail|Shop\/+(?:Add|Delete)Coupon)\/+)[^/]+/i;
+
+/**
+ * Log request URLs without their query string (/System/Login may carry a password there) and
+ * without the path parameters above.
+ */
+export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  return q === -1 ? url : `${url.slice(0, q)}?…`;
+  const path = q === -1 ? url : url.slice(0, q);
+  const redacted = path.replace(SECRET_PATH_PARAMS, '$1…');
+  return q === -1 ? redacted : `${redacted}?…`;
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -153,6 +165,7 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
       await api.register(catalogueRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(shopRoutes, { ctx });
+      await api.register(buyerDocumentRoutes, { ctx });
       await api.register(contentRoutes, { ctx });
       await api.register(surveyRoutes, { ctx });
       await api.register(inventoryLookupRoutes, { ctx });

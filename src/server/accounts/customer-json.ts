@@ -53,6 +53,7 @@ export function toCustomer(row: CustomerRow, shipTos: ShipToRow[]): Customer {
     permissions: permissions(row.permissions),
     securityQuesiton: row.security_question,
     emailVerified: row.email_verified === 1,
+    pendingEmail: row.pending_email,
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   billingInfoSchema,
+  confirmPasswordSchema,
   customerSchema,
   emailAvailableSchema,
   emailChangeSchema,
@@ -77,9 +78,63 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async
     '/Customer/UpdateEmail/:email',
     {
       preValidation: signedIn,
-      schema: { tags, security, params: emailChangeSchema, response: { 202: customerSchema, 400: problem, 401: problem } },
+      // It mails the address in the path and tells whether it is registered: as strict as the other such calls.
+      config: strictLimit,
+      schema: {
+        tags,
+        security,
+        description:
+          'Asks to change the sign-in address (DESIGN.md §3 "Email change"): 202 with the customer, whose `email` stays the same and whose `pendingEmail` is the new address until the link mailed there is opened. 403 when this session has not entered its password in the last 10 minutes (POST /Customer/ConfirmPassword); 429 past 5 confirmation mails an hour.',
+        params: emailChangeSchema,
+        response: { 202: customerSchema, 400: problem, 401: problem, 403: problem, 429: problem },
+      },
     },
     async (request, reply) => reply.code(202).send(await accounts.updateEmail(requireCustomer(request), request.params.email)),
+  );
+
+  app.post(
+    '/Customer/ConfirmPassword',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        security,
+        description: 'The password again, counted and throttled like a sign-in: for 10 minutes this session may change the email.',
+        body: confirmPasswordSchema,
+        response: { 204: z.undefined(), 400: problem, 401: problem, 429: problem },
+      },
+    },
+    async (request, reply) => {
+      await accounts.emailChange.confirmPassword(requireCustomer(request), request.body.password, request.ip);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/Customer/ResendEmailChange',
+    {
+      preValidation: signedIn,
+      config: strictLimit,
+      schema: { tags, security, description: 'Mails the confirmation link of the pending email change again.', response: { 202: customerSchema, 400: problem, 401: problem, 429: problem } },
+    },
+    async (request, reply) => {
+      const who = requireCustomer(request);
+      await accounts.emailChange.resend(who);
+      return reply.code(202).send(await accounts.customer(who.id));
+    },
+  );
+
+  app.delete(
+    '/Customer/EmailChange',
+    {
+      preValidation: signedIn,
+      schema: { tags, security, description: 'Cancels the pending email change; its link stops working.', response: { 200: customerSchema, 401: problem } },
+    },
+    async (request) => {
+      const who = requireCustomer(request);
+      await accounts.emailChange.cancel(who);
+      return accounts.customer(who.id);
+    },
   );
 
   app.put(

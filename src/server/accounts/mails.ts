@@ -19,24 +19,45 @@ export function welcomeMail(to: string, name: string, verifyUrl: string): MailMe
   };
 }
 
-export function verifyNewEmailMail(to: string, name: string, verifyUrl: string): MailMessage {
+/**
+ * To the address asked for, not yet proved to be the customer's: no name or other text the
+ * account holds, so the mail cannot carry a stranger's words to any address (issue 16, finding 2).
+ */
+export function confirmNewEmailMail(to: string, confirmUrl: string): MailMessage {
   return {
     to,
     subject: 'Please confirm your new email address',
     text:
-      `${greeting(name)}\n\nThis address is now the sign-in email of your customer account. Please ` +
-      `confirm it by opening this link (valid for 7 days):\n\n${verifyUrl}${SIGNATURE}`,
+      `Hello,\n\nSomeone asked to make this address the sign-in email of a customer account at the ` +
+      `Balloon Wholesale Shop. To confirm, open this link (valid for 7 days):\n\n${confirmUrl}\n\n` +
+      `Until then the account keeps its current address. If you did not ask for this, you can ` +
+      `ignore this message.${SIGNATURE}`,
   };
 }
 
+/** To the current, verified address when a change is asked for: with the one-click way back. */
+export function emailChangeRequestedNotice(to: string, name: string, newEmail: string, revertUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'The email address of your account is being changed',
+    text:
+      `${greeting(name)}\n\nSomeone signed in to your customer account asked to change its sign-in ` +
+      `email address to ${newEmail}. The change is made when the link we sent there is opened; ` +
+      `until then, and for mail about your account, this address stays in use.\n\n` +
+      `If this was not you, open this link (valid for 7 days). It keeps or restores this address ` +
+      `and signs out every device, then please reset your password:\n\n${revertUrl}${SIGNATURE}`,
+  };
+}
+
+/** To the old address once the new one is confirmed. */
 export function emailChangedNotice(to: string, name: string, newEmail: string): MailMessage {
   return {
     to,
     subject: 'The email address of your account was changed',
     text:
-      `${greeting(name)}\n\nThe sign-in email address of your customer account was changed to ` +
-      `${newEmail}. From now on, mail about your account goes there.\n\n` +
-      `If you did not make this change, please contact us at once.${SIGNATURE}`,
+      `${greeting(name)}\n\nThe sign-in email address of your customer account is now ${newEmail}, ` +
+      `and every other signed-in device was signed out. If this was not you, use the link in our ` +
+      `earlier message to restore this address, or contact us at once.${SIGNATURE}`,
   };
 }
 

@@ -72,14 +72,14 @@ describe('PUT /Customer/updateAccount/{code}', () => {
 });
 
 describe('PUT /Customer/UpdateEmail/{email}', () => {
-  it('changes the email (202), notifies the old address and asks the new one to confirm', async () => {
+  it('asks for the change (202): pending until the new address confirms, the old one notified', async () => {
     const c = await newCustomer(t);
     const fresh = signUpForm().email;
     const res = await call(t, { method: 'PUT', url: `/Customer/UpdateEmail/${encodeURIComponent(fresh)}`, headers: withToken(c.token) });
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ ...c.customer, email: fresh, emailVerified: false });
+    expect(res.body).toEqual({ ...c.customer, pendingEmail: fresh });
 
-    const notice = (await mailsFor(t, c.email)).find((m) => m.subject.includes('was changed'));
+    const notice = (await mailsFor(t, c.email)).find((m) => m.subject.includes('is being changed'));
     expect(notice?.text).toContain(fresh);
     const confirm = (await mailsFor(t, fresh)).find((m) => m.subject.includes('confirm your new email'));
     const verified = await t.app.inject({ method: 'GET', url: `/beapi/System/VerifyEmail?access_token=${linkToken(confirm)}` });
@@ -87,6 +87,7 @@ describe('PUT /Customer/UpdateEmail/{email}', () => {
 
     await login(t, fresh, c.password);
     await expect(login(t, c.email, c.password)).rejects.toThrow('401');
+    expect((await info(c.token)).email).toBe(fresh);
   });
 
   it('answers 400 when the address is taken, and for a malformed one', async () => {
@@ -106,6 +107,7 @@ describe('PUT /Customer/UpdateEmail/{email}', () => {
     const res = await call(t, { method: 'PUT', url: `/Customer/UpdateEmail/${encodeURIComponent(c.email.toUpperCase())}`, headers: withToken(c.token) });
     expect(res.status).toBe(202);
     expect(res.body.email).toBe(c.email.toUpperCase());
+    expect(res.body.pendingEmail).toBe('');
   });
 });
 

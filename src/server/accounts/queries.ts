@@ -12,7 +12,7 @@ export type Db = Kysely<DB>;
 export type CustomerRow = Selectable<CustomerTable>;
 export type ShipToRow = Selectable<ShipToTable>;
 export type OneTimeTokenRow = Selectable<OneTimeTokenTable>;
-export type OneTimeTokenKind = 'password_reset_tokens' | 'email_verification_tokens';
+export type OneTimeTokenKind = 'password_reset_tokens' | 'email_verification_tokens' | 'email_revert_tokens';
 
 /** A unique constraint refused a row (SQLite and PostgreSQL report it differently). */
 export function isUniqueViolation(err: unknown): boolean {
@@ -142,6 +142,16 @@ export async function deleteSessionsOf(db: Db, customerId: number, keepTokenHash
   await q.execute();
 }
 
+/** When the session of a token hash last entered the password; null: never (or no such session). */
+export async function sessionPasswordAt(db: Db, tokenHash: string): Promise<string | null> {
+  const row = await db.selectFrom('sessions').select('password_at').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row?.password_at ?? null;
+}
+
+export async function markPasswordEntered(db: Db, tokenHash: string, now: string): Promise<void> {
+  await db.updateTable('sessions').set({ password_at: now }).where('token_hash', '=', tokenHash).execute();
+}
+
 export async function deleteExpiredSessions(db: Db, now: string): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }
@@ -175,6 +185,11 @@ export async function countTokensSince(db: Db, kind: OneTimeTokenKind, customerI
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** Voids the unused tokens of a customer sent to one address (a cancelled or replaced email change). */
+export async function voidTokensSentTo(db: Db, kind: OneTimeTokenKind, customerId: number, email: string, now: string): Promise<void> {
+  await db.updateTable(kind).set({ used_at: now }).where('customer_id', '=', customerId).where('email', '=', email).where('used_at', 'is', null).execute();
 }
 
 /** Voids the unused tokens of a customer (after a reset, the other mailed links stop working). */

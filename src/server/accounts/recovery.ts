@@ -2,7 +2,7 @@ import { ERRORS } from '../../contract/messages';
 import { Invalid } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { greetingName } from './customer-json';
-import { passwordResetMail, verifyNewEmailMail, welcomeMail } from './mails';
+import { passwordResetMail, welcomeMail } from './mails';
 import { assertAcceptablePassword, hashPassword } from './passwords';
 import * as q from './queries';
 import { hashToken, looksLikeToken, newToken, type SessionStore } from './sessions';
@@ -16,7 +16,7 @@ const MAX_RESET_MAILS_PER_HOUR = 5;
 
 /** Password reset and email verification: one-time links sent by mail. */
 export class Recovery {
-  private readonly baseUrl: string;
+  readonly baseUrl: string;
 
   constructor(
     private readonly db: q.Db,
@@ -56,7 +56,8 @@ export class Recovery {
     const passwordHash = await hashPassword(newPassword);
     // Following the link proved the mailbox is the customer's, if it is still their address.
     const verified = used.email.toLowerCase() === row.email_key ? 1 : row.email_verified;
-    await q.updateCustomer(this.db, row.id, { password_hash: passwordHash, email_verified: verified, updated_at: now });
+    // A reset also drops a pending email change: whoever asked for it may be who the reset shuts out.
+    await q.updateCustomer(this.db, row.id, { password_hash: passwordHash, email_verified: verified, pending_email: '', pending_email_session: '', updated_at: now });
     await this.sessions.revokeAll(row.id);
     await this.voidResetLinks(row.id);
     await this.throttle.forgetAccount(row.email_key);
@@ -67,30 +68,18 @@ export class Recovery {
     return q.voidTokensOf(this.db, 'password_reset_tokens', customerId, new Date().toISOString());
   }
 
-  /** Mails a verification link for the customer's current address. */
-  sendVerification(customerId: number, kind: 'welcome' | 'changed'): void {
+  /** Mails the welcome with a verification link for the customer's address (sign-up). */
+  sendWelcome(customerId: number): void {
     this.mailer.sendInBackground(async () => {
       const row = await q.findCustomerById(this.db, customerId);
       if (!row) return null;
       const token = await this.issue('email_verification_tokens', row.id, row.email, VERIFY_LINK_LIFETIME_MS);
-      const url = `${this.baseUrl}/beapi/System/VerifyEmail?access_token=${token}`;
-      const mail = kind === 'welcome' ? welcomeMail : verifyNewEmailMail;
-      return mail(row.email, greetingName(row), url);
+      return welcomeMail(row.email, greetingName(row), `${this.baseUrl}/beapi/System/VerifyEmail?access_token=${token}`);
     });
   }
 
-  /** True when the link was live and the address it was sent to is still the customer's. */
-  async verifyEmail(accessToken: string): Promise<boolean> {
-    if (!looksLikeToken(accessToken)) return false;
-    const now = new Date().toISOString();
-    const used = await q.consumeOneTimeToken(this.db, 'email_verification_tokens', hashToken(accessToken), now);
-    const row = used && (await q.findCustomerById(this.db, used.customer_id));
-    if (!used || !row || used.email.toLowerCase() !== row.email_key) return false;
-    await q.updateCustomer(this.db, row.id, { email_verified: 1, updated_at: now });
-    return true;
-  }
-
-  private async issue(kind: q.OneTimeTokenKind, customerId: number, email: string, lifetimeMs: number): Promise<string> {
+  /** Stores a new one-time link token for `email` and answers the raw token (only the mail holds it). */
+  async issue(kind: q.OneTimeTokenKind, customerId: number, email: string, lifetimeMs: number): Promise<string> {
     const { token, tokenHash } = newToken();
     const now = Date.now();
     await q.insertOneTimeToken(this.db, kind, {

@@ -48,6 +48,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async 
   });
   // Mails still being sent go out before the database closes.
   app.addHook('onClose', () => ctx.mailer.flush());
+  // Account answers are the caller's own (and may carry a token): never kept by any cache.
+  app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
   await app.register(systemRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
   await app.register(shipToRoutes, { ctx });

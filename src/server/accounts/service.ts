@@ -5,7 +5,8 @@ import { Forbidden, Invalid, NotFound, Unauthorized } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { withFreshCode } from './codes';
 import { greetingName, toCustomer } from './customer-json';
-import { emailChangedNotice, passwordChangedNotice } from './mails';
+import { EmailChange } from './email-change';
+import { passwordChangedNotice } from './mails';
 import { assertAcceptablePassword, hashPassword, hashSecurityAnswer, prepareDummyHash, verifyAgainstDummy, verifyPassword } from './passwords';
 import * as q from './queries';
 import { Recovery } from './recovery';
@@ -22,6 +23,7 @@ export class AccountService {
   readonly throttle: LoginThrottle;
   readonly shipTos: ShipToService;
   readonly recovery: Recovery;
+  readonly emailChange: EmailChange;
 
   constructor(
     private readonly db: q.Db,
@@ -32,6 +34,7 @@ export class AccountService {
     this.throttle = new LoginThrottle(db);
     this.recovery = new Recovery(db, mailer, this.sessions, this.throttle, publicUrl);
     this.shipTos = new ShipToService(db, (id) => this.customer(id));
+    this.emailChange = new EmailChange(db, mailer, this.sessions, this.throttle, this.recovery, (email, id) => this.assertEmailAvailable(email, id));
     void prepareDummyHash();
   }
 
@@ -95,7 +98,7 @@ export class AccountService {
       if (q.isUniqueViolation(err)) await this.assertEmailAvailable(input.email);
       throw err;
     }
-    this.recovery.sendVerification(id, 'welcome');
+    this.recovery.sendWelcome(id);
     return this.customer(id);
   }
 
@@ -106,24 +109,9 @@ export class AccountService {
     return this.customer(who.id);
   }
 
+  /** PUT /Customer/UpdateEmail/{email}: the change waits for its link (email-change.ts). */
   async updateEmail(who: SignedInCustomer, email: string): Promise<Customer> {
-    const row = await this.row(who);
-    if (emailKey(email) === row.email_key) {
-      // Only the spelling of the case changed: nothing to verify or announce.
-      await q.updateCustomer(this.db, who.id, { email, updated_at: new Date().toISOString() });
-      return this.customer(who.id);
-    }
-    await this.assertEmailAvailable(email, who.id);
-    try {
-      const now = new Date().toISOString();
-      await q.updateCustomer(this.db, who.id, { email, email_key: emailKey(email), email_verified: 0, updated_at: now });
-    } catch (err) {
-      if (q.isUniqueViolation(err)) await this.assertEmailAvailable(email, who.id);
-      throw err;
-    }
-    await this.recovery.voidResetLinks(who.id);
-    this.mailer.sendInBackground(emailChangedNotice(row.email, greetingName(row), email));
-    this.recovery.sendVerification(who.id, 'changed');
+    await this.emailChange.request(who, email);
     return this.customer(who.id);
   }
 

@@ -37,6 +37,8 @@ export class SessionStore {
       token_hash: tokenHash,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
+      // A sign-in enters the password: for 10 minutes the session may change the email.
+      password_at: now.toISOString(),
     });
     // Sign-ins are rare enough to carry the clean-up of expired sessions.
     await q.deleteExpiredSessions(this.db, now.toISOString());
@@ -55,6 +57,16 @@ export class SessionStore {
       await q.extendSession(this.db, session.sessionId, new Date(fullExpiry).toISOString());
     }
     return { id: session.customerId, code: session.code, tokenHash };
+  }
+
+  /** True when this session entered the password within `withinMs`. */
+  async passwordEnteredWithin(tokenHash: string, withinMs: number): Promise<boolean> {
+    const at = await q.sessionPasswordAt(this.db, tokenHash);
+    return at !== null && Date.now() - Date.parse(at) < withinMs;
+  }
+
+  markPasswordEntered(tokenHash: string): Promise<void> {
+    return q.markPasswordEntered(this.db, tokenHash, new Date().toISOString());
   }
 
   revoke(tokenHash: string): Promise<void> {

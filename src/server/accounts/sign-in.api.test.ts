@@ -42,6 +42,7 @@ describe('POST /System/Login', () => {
       permissions: [],
       securityQuesiton: 'In which city did you open your first shop?',
       emailVerified: true,
+      pendingEmail: '',
     });
   });
 

@@ -82,6 +82,7 @@ describe('POST /Customer/NewAccount', () => {
       permissions: [],
       securityQuesiton: 'First pet?',
       emailVerified: false,
+      pendingEmail: '',
     });
     expect(res.headers['user-token']).toBeUndefined();
   });

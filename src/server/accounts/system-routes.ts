@@ -78,8 +78,25 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (
       },
     },
     async (request, reply) => {
-      const ok = await accounts.recovery.verifyEmail(request.query.access_token);
-      return reply.redirect(`/signin?emailVerified=${ok ? 1 : 0}`, 303);
+      const outcome = await accounts.emailChange.openVerifyLink(request.query.access_token);
+      return reply.redirect(`/signin?emailVerified=${outcome === 'invalid' ? 0 : 1}`, 303);
+    },
+  );
+
+  app.get(
+    '/System/RevertEmailChange',
+    {
+      config: strictLimit,
+      schema: {
+        tags,
+        description:
+          'The "this was not me" link mailed to the old address when an email change is asked for: restores that address, drops the pending change and signs out every session, then sends the browser to the sign-in page.',
+        querystring: z.object({ access_token: z.string().max(200).optional().default('') }),
+      },
+    },
+    async (request, reply) => {
+      const ok = await accounts.emailChange.revert(request.query.access_token);
+      return reply.redirect(`/signin?emailRestored=${ok ? 1 : 0}`, 303);
     },
   );
 };

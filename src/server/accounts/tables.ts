@@ -34,6 +34,10 @@ export interface CustomerTable {
   prod_info_fax: number;
   created_at: string;
   updated_at: string;
+  /** An email change waiting for its link to be opened; '' when none (DESIGN.md §3 "Email change"). */
+  pending_email: Generated<string>;
+  /** Hash of the session that asked for the pending change: the one kept when it completes. */
+  pending_email_session: Generated<string>;
 }
 
 export interface ShipToTable {
@@ -62,6 +66,8 @@ export interface SessionTable {
   token_hash: string;
   created_at: string;
   expires_at: string;
+  /** When this session last entered the password (sign-in, ConfirmPassword); null: never. */
+  password_at: string | null;
 }
 
 /** Password-reset and email-verification tokens share this shape. */
@@ -90,5 +96,7 @@ export interface AccountTables {
   sessions: SessionTable;
   password_reset_tokens: OneTimeTokenTable;
   email_verification_tokens: OneTimeTokenTable;
+  /** "This was not me" links of an email change; `email` is the old address to restore. */
+  email_revert_tokens: OneTimeTokenTable;
   login_failures: LoginFailureTable;
 }

@@ -24,7 +24,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async 
       },
       schema: { tags: ['catalogue'], security: [{ userToken: [] }], response: { 200: catalogListSchema, 401: problem } },
     },
-    async () => catalogs.list(),
+    async (_request, reply) => {
+      // Only for signed-in customers: a shared cache must not hand it to anyone else.
+      reply.header('cache-control', 'no-store');
+      return catalogs.list();
+    },
   );
 
   app.get('/catalogs/:file.pdf', { schema: { hide: true, params: fileParams } }, async (request, reply) => {

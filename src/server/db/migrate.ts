@@ -10,6 +10,8 @@ import * as itemDetailLists from './migrations/2026-11-22T04-00-item-detail-list
 import * as stockSeq from './migrations/2026-11-22T06-00-stock-seq';
 import * as cartLinesInOrder from './migrations/2026-11-23T18-00-cart-lines-in-order';
 import * as detailHead from './migrations/2026-11-24T19-00-detail-head';
+import * as money64bit from './migrations/2026-11-25T09-00-money-64bit';
+import * as emailChange from './migrations/2026-11-25T09-30-email-change';
 import * as backOffice from './migrations/2026-11-25T10-00-back-office';
 
 /**
@@ -28,6 +30,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T06-00-stock-seq': stockSeq,
   '2026-11-23T18-00-cart-lines-in-order': cartLinesInOrder,
   '2026-11-24T19-00-detail-head': detailHead,
+  '2026-11-25T09-00-money-64bit': money64bit,
+  '2026-11-25T09-30-email-change': emailChange,
   '2026-11-25T10-00-back-office': backOffice,
 };
 

@@ -50,6 +50,7 @@ export const PUBLIC = new Set([
   'POST /beapi/System/ForgotPassword',
   'POST /beapi/System/ResetPassword',
   'GET /beapi/System/VerifyEmail',
+  'GET /beapi/System/RevertEmailChange',
   'POST /beapi/System/ContactUs',
   'GET /beapi/Distributors/Search',
   // The staff sign-in (its session is a cookie; admin-matrix.api.test.ts).

@@ -63,6 +63,13 @@ export const updateBillingInfo = (code: string, form: unknown) =>
 
 export const updateEmail = (email: string) => apiRequest('PUT', `/Customer/UpdateEmail/${encodeURIComponent(email)}`, customerSchema, F.updateEmail);
 
+/** POST /Customer/ConfirmPassword: the password again, so this session may change the email for 10 minutes (204). */
+export const confirmPassword = (password: string) => apiRequest('POST', '/Customer/ConfirmPassword', null, F.confirmPassword, { password });
+
+/** The pending email change (DESIGN.md §3): its link again, or no change after all. */
+export const resendEmailChange = () => apiRequest('POST', '/Customer/ResendEmailChange', customerSchema, F.resendEmailChange);
+export const cancelEmailChange = () => apiRequest('DELETE', '/Customer/EmailChange', customerSchema, F.cancelEmailChange);
+
 export const updatePassword = (body: { oldPassword: string; newPassword: string; reenterPassword: string }) =>
   apiRequest('PUT', '/Customer/UpdatePassword', customerSchema, F.updatePassword, body);
 

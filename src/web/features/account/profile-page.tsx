@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta';
 import { useCustomer } from './api';
 import { addressLines, displayName } from './names';
+import { PendingEmailChange } from './pending-email-change';
 
 function Section({ title, edit, editLabel, children }: { title: string; edit: string; editLabel: string; children: ReactNode }) {
   return (
@@ -70,6 +71,7 @@ export default function ProfilePage() {
               Not yet confirmed: see the link we mailed you.
             </Text>
           )}
+          <PendingEmailChange customer={customer} />
         </Section>
         <Section title="Daytime Phone" edit="/account/editbillinginfo" editLabel="Edit daytime phone">
           <Text size="sm">{customer.dayPhone}</Text>

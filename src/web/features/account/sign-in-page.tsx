@@ -30,6 +30,8 @@ export default function SignInPage() {
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ mode: 'controlled', initialValues: { email: '', password: '' }, validate: zod4Resolver(signInFormSchema) });
   const verified = params.get('emailVerified');
+  // The "this was not me" link of an email change (DESIGN.md §3).
+  const restored = params.get('emailRestored');
 
   const submit = form.onSubmit(async ({ email, password }) => {
     setError(null);
@@ -53,6 +55,16 @@ export default function SignInPage() {
       {verified === '0' && (
         <Alert color="yellow" mb="md" title="Verification link not valid">
           This verification link has expired or was already used.
+        </Alert>
+      )}
+      {restored === '1' && (
+        <Alert color="green" mb="md" title="Email address kept">
+          The email change was undone and every device was signed out. Please sign in, then change your password.
+        </Alert>
+      )}
+      {restored === '0' && (
+        <Alert color="yellow" mb="md" title="Link not valid">
+          This link has expired or was already used. If someone else changed your email address, please contact us.
         </Alert>
       )}
       <form onSubmit={submit} noValidate>

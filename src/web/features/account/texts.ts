@@ -15,6 +15,9 @@ export const ACCOUNT_FAILURES = {
   updateDefault: again('Failed to update default address.'),
   deleteAddress: again('Failed to delete address.'),
   addShipTo: again('Failed to add shipping address.'),
+  confirmPassword: again('Failed to confirm your password.'),
+  resendEmailChange: again('Failed to send the link.'),
+  cancelEmailChange: again('Failed to cancel the email change.'),
 } as const;
 
 /** §9: redirect after a successful account save, and after sign-up. */

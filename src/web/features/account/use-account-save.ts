@@ -18,7 +18,8 @@ export function useAccountSave() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  async function save(run: () => Promise<unknown>, texts: { success: string; failure: string; then: string }): Promise<boolean> {
+  /** `handled(err)` answers true for a failure the page deals with itself (no error shown). */
+  async function save(run: () => Promise<unknown>, texts: { success: string; failure: string; then: string }, handled?: (err: unknown) => boolean): Promise<boolean> {
     setStatus(null);
     try {
       const answer = await run();
@@ -29,6 +30,7 @@ export function useAccountSave() {
       timer.current = setTimeout(() => void navigate(texts.then), SAVE_REDIRECT_MS);
       return true;
     } catch (err) {
+      if (handled?.(err)) return false;
       const text = customerErrorMessage(err, texts.failure);
       setStatus({ ok: false, text });
       notify(false, text);

@@ -56,6 +56,7 @@ const emptyCustomer: Customer = {
   permissions: [],
   securityQuesiton: '',
   emailVerified: true,
+  pendingEmail: '',
 };
 
 /** A page inside the app's providers, signed in as a customer whose fields are all empty. */

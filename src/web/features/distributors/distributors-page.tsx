@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Card, Container, Group, Loader, NativeSel
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DISTRIBUTOR_SEARCH } from '../../../contract/content';
+import { isHttpUrl } from '../../../contract/text';
 import { usePageMeta } from '../../lib/page-meta';
 import { type DistributorSearch, useDistributorSearch } from './api';
 import { US_STATES } from './us-states';
@@ -111,7 +112,8 @@ export default function DistributorsPage() {
                     <Anchor size="sm" href={`tel:${d.phone.replace(/[^\d+]/g, '')}`}>
                       {d.phone}
                     </Anchor>
-                    {d.website && (
+                    {/* Only http(s) links: a stored javascript: address must never become a link. */}
+                    {isHttpUrl(d.website) && (
                       <Anchor size="sm" href={d.website} target="_blank" rel="noopener">
                         Website
                       </Anchor>

@@ -11,6 +11,8 @@ import { sendPdf } from '../http/pdf-reply';
  */
 export const buyerDocumentRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   const documents = ctx.documents;
+  // The caller's own documents: never kept by a shared cache, the refusals (401/404) included.
+  app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
 
   app.get(
     '/Shop/GetInvoice/:invoiceNum',

@@ -13,6 +13,7 @@ import * as detailHead from './migrations/2026-11-24T19-00-detail-head';
 import * as money64bit from './migrations/2026-11-25T09-00-money-64bit';
 import * as emailChange from './migrations/2026-11-25T09-30-email-change';
 import * as backOffice from './migrations/2026-11-25T10-00-back-office';
+import * as lifecycle from './migrations/2026-11-25T11-lifecycle';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T09-00-money-64bit': money64bit,
   '2026-11-25T09-30-email-change': emailChange,
   '2026-11-25T10-00-back-office': backOffice,
+  '2026-11-25T11-lifecycle': lifecycle,
 };
 
 /**

@@ -4,7 +4,7 @@ import type { Actor } from '../audit/audit';
 import { createInvoice } from './invoices';
 import { type Moved, planCancel, planShipment } from './line-changes';
 import { insertShipment, type LineQuantities, nextNumber, returnCouponUses, setLineQuantities } from './lifecycle-queries';
-import { addOrderEvent, type OrderState, saveOrderState } from './order-state';
+import { addOrderEvent, lockOrder, type OrderState, saveOrderState } from './order-state';
 import { type Db, orderLines } from './queries';
 import { type FilledBackorder, recordShipped, releaseToStock } from './stock-link';
 import { trackingUrl } from './tracking';
@@ -91,13 +91,16 @@ export async function cancelOrderLines(trx: Db, order: OrderState, actor: Actor,
   const { moved, changes, released } = planCancel(lines, requested);
   await setLineQuantities(trx, order.id, changes);
   const status = statusAfter(order.status_code, 'cancel', unitsAfter(lines, changes))!;
-  const after = await saveOrderState(trx, order, { status, ...(status === 'cancelled' ? { holdReason: null } : {}) });
+  // Rows shared with checkout are taken in checkout's order, so the two never deadlock on
+  // PostgreSQL: coupons, then items, then order_counts (decision 0014).
   // Nothing shipped and nothing left: the order never used its coupons.
   if (status === 'cancelled') await returnCouponUses(trx, order.id);
+  // The released units go back, and to other orders' backorders, before this order's state is saved.
+  const filled = await releaseToStock(trx, released, `order ${order.order_num}`, actor);
+  const current = (await lockOrder(trx, { id: order.id }, false)) ?? order;
+  const after = await saveOrderState(trx, current, { status, ...(status === 'cancelled' ? { holdReason: null } : {}) });
   const units = moved.reduce((n, m) => n + m.qty, 0);
   const what = requested ? `${units} ${units === 1 ? 'unit' : 'units'} on ${moved.length} ${moved.length === 1 ? 'line' : 'lines'} cancelled` : 'Order cancelled';
   await addOrderEvent(trx, order.id, actor, 'cancelled', `${what}: ${reason}`, true);
-  // Last: the released units may fill other orders' backorders, which locks those orders.
-  const filled = await releaseToStock(trx, released, `order ${order.order_num}`, actor);
   return { after, moved: describe(moved), filled };
 }

@@ -64,7 +64,8 @@ describe('accept, hold, release', () => {
     expect(stale.body.detail).toMatch(/changed this order meanwhile/);
     const warehouse = await staffWith(t, ['warehouse'], 'west');
     expect((await post(warehouse, `/Orders/${order.orderNum}/Accept`)).status).toBe(403);
-    expect((await post(desk, `/Orders/${order.orderNum}/Accept`, undefined, { 'if-match': '0' })).status).toBe(200);
+    expect((await post(desk, `/Orders/${order.orderNum}/Accept`, undefined, { 'if-match': 'W/"x"' })).status).toBe(400);
+    expect((await post(desk, `/Orders/${order.orderNum}/Accept`, undefined, { 'if-match': '"0"' })).status).toBe(200);
   });
 });
 

@@ -156,3 +156,13 @@ export const pickListQuery = z.object({
 });
 export const shipmentNumParam = z.object({ shipmentNum: z.coerce.number().int().min(1).max(999_999_999_999) });
 export const invoiceNumParam = z.object({ invoiceNum: z.coerce.number().int().min(1).max(999_999_999_999) });
+
+/** Bulk accept from the orders table (the admin app's "Accept selected"). */
+export const bulkAcceptBody = z.object({ orderNums: z.array(orderNumParam.shape.orderNum).min(1).max(ORDERS_ADMIN.maxPageSize) });
+export type BulkAcceptBody = z.infer<typeof bulkAcceptBody>;
+/** Which orders were accepted; the others with the reason (an order that was not `received`, one not found). */
+export const bulkAcceptResultSchema = z.object({
+  accepted: z.array(z.number().int()),
+  failed: z.array(z.object({ orderNum: z.number().int(), reason: z.string() })),
+});
+export type BulkAcceptResult = z.infer<typeof bulkAcceptResultSchema>;

@@ -2,7 +2,7 @@ import { Alert, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Text
 import { Link, useParams } from 'react-router';
 import { CheckoutSteps } from '../../components/checkout-steps';
 import { money } from '../../components/money';
-import { allocationTotals, OrderLines } from '../../components/order-lines';
+import { allocationTotals, buyerLineRows, OrderLines } from '../../components/order-lines';
 import { usePageMeta } from '../../lib/page-meta';
 import { useOrder } from './api';
 
@@ -64,7 +64,7 @@ export default function CompletePage() {
               />
             ))}
           </SimpleGrid>
-          <OrderLines lines={o.lines} caption={`Lines of order ${o.orderNum}: West is Fresno, CA; East is Fairhope, AL`} />
+          <OrderLines rows={buyerLineRows(o.lines)} caption={`Lines of order ${o.orderNum}: West is Fresno, CA; East is Fairhope, AL`} />
           <Group>
             <Button component={Link} to={`/orders/${o.orderNum}`}>
               View order

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Breadcrumbs, Button, Container, Divider, Grid, Gr
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Order } from '../../../contract/cart';
 import { money } from '../../components/money';
-import { OrderLines } from '../../components/order-lines';
+import { buyerLineRows, OrderLines } from '../../components/order-lines';
 import { usePageMeta } from '../../lib/page-meta';
 import { useOrder, useReorder } from './api';
 import { orderDate } from './orders-page';
@@ -94,7 +94,7 @@ export default function OrderPage() {
               Reorder
             </Button>
           </Group>
-          <OrderLines lines={o.lines} caption="West ships from Fresno, CA; East from Fairhope, AL" />
+          <OrderLines rows={buyerLineRows(o.lines)} caption="West ships from Fresno, CA; East from Fairhope, AL" />
           <Grid>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Paper withBorder p="md" radius="md">

@@ -26,6 +26,7 @@ import { refuseNul } from './http/nul-guard';
 import { serveWebApp } from './http/static-web';
 import { applySecurityHeaders } from './http/security-headers';
 import { shopRoutes } from './orders/routes';
+import { buyerDocumentRoutes } from './documents/routes';
 import { surveyRoutes } from './survey/routes';
 import { inventoryLookupRoutes } from './inventory-lookup/routes';
 import { speedListRoutes } from './speed-lists/routes';
@@ -145,6 +146,7 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
       await api.register(catalogueRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(shopRoutes, { ctx });
+      await api.register(buyerDocumentRoutes, { ctx });
       await api.register(contentRoutes, { ctx });
       await api.register(surveyRoutes, { ctx });
       await api.register(inventoryLookupRoutes, { ctx });

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { type DialectOps, dialectOps } from './db/dialect';
+import { DocumentService } from './documents/service';
 import { AccountService } from './accounts/service';
 import { CatalogueService } from './catalogue/service';
 import type { CustomerResolver } from './http/auth-context';
@@ -16,6 +17,8 @@ export interface ShopContext {
   mailer: Mailer;
   accounts: AccountService;
   staff: StaffService;
+  /** Pick lists, packing slips and invoices as PDF. */
+  documents: DocumentService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -31,6 +34,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     mailer,
     accounts,
     staff: new StaffService(database.db),
+    documents: new DocumentService(database.db),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ShopContext } from '../context';
+import { documentRoutes } from './document-routes';
 import { registerStaffAuth } from './staff-auth';
 import { staffRoutes } from './staff-routes';
 
@@ -12,4 +13,5 @@ import { staffRoutes } from './staff-routes';
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   registerStaffAuth(app, ctx.staff, ctx.config.PUBLIC_URL);
   await app.register(staffRoutes, { ctx });
+  await app.register(documentRoutes, { ctx });
 };

@@ -1,4 +1,4 @@
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import type { Warehouse } from '../../contract/order-lifecycle';
 

@@ -116,3 +116,36 @@ export function queryString(params: Record<string, string | number | undefined |
   const s = search.toString();
   return s ? `?${s}` : '';
 }
+
+/**
+ * A file from /beapi/… (a PDF), fetched with the token in its header: a plain link could not send
+ * it. Failures become ApiError like every other call.
+ */
+export async function apiBlob(path: string, fallbackMessage: string): Promise<Blob> {
+  const token = storedToken();
+  let response: Response;
+  try {
+    response = await fetch(`/beapi${path}`, { headers: token ? { 'user-token': token } : {} });
+  } catch {
+    throw new ApiError(0, 'Network error. Please check your connection');
+  }
+  if (!response.ok) {
+    const problem = asProblem(await response.json().catch(() => null));
+    if (response.status === 401 && token && token === storedToken()) for (const l of unauthorizedListeners) l();
+    throw new ApiError(response.status, problem?.detail || fallbackMessage, problem?.errors ?? [], problem?.detail || null);
+  }
+  return response.blob();
+}
+
+/** Saves a fetched file under `filename` (the browser's own download). */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoked later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

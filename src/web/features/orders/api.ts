@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderSchema, ordersPageSchema, reorderResultSchema } from '../../../contract/cart';
 import { setCart } from '../../components/cart-data';
-import { apiGet, apiRequest, queryString } from '../../lib/api-client';
+import { apiBlob, apiGet, apiRequest, queryString, saveBlob } from '../../lib/api-client';
 
 /** Check Order Status: history, one order, and Reorder (DESIGN.md §3 Beyond the spec). */
 
@@ -31,5 +31,24 @@ export function useReorder() {
   return useMutation({
     mutationFn: (orderNum: number) => apiRequest('POST', `/Shop/Reorder/${orderNum}`, reorderResultSchema, 'Failed to reorder'),
     onSuccess: (result) => setCart(queryClient, result),
+  });
+}
+
+/** The buyer cancels their own order while it is `received`; the answer is the order as it is now. */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderNum: number) => apiRequest('POST', `/Shop/CancelOrder/${orderNum}`, orderSchema, 'Failed to cancel the order'),
+    onSuccess: (order) => {
+      queryClient.setQueryData(['order', order.orderNum], order);
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+}
+
+/** One of the buyer's invoices as a PDF download (the token goes in a header, so not a plain link). */
+export function useInvoiceDownload() {
+  return useMutation({
+    mutationFn: async (invoiceNum: number) => saveBlob(await apiBlob(`/Shop/GetInvoice/${invoiceNum}`, 'Failed to download the invoice'), `invoice-${invoiceNum}.pdf`),
   });
 }

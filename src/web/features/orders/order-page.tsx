@@ -1,12 +1,16 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Container, Divider, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Container, Divider, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Order } from '../../../contract/cart';
 import { money } from '../../components/money';
 import { buyerLineRows, OrderLines } from '../../components/order-lines';
+import { OrderStatusBadge } from '../../components/order-status-badge';
 import { usePageMeta } from '../../lib/page-meta';
 import { useOrder, useReorder } from './api';
 import { orderDate } from './orders-page';
 import { notify } from '../../components/notify';
+import { CancelOrderButton } from './cancel-order-button';
+import { OrderInvoices, OrderShipments } from './order-shipments';
+import { OrderTimeline } from './order-timeline';
 
 function Totals({ order }: { order: Order }) {
   const row = (label: string, value: string, strong = false) => (
@@ -35,7 +39,7 @@ function Totals({ order }: { order: Order }) {
   );
 }
 
-/** One order: lines with their allocation, totals, status, where it ships, and Reorder. */
+/** One order: status, lines with their five quantities, shipments with tracking, invoices, totals, history; Cancel while allowed, and Reorder. */
 export default function OrderPage() {
   const orderNum = Number(useParams().orderNum);
   const order = useOrder(orderNum);
@@ -65,36 +69,39 @@ export default function OrderPage() {
                 Order {o.orderNum}
               </Title>
               <Group gap="xs" mt={4}>
-                <Badge variant="light" color="shop.9" size="lg">
-                  {o.status}
-                </Badge>
+                <OrderStatusBadge status={o.statusCode} size="lg" />
                 <Text size="sm" c="dimmed">
                   Placed {orderDate(o.createdAt)}
                   {o.poNumber ? ` · PO ${o.poNumber}` : ''}
                 </Text>
               </Group>
             </div>
-            <Button
-              loading={reorder.isPending}
-              onClick={() =>
-                reorder.mutate(o.orderNum, {
-                  onSuccess: (result) => {
-                    notify(
-                      'green',
-                      result.discontinued.length
-                        ? `Added to your cart. No longer sold: ${result.discontinued.join(', ')}`
-                        : 'The order’s items are in your cart',
-                    );
-                    void navigate('/cart');
-                  },
-                  onError: (e) => notify('red', e.message),
-                })
-              }
-            >
-              Reorder
-            </Button>
+            <Group gap="xs">
+              {o.cancellable && <CancelOrderButton orderNum={o.orderNum} />}
+              <Button
+                loading={reorder.isPending}
+                onClick={() =>
+                  reorder.mutate(o.orderNum, {
+                    onSuccess: (result) => {
+                      notify(
+                        'green',
+                        result.discontinued.length
+                          ? `Added to your cart. No longer sold: ${result.discontinued.join(', ')}`
+                          : 'The order’s items are in your cart',
+                      );
+                      void navigate('/cart');
+                    },
+                    onError: (e) => notify('red', e.message),
+                  })
+                }
+              >
+                Reorder
+              </Button>
+            </Group>
           </Group>
           <OrderLines rows={buyerLineRows(o.lines)} caption="West ships from Fresno, CA; East from Fairhope, AL" />
+          <OrderShipments shipments={o.shipments} />
+          <OrderInvoices invoices={o.invoices} />
           <Grid>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Paper withBorder p="md" radius="md">
@@ -122,6 +129,7 @@ export default function OrderPage() {
               <Totals order={o} />
             </Grid.Col>
           </Grid>
+          <OrderTimeline events={o.events} />
         </Stack>
       )}
     </Container>

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Badge, Button, Container, Group, Loader, Pagination, Paper, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Loader, Pagination, Paper, Table, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { money } from '../../components/money';
+import { OrderStatusBadge } from '../../components/order-status-badge';
 import { usePageMeta } from '../../lib/page-meta';
 import { ORDERS_PAGE_SIZE, useOrders } from './api';
 
@@ -59,9 +60,7 @@ export default function OrdersPage() {
                     </Table.Td>
                     <Table.Td>{orderDate(o.createdAt)}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light" color="shop.9">
-                        {o.status}
-                      </Badge>
+                      <OrderStatusBadge status={o.statusCode} />
                     </Table.Td>
                     <Table.Td>{o.poNumber || '—'}</Table.Td>
                     <Table.Td ta="right">{o.numberOfLines}</Table.Td>

@@ -43,7 +43,7 @@ export async function adminPage(browser: Browser, shop: RunningShop, who: { emai
   await page.goto(`${shop.url}/admin`);
   await page.waitForURL(/\/admin\/signin/);
   await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('textbox', { name: 'Password' }).fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   return page;

@@ -45,7 +45,7 @@ export function AdminLayout() {
               <Text size="sm" visibleFrom="xs" truncate maw={220}>
                 {session.staff.name}
               </Text>
-              <Badge variant="light" color="shop.9" visibleFrom="md">
+              <Badge variant="light" color="shop" visibleFrom="md">
                 {session.staff.roles.map((r) => ROLE_LABELS[r]).join(', ')}
                 {session.staff.warehouse ? ` · ${session.staff.warehouse === 'west' ? 'West' : 'East'}` : ''}
               </Badge>

@@ -22,7 +22,7 @@ export function RequireStaff({ permission, children }: { permission: Permission;
   if (!session.data) return <Navigate to={`/signin?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
   if (!session.data.permissions.includes(permission)) {
     return (
-      <Alert color="yellow" title="Not for your role">
+      <Alert color="gray.8" title="Not for your role">
         Your role does not allow this page ({permission}).
       </Alert>
     );

@@ -1,7 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../contract/order-lifecycle';
 
-/** Dark shades: the light badge's text stays above AA contrast. */
+/** Dark shades under white text: above AA contrast. (Mantine 9 draws a "light" badge with a shade as solid colour on the same colour, so filled it is.) */
 const COLORS: Record<OrderStatus, string> = {
   received: 'shop.9',
   accepted: 'indigo.9',
@@ -15,7 +15,7 @@ const COLORS: Record<OrderStatus, string> = {
 /** An order's status as a badge, the same on the buyer's pages and in the back office. */
 export function OrderStatusBadge({ status, size = 'md' }: { status: OrderStatus; size?: BadgeProps['size'] }) {
   return (
-    <Badge variant="light" color={COLORS[status]} size={size} data-status={status}>
+    <Badge variant="filled" color={COLORS[status]} size={size} data-status={status}>
       {ORDER_STATUS_LABELS[status]}
     </Badge>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Order } from '../../../contract/cart';
 import type { Shipment } from '../../../contract/order-lifecycle';
 import { money } from '../../components/money';
@@ -65,48 +65,33 @@ export function OrderInvoices({ invoices }: { invoices: Order['invoices'] }) {
       <Title order={2} size="h4" mb="sm" id="invoices-title">
         Invoices
       </Title>
-      <Table.ScrollContainer minWidth={0}>
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Invoice #</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Due</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>PDF</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {invoices.map((i) => (
-              <Table.Tr key={i.invoiceNum}>
-                <Table.Td>{i.invoiceNum}</Table.Td>
-                <Table.Td>{day(i.date)}</Table.Td>
-                <Table.Td>{day(i.dueDate)}</Table.Td>
-                <Table.Td ta="right">{money(i.total)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={i.status === 'paid' ? 'green.9' : i.status === 'void' ? 'gray.8' : 'shop.9'}>
-                    {i.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    aria-label={`Download invoice ${i.invoiceNum} (PDF)`}
-                    loading={download.isPending && download.variables === i.invoiceNum}
-                    onClick={() => download.mutate(i.invoiceNum, { onError: (e) => notify('red', e.message) })}
-                  >
-                    Download PDF
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {/* A list rather than a table: on a phone each invoice wraps onto two lines and the button stays in view. */}
+      <Stack gap="sm">
+        {invoices.map((i) => (
+          <Group key={i.invoiceNum} justify="space-between" gap="xs" data-testid={`invoice-${i.invoiceNum}`}>
+            <div>
+              <Group gap="xs">
+                <Text fw={700}>Invoice {i.invoiceNum}</Text>
+                <Badge variant="filled" color={i.status === 'paid' ? 'green.9' : i.status === 'void' ? 'gray.8' : 'shop.9'}>
+                  {i.status}
+                </Badge>
+              </Group>
+              <Text size="sm" c="dimmed">
+                {day(i.date)} · due {day(i.dueDate)} · {money(i.total)}
+              </Text>
+            </div>
+            <Button
+              size="xs"
+              variant="light"
+              aria-label={`Download invoice ${i.invoiceNum} (PDF)`}
+              loading={download.isPending && download.variables === i.invoiceNum}
+              onClick={() => download.mutate(i.invoiceNum, { onError: (e) => notify('red', e.message) })}
+            >
+              Download PDF
+            </Button>
+          </Group>
+        ))}
+      </Stack>
     </Paper>
   );
 }

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../admin/test-helpers';
+import { signUpCustomer } from '../cart/test-customers';
+import { loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { placeOrder, setStock } from './lifecycle-test-helpers';
+
+let t: TestApp;
+let owner: StaffSessionForTest;
+beforeAll(async () => {
+  t = await createTestApp(async (ctx) => loadFixtureCatalogue(ctx.database.db));
+  owner = await ownerSession(t);
+});
+afterAll(() => t?.close());
+
+const get = (url: string, s: StaffSessionForTest = owner) => adminCall(t, s, { method: 'GET', url });
+const post = (url: string, payload?: object) => adminCall(t, owner, { method: 'POST', url, ...(payload ? { payload } : {}) });
+const nums = (page: { items: { orderNum: number }[] }) => page.items.map((i) => i.orderNum);
+
+describe('the orders list and the dashboard', () => {
+  it('filters by status, customer, warehouse, backorders and search, with totals from the counts or capped', async () => {
+    await setStock(t, '11002', 100, 100);
+    await setStock(t, '40001', 0, 0);
+    const acme = await signUpCustomer(t.app, 'CA', 'acme');
+    const { order: a } = await placeOrder(t, [['11002', 2]], [], acme);
+    const { order: b } = await placeOrder(t, [['11002', 1], ['40001', 2]], [], acme);
+    const { order: c } = await placeOrder(t, [['11002', 3]]);
+    await post(`/Orders/${a.orderNum}/Accept`);
+
+    const all = (await get('/Orders')).body;
+    expect(nums(all)).toEqual([c.orderNum, b.orderNum, a.orderNum]);
+    expect(all).toMatchObject({ total: 3, totalCapped: false, page: 1, pageSize: 50 });
+    expect(all.items[2]).toMatchObject({ statusCode: 'accepted', lineCount: 1, openWest: 2, openEast: 0, backordered: 0, total: a.total, customer: { email: acme.email } });
+
+    expect((await get('/Orders?status=received')).body).toMatchObject({ total: 2, items: [{ orderNum: c.orderNum }, { orderNum: b.orderNum }] });
+    expect(nums((await get('/Orders?sort=oldest&pageSize=2')).body)).toEqual([a.orderNum, b.orderNum]);
+    expect(nums((await get('/Orders?sort=oldest&pageSize=2&page=2')).body)).toEqual([c.orderNum]);
+    expect((await get('/Orders?backordered=1')).body).toMatchObject({ total: 1, items: [{ orderNum: b.orderNum, backordered: 2 }] });
+    expect(nums((await get('/Orders?warehouse=west&status=received')).body)).toEqual([c.orderNum, b.orderNum]);
+    const customerId = all.items[2].customer.id;
+    expect(nums((await get(`/Orders?customer=${customerId}`)).body)).toEqual([b.orderNum, a.orderNum]);
+
+    // Search: order number, company (any case), email, PO number; a LIKE wildcard is just a character.
+    expect(nums((await get(`/Orders?q=${a.orderNum}`)).body)).toEqual([a.orderNum]);
+    expect(nums((await get(`/Orders?q=${encodeURIComponent(all.items[2].customer.orgName.toUpperCase())}`)).body)).toEqual([b.orderNum, a.orderNum]);
+    expect(nums((await get(`/Orders?q=${encodeURIComponent(acme.email)}&status=accepted`)).body)).toEqual([a.orderNum]);
+    expect((await get('/Orders?q=%25')).body).toMatchObject({ items: [], total: 0 });
+    expect(nums((await get(`/Orders?q=${encodeURIComponent(acme.email)}&sort=total`)).body)).toEqual([b.orderNum, a.orderNum]);
+
+    for (const bad of ['status=lost', 'warehouse=north', 'page=0', 'pageSize=201', 'from=yesterday', 'customer=-1', 'sort=total']) {
+      expect((await get(`/Orders?${bad}`)).status, bad).toBe(400);
+    }
+  });
+
+  it('answers the dashboard from the kept counts', async () => {
+    const board = (await get('/Dashboard')).body;
+    expect(board).toMatchObject({ toAccept: 2, onHold: 0, toShip: { west: 1, east: 0 }, backorderedOrders: 1 });
+    expect(board.byStatus).toMatchObject({ received: 2, accepted: 1, cancelled: 0 });
+    expect(Array.isArray(board.lowStock)).toBe(true);
+    const warehouse = await staffWith(t, ['warehouse'], 'west');
+    expect((await get('/Dashboard', warehouse)).status).toBe(200);
+    const catalogue = await staffWith(t, ['catalogue']);
+    expect((await get('/Orders', catalogue)).status).toBe(403);
+  });
+
+  it('accepts many orders at once, each on its own', async () => {
+    const received = (await get('/Orders?status=received')).body.items.map((i: { orderNum: number }) => i.orderNum);
+    const accepted = (await get('/Orders?status=accepted')).body.items[0].orderNum;
+    const res = await post('/Orders/Accept', { orderNums: [...received, accepted, 999_999] });
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([
+      ...received.map((orderNum: number) => ({ orderNum, ok: true, statusCode: 'accepted' })),
+      { orderNum: accepted, ok: false, error: 'Cannot accept an order that is accepted' },
+      { orderNum: 999_999, ok: false, error: 'Order 999999 not found' },
+    ]);
+    expect((await get('/Dashboard')).body).toMatchObject({ toAccept: 0, byStatus: { accepted: 3 } });
+    expect((await post('/Orders/Accept', { orderNums: [] })).status).toBe(400);
+    expect((await post('/Orders/Accept', { orderNums: Array.from({ length: 201 }, (_, i) => i + 1) })).status).toBe(400);
+  });
+});

@@ -11,6 +11,7 @@ import * as stockSeq from './migrations/2026-11-22T06-00-stock-seq';
 import * as cartLinesInOrder from './migrations/2026-11-23T18-00-cart-lines-in-order';
 import * as detailHead from './migrations/2026-11-24T19-00-detail-head';
 import * as backOffice from './migrations/2026-11-25T10-00-back-office';
+import * as lifecycle from './migrations/2026-11-25T11-lifecycle';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T18-00-cart-lines-in-order': cartLinesInOrder,
   '2026-11-24T19-00-detail-head': detailHead,
   '2026-11-25T10-00-back-office': backOffice,
+  '2026-11-25T11-lifecycle': lifecycle,
 };
 
 /**

@@ -33,36 +33,52 @@ async function matchingCustomers(db: Db, q: string): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-async function filters(db: Db, query: AdminOrdersQuery): Promise<Where[]> {
+/** Customers a search may match and still drive the query from their orders (fewer: it walks the orders newest first). */
+const DRIVE_FROM_MATCHES = 20;
+
+function filters(query: AdminOrdersQuery): Where[] {
   const where: Where[] = [];
   if (query.status) where.push((eb) => eb('orders.status_code', '=', query.status!));
   if (query.customer) where.push((eb) => eb('orders.customer_id', '=', query.customer!));
-  if (query.warehouse === 'west') where.push((eb) => eb('orders.open_west', '>', 0));
-  if (query.warehouse === 'east') where.push((eb) => eb('orders.open_east', '>', 0));
-  if (query.backordered === '1') where.push((eb) => eb('orders.backordered', '>', 0));
+  // Literal zeros: the partial indexes (orders_open_west, …) match only the very same predicate.
+  if (query.warehouse === 'west') where.push(() => sql<SqlBool>`orders.open_west > 0`);
+  if (query.warehouse === 'east') where.push(() => sql<SqlBool>`orders.open_east > 0`);
+  if (query.backordered === '1') where.push(() => sql<SqlBool>`orders.backordered > 0`);
   if (query.from) where.push((eb) => eb('orders.created_at', '>=', `${query.from}T00:00:00.000Z`));
   if (query.to) where.push((eb) => eb('orders.created_at', '<', nextDay(query.to!)));
-  if (query.q) {
-    const q = query.q;
-    const customers = await matchingCustomers(db, q);
-    const num = /^\d{1,12}$/.test(q) ? Number(q) : null;
-    // A union of index lookups (order number, PO number, the customers' orders), not an OR the
-    // planner might answer with a scan.
-    where.push((eb) => {
-      let ids = eb.selectFrom('orders as po').select('po.id').where('po.po_number', '=', q);
-      if (num !== null) ids = ids.unionAll(eb.selectFrom('orders as n').select('n.id').where('n.order_num', '=', num));
-      if (customers.length > 0) ids = ids.unionAll(eb.selectFrom('orders as c').select('c.id').where('c.customer_id', 'in', customers));
-      return eb('orders.id', 'in', ids);
-    });
-  }
   return where;
+}
+
+/** Ids of the orders a search matches: a union of index lookups (order number, PO number, the matching customers' orders). */
+function matchingOrders(db: Db, q: string, customers: readonly number[]) {
+  const num = /^\d{1,12}$/.test(q) ? Number(q) : null;
+  let ids = db.selectFrom('orders as po').select('po.id').where('po.po_number', '=', q);
+  if (num !== null) ids = ids.unionAll(db.selectFrom('orders as n').select('n.id').where('n.order_num', '=', num));
+  if (customers.length > 0) ids = ids.unionAll(db.selectFrom('orders as c').select('c.id').where('c.customer_id', 'in', customers));
+  return ids;
+}
+
+/**
+ * The orders the query keeps, as a FROM clause. A search with few matches drives the query from
+ * them (CROSS JOIN: SQLite keeps that join order; otherwise it may walk a whole status by its index
+ * and probe the matches); a broad one walks the orders newest first and keeps those that match.
+ */
+async function selection(db: Db, query: AdminOrdersQuery) {
+  const where = filters(query);
+  const all = (eb: ExpressionBuilder<DB, 'orders'>) => eb.and(where.map((w) => w(eb)));
+  if (!query.q) return { from: db.selectFrom('orders').where(all), narrowed: where.length > 0 };
+  const customers = await matchingCustomers(db, query.q);
+  const ids = matchingOrders(db, query.q, customers);
+  if (customers.length <= DRIVE_FROM_MATCHES) {
+    return { from: db.selectFrom(ids.as('m')).crossJoin('orders').whereRef('orders.id', '=', 'm.id').where(all), narrowed: true };
+  }
+  return { from: db.selectFrom('orders').where((eb) => eb.and([eb('orders.id', 'in', ids), all(eb)])), narrowed: true };
 }
 
 export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<AdminOrdersPage> {
   // Sorting by total reads every order the filter keeps: only a search or one customer keeps few.
   if (query.sort === 'total' && !query.q && !query.customer) throw new Invalid(ORDER_ADMIN_MESSAGES.sortByTotalNeedsSearch);
-  const where = await filters(db, query);
-  const base = db.selectFrom('orders').where((eb) => eb.and(where.map((w) => w(eb))));
+  const { from: base, narrowed } = await selection(db, query);
   const rows = await base
     .innerJoin('customers as c', 'c.id', 'orders.customer_id')
     .select([
@@ -86,7 +102,8 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<
     .offset((query.page - 1) * query.pageSize)
     .execute();
 
-  const onlyStatus = where.length === 0 || (where.length === 1 && query.status !== undefined);
+  // Nothing asked, or only a status: the kept counts know the total.
+  const onlyStatus = !narrowed || (!query.q && filters(query).length === 1 && query.status !== undefined);
   let total: number;
   let totalCapped = false;
   if (onlyStatus) {

@@ -38,9 +38,9 @@ function shipState(order: LockedOrder): string {
 
 /**
  * Allocates the available units of these items to their waiting backorders. Each touched order's
- * sums, counts and version move (`saveOrderState`) and its timeline gets a public
- * 'backorder_allocated' event. An order the caller has already changed in this transaction must
- * have been saved (saveOrderState) before: the fill reads it afresh.
+ * sums, counts and version move (`saveOrderState`, from the order row as stored) and its timeline
+ * gets a public 'backorder_allocated' event. A caller that saves an order after this must read it
+ * again first (`lockOrder`): the fill may have saved it.
  */
 export async function fillBackorders(trx: Db, itemNums: readonly string[], actor: Actor): Promise<Filled[]> {
   const waiting = await itemsWithBackorders(trx, itemNums);
@@ -89,15 +89,20 @@ export async function fillBackorders(trx: Db, itemNums: readonly string[], actor
     await addOrderEvent(trx, state.id, actor, 'backorder_allocated', `Backordered units allocated: ${detail}`, true);
     filled.push({ orderNum: state.order_num, customerId: state.customer_id, lines });
   }
-  for (const m of moves.values()) await recordMovements(trx, [m], { reason: 'backorder', ref: `order ${m.orderNum}`, actor });
+  await recordMovements(trx, [...moves.values()].map((m) => ({ ...m, ref: `order ${m.orderNum}` })), { reason: 'backorder', ref: '', actor });
   await markStockChanged(trx, changedItems);
   return filled;
 }
 
 /**
  * Gives units back to available stock (a cancel releases what was allocated), records the
- * movements, and fills waiting backorders of those items with them. Call it after the cancelled
- * order's own `saveOrderState`. Answers the fills: mail them after the commit.
+ * movements, and fills waiting backorders of those items with them. Answers the fills: mail them
+ * after the commit (`sendBackorderMails`).
+ *
+ * A cancel calls it after changing its lines and BEFORE its own `saveOrderState`, which it makes
+ * from the order read again (`lockOrder`). So every transaction takes item rows before the shared
+ * `order_counts` rows (checkout and adjustments do too), and a cancel and an adjustment of the
+ * same item cannot deadlock on PostgreSQL.
  */
 export async function releaseUnits(trx: Db, units: readonly StockUnits[], move: { reason: Extract<MovementReason, 'cancel'>; ref: string; actor: Actor }): Promise<Filled[]> {
   const positive = units.filter((u) => u.units > 0);

@@ -37,11 +37,12 @@ export interface MoveFields {
   actor: Actor;
 }
 
-export async function recordMovements(db: Db, moves: readonly Move[], fields: MoveFields): Promise<void> {
+/** One statement per 500 rows; a move's own `ref` wins over the fields' (a fill spans orders). */
+export async function recordMovements(db: Db, moves: readonly (Move & { ref?: string })[], fields: MoveFields): Promise<void> {
   const at = new Date().toISOString();
   await insertMovements(
     db,
-    moves.map((m) => ({ item_num: m.itemNum, warehouse: m.warehouse, delta: m.delta, reason: fields.reason, ref: fields.ref, actor: fields.actor.label, at })),
+    moves.map((m) => ({ item_num: m.itemNum, warehouse: m.warehouse, delta: m.delta, reason: fields.reason, ref: m.ref ?? fields.ref, actor: fields.actor.label, at })),
   );
 }
 

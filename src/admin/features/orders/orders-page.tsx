@@ -36,7 +36,9 @@ export default function OrdersPage() {
       toAccept.map((o) => o.orderNum),
       {
         onSuccess: (r) => {
-          notify(r.failed.length ? 'red' : 'green', `Accepted ${r.accepted.length} order${r.accepted.length === 1 ? '' : 's'}${r.failed.length ? `; not accepted: ${r.failed.map((f) => `${f.orderNum} (${f.reason})`).join(', ')}` : ''}`);
+          const accepted = r.results.filter((x) => x.ok);
+          const failed = r.results.filter((x) => !x.ok);
+          notify(failed.length ? 'red' : 'green', `Accepted ${accepted.length} order${accepted.length === 1 ? '' : 's'}${failed.length ? `; not accepted: ${failed.map((f) => `${f.orderNum} (${f.error ?? 'refused'})`).join(', ')}` : ''}`);
           setSelected([]);
         },
         onError: (err) => notify('red', err.message),

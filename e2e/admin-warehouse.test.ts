@@ -38,7 +38,7 @@ describe('the warehouse on a phone', () => {
     const page = await adminPage(browser, shop, DEMO_WAREHOUSE, PHONE, contexts);
     // The navigation is behind the burger on a phone.
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
     await page.getByLabel('Search').fill(String(orderNum));
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(new RegExp(`q=${orderNum}`));

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, transformWithOxc } from 'vite';
+import { defineConfig, type Plugin, transformWithOxc, type UserConfig } from 'vite';
 
 const MANTINE_STYLES = 'virtual:mantine-styles';
 
@@ -42,6 +43,51 @@ function mantineStylesPerComponent(): Plugin {
 }
 
 const EARLY_DATA = fileURLToPath(new URL('./src/web/early-data.ts', import.meta.url));
+const ADMIN_ROOT = fileURLToPath(new URL('./src/admin', import.meta.url));
+const ADMIN_OUT = fileURLToPath(new URL('./dist/web/admin', import.meta.url));
+const ADMIN_MODE = 'admin';
+
+/**
+ * The back office (src/admin/, DESIGN.md §5) is a build of its own, run by `vite build` right
+ * after the storefront's, into dist/web/admin/ (its index.html, and its chunks under
+ * /admin/assets/). One build with two HTML inputs moved the modules both apps use (React, Mantine)
+ * into a chunk shared by the two entries, and every storefront page then loaded one file more and
+ * ~1.5 KB more: a separate build leaves the storefront's output exactly as it was. The dev server
+ * answers /admin and /admin/* with the admin's page (its modules served from src/admin).
+ */
+function adminApp(): Plugin {
+  let storefrontBuild = false;
+  return {
+    name: 'admin-app',
+    configResolved(config) {
+      storefrontBuild = config.command === 'build' && config.mode !== ADMIN_MODE;
+    },
+    async closeBundle() {
+      if (!storefrontBuild) return;
+      const { build } = await import('vite');
+      await build({
+        configFile: false,
+        mode: ADMIN_MODE,
+        root: ADMIN_ROOT,
+        base: '/admin/',
+        publicDir: false,
+        plugins: [react(), mantineStylesPerComponent()],
+        build: { ...buildOptions, outDir: ADMIN_OUT, emptyOutDir: true },
+      });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0] ?? '';
+        if (!(path === '/admin' || path.startsWith('/admin/')) || /\.[a-z0-9]+$/i.test(path)) return next();
+        const html = readFileSync(join(ADMIN_ROOT, 'index.html'), 'utf8').replace('./main.tsx', `/@fs${join(ADMIN_ROOT, 'main.tsx')}`);
+        server
+          .transformIndexHtml(req.url ?? '/admin', html)
+          .then((out) => res.setHeader('content-type', 'text/html').end(out))
+          .catch(next);
+      });
+    },
+  };
+}
 
 /**
  * The early data script (src/web/early-data.ts, docs/decisions/0010-front-end-speed.md) as a file
@@ -68,6 +114,8 @@ function earlyDataScript(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
+        // The storefront's landing calls only; the back office's page starts with its own session call.
+        if (ctx.path.startsWith('/admin')) return html;
         let src = '/early-data.ts';
         if (build) {
           const asset = Object.values(ctx.bundle ?? {}).find((f) => f.type === 'asset' && f.names.includes('early-data.js'));
@@ -82,31 +130,32 @@ function earlyDataScript(): Plugin {
   };
 }
 
+/** The storefront's and the back office's build settings (each its own outDir). */
+const buildOptions = {
+  reportCompressedSize: true,
+  // dist/web/.vite/manifest.json: `npm run bench:web` reads which chunks each page needs.
+  manifest: true,
+  sourcemap: false,
+  rolldownOptions: {
+    // Inline Common Chunks (below) needs entries without a fixed export signature.
+    preserveEntrySignatures: false,
+    output: {
+      // Automatic splitting made ~40 small chunks for a listing page (Mantine components shared
+      // between pages); on a slow connection each is a round trip, and they came in two waves
+      // (the entry's, then the page's). Common chunks are copied into the chunks that use them
+      // instead, a registry in rolldown's runtime keeping one instance of each module: the
+      // entry, a shared chunk and one chunk per page remain, and the gzip total is smaller too.
+      // A page's CSS file may repeat rules of the entry's: the same rules in the same layer.
+      codeSplitting: { experimentalInlineCommonChunks: { maxSize: 256 * 1024 } },
+    },
+  },
+} satisfies UserConfig['build'];
+
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), mantineStylesPerComponent(), earlyDataScript()],
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    reportCompressedSize: true,
-    // dist/web/.vite/manifest.json: `npm run bench:web` reads which chunks each page needs.
-    manifest: true,
-    sourcemap: false,
-    rolldownOptions: {
-      // Inline Common Chunks (below) needs entries without a fixed export signature.
-      preserveEntrySignatures: false,
-      output: {
-        // Automatic splitting made ~40 small chunks for a listing page (Mantine components shared
-        // between pages); on a slow connection each is a round trip, and they came in two waves
-        // (the entry's, then the page's). Common chunks are copied into the chunks that use them
-        // instead, a registry in rolldown's runtime keeping one instance of each module: the
-        // entry, a shared chunk and one chunk per page remain, and the gzip total is smaller too.
-        // A page's CSS file may repeat rules of the entry's: the same rules in the same layer.
-        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 256 * 1024 } },
-      },
-    },
-  },
+  plugins: [react(), mantineStylesPerComponent(), earlyDataScript(), adminApp()],
+  build: { ...buildOptions, outDir: '../../dist/web', emptyOutDir: true },
   server: {
     port: 5173,
     proxy: { '/beapi': 'http://127.0.0.1:3000', '/images': 'http://127.0.0.1:3000', '/catalogs': 'http://127.0.0.1:3000' },

@@ -72,13 +72,17 @@ export function landingPages(webDir: string): { fallback: Page; byPath: Map<stri
 export function serveWebApp(app: FastifyInstance, webDir: string): void {
   const built = existsSync(join(webDir, 'index.html'));
   const pages = built ? landingPages(webDir) : null;
+  // The back office's own build (vite.config.ts): its page for /admin and /admin/*, never the storefront's.
+  const adminHtml = join(webDir, 'admin', 'index.html');
+  const adminPage = built && existsSync(adminHtml) ? page(readFileSync(adminHtml, 'utf8')) : null;
+  const hashedDirs = [join(webDir, 'assets'), join(webDir, 'admin', 'assets')];
   if (built) {
     app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
       index: false,
       setHeaders: (reply, path) => {
-        const hashed = path.includes(`${join(webDir, 'assets')}`);
+        const hashed = hashedDirs.some((dir) => path.startsWith(`${dir}/`));
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
@@ -89,7 +93,9 @@ export function serveWebApp(app: FastifyInstance, webDir: string): void {
       return sendProblem(reply, 404, `No such resource: ${request.method} ${path}`);
     }
     if (/\.[a-z0-9]+$/i.test(path)) return sendProblem(reply, 404, `No such file: ${path}`);
-    const { html, etag } = pages.byPath.get(path) ?? pages.fallback;
+    const admin = path === '/admin' || path.startsWith('/admin/');
+    if (admin && !adminPage) return sendProblem(reply, 404, `No such resource: ${request.method} ${path}`);
+    const { html, etag } = admin ? adminPage! : (pages.byPath.get(path) ?? pages.fallback);
     reply.header('cache-control', 'no-cache').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(html);

@@ -48,7 +48,7 @@ interface Parser<T> {
 }
 
 /** A problem+json body (contract/problem.ts), checked by hand so the API client does not pull zod into every page. */
-function asProblem(body: unknown): Pick<Problem, 'detail' | 'errors'> | null {
+export function asProblem(body: unknown): Pick<Problem, 'detail' | 'errors'> | null {
   if (typeof body !== 'object' || body === null) return null;
   const { detail, errors } = body as Record<string, unknown>;
   if (typeof detail !== 'string') return null;

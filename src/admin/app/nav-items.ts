@@ -1,0 +1,11 @@
+import type { Permission } from '../../contract/admin/permissions';
+
+/** The navigation, each entry shown only when the session's permissions allow its screen. */
+export const NAV_ITEMS: { to: string; label: string; permission: Permission }[] = [
+  { to: '/', label: 'Dashboard', permission: 'dashboard:read' },
+  { to: '/orders', label: 'Orders', permission: 'orders:read' },
+  { to: '/stock', label: 'Stock', permission: 'stock:read' },
+  { to: '/audit', label: 'Audit log', permission: 'audit:read' },
+  { to: '/staff', label: 'Staff', permission: 'staff:manage' },
+  { to: '/account', label: 'My account', permission: 'self' },
+];

@@ -1,0 +1,39 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteError } from '../../web/app/route-error';
+import type { Permission } from '../../contract/admin/permissions';
+import { AdminLayout } from './layout';
+
+/** A code-split screen behind the staff guard: signed in, and allowed `permission`. */
+function screen(permission: Permission, load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const [{ withStaff }, page] = await Promise.all([import('./require-staff'), load()]);
+      return { Component: withStaff(permission, page.default) };
+    },
+  };
+}
+
+const lazyPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+/** The back office's screens (DESIGN.md §5), under /admin. */
+const routes: RouteObject[] = [
+  { index: true, ...screen('dashboard:read', () => import('../features/dashboard/dashboard-page')) },
+  { path: 'orders', ...screen('orders:read', () => import('../features/orders/orders-page')) },
+  { path: 'orders/:orderNum', ...screen('orders:read', () => import('../features/orders/order-detail-page')) },
+  { path: 'stock', ...screen('stock:read', () => import('../features/stock/stock-page')) },
+  { path: 'stock/:invNum', ...screen('stock:read', () => import('../features/stock/item-stock-page')) },
+  { path: 'audit', ...screen('audit:read', () => import('../features/audit/audit-page')) },
+  { path: 'staff', ...screen('staff:manage', () => import('../features/staff/staff-page')) },
+  { path: 'account', ...screen('self', () => import('../features/account/account-page')) },
+  { path: '*', ...lazyPage(() => import('./not-found-page')) },
+];
+
+export const router = createBrowserRouter(
+  [
+    { path: 'signin', ErrorBoundary: RouteError, ...lazyPage(() => import('../features/session/sign-in-page')) },
+    { path: '/', Component: AdminLayout, ErrorBoundary: RouteError, HydrateFallback: () => null, children: routes },
+  ],
+  { basename: '/admin' },
+);

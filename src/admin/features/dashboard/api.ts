@@ -1,0 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import { dashboardSchema } from '../../../contract/admin/orders';
+import { adminGet } from '../../lib/admin-api';
+
+export function useDashboard() {
+  return useQuery({ queryKey: ['admin', 'dashboard'], staleTime: 0, refetchInterval: 60_000, queryFn: () => adminGet('/Dashboard', dashboardSchema, 'Failed to load the dashboard') });
+}

@@ -1,0 +1,122 @@
+import { Alert, Button, Group, Modal, NumberInput, Radio, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { cancelBody, type AdminOrder } from '../../../../contract/admin/orders';
+import { notify } from '../../../../web/components/notify';
+import { useOrderAction } from '../api';
+import { ActionError } from './action-error';
+
+/** Open and backordered units can be cancelled; shipped ones never. */
+const cancellable = (l: AdminOrder['lines'][number]) => l.openWest + l.openEast + l.backordered;
+
+/**
+ * Cancel the whole order (everything not shipped) or chosen quantities of chosen lines, with a
+ * reason. Released units go back to stock (and to waiting backorders) on the server.
+ */
+export function CancelDialog({ order, opened, onClose, onReload }: { order: AdminOrder; opened: boolean; onClose: () => void; onReload: () => void }) {
+  const call = useOrderAction(order);
+  const [scope, setScope] = useState<'order' | 'lines'>('order');
+  const [reason, setReason] = useState('');
+  const [qty, setQty] = useState<Record<number, number>>({});
+  const [problems, setProblems] = useState<string[]>([]);
+  const lines = order.lines.filter((l) => cancellable(l) > 0);
+
+  const close = () => {
+    call.reset();
+    onClose();
+  };
+  const submit = () => {
+    const chosen = lines.map((l) => ({ lineNo: l.lineNo, qty: qty[l.lineNo] ?? 0 })).filter((l) => l.qty > 0);
+    const over = lines.filter((l) => (qty[l.lineNo] ?? 0) > cancellable(l)).map((l) => `Line ${l.lineNo} has only ${cancellable(l)} units that can be cancelled`);
+    if (scope === 'lines' && chosen.length === 0) over.push('Enter a quantity for at least one line');
+    const parsed = cancelBody.safeParse({ reason, ...(scope === 'lines' ? { lines: chosen } : {}) });
+    const all = [...over, ...(parsed.success ? [] : parsed.error.issues.map((i) => i.message))];
+    setProblems(all);
+    if (all.length || !parsed.success) return;
+    call.mutate(
+      { action: 'cancel', body: parsed.data },
+      {
+        onSuccess: (o) => {
+          notify('green', scope === 'order' ? `Order ${o.orderNum} is cancelled` : `Cancelled ${chosen.reduce((n, l) => n + l.qty, 0)} units of order ${o.orderNum}`);
+          close();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={`Cancel order ${order.orderNum}`} size="lg">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack>
+          <Radio.Group label="What to cancel" value={scope} onChange={(v) => setScope(v as 'order' | 'lines')}>
+            <Group mt="xs">
+              <Radio value="order" label="The whole order (everything not shipped)" />
+              <Radio value="lines" label="Chosen lines" />
+            </Group>
+          </Radio.Group>
+          {scope === 'lines' && (
+            <Table.ScrollContainer minWidth={360}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Line</Table.Th>
+                    <Table.Th>Item</Table.Th>
+                    <Table.Th ta="right">Can cancel</Table.Th>
+                    <Table.Th ta="right">Cancel</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {lines.map((l) => (
+                    <Table.Tr key={l.lineNo}>
+                      <Table.Td>{l.lineNo}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{l.invNum}</Text>
+                        <Text size="xs" c="dimmed" lineClamp={1}>
+                          {l.title}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right">{cancellable(l)}</Table.Td>
+                      <Table.Td ta="right" w={110}>
+                        <NumberInput
+                          aria-label={`Units of line ${l.lineNo} (${l.invNum}) to cancel`}
+                          min={0}
+                          max={cancellable(l)}
+                          allowDecimal={false}
+                          allowNegative={false}
+                          value={qty[l.lineNo] ?? 0}
+                          onChange={(v) => setQty((q) => ({ ...q, [l.lineNo]: typeof v === 'number' ? v : Number(v) || 0 }))}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Textarea label="Reason" required autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          {problems.length > 0 && (
+            <Alert color="red" role="alert">
+              {problems.map((p) => (
+                <div key={p}>{p}</div>
+              ))}
+            </Alert>
+          )}
+          <ActionError error={call.error} onReload={onReload} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Close
+            </Button>
+            <Button type="submit" color="red.9" loading={call.isPending}>
+              {scope === 'order' ? 'Cancel the order' : 'Cancel these units'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

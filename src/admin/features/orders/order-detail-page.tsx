@@ -1,0 +1,98 @@
+import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { OrderAction } from '../../../contract/admin/orders';
+import type { Permission } from '../../../contract/admin/permissions';
+import { OrderLines } from '../../../web/components/order-lines';
+import { OrderStatusBadge } from '../../../web/components/order-status-badge';
+import { atTime } from '../../components/dates';
+import { useCan } from '../../lib/session';
+import { useAdminTitle } from '../../lib/title';
+import { CancelDialog } from './actions/cancel-dialog';
+import { ShipDialog } from './actions/ship-dialog';
+import { ConfirmActionDialog, HoldDialog } from './actions/simple-action-dialog';
+import { useAdminOrder } from './api';
+import { CustomerSection, InvoicesSection, ShipmentsSection, TimelineSection, TotalsSection } from './order-sections';
+
+const ACTION_BUTTONS: { action: OrderAction; label: string; permission: Permission; color?: string; variant?: string }[] = [
+  { action: 'accept', label: 'Accept', permission: 'orders:write' },
+  { action: 'ship', label: 'Ship', permission: 'orders:ship' },
+  { action: 'hold', label: 'Hold', permission: 'orders:write', variant: 'default' },
+  { action: 'release', label: 'Release', permission: 'orders:write', variant: 'default' },
+  { action: 'cancel', label: 'Cancel…', permission: 'orders:write', color: 'red.9', variant: 'outline' },
+];
+
+/** One order: header and actions, customer and totals, lines with their five quantities, shipments, invoices, timeline. */
+export default function OrderDetailPage() {
+  const orderNum = Number(useParams().orderNum);
+  useAdminTitle(`Order ${orderNum}`);
+  const query = useAdminOrder(orderNum);
+  const can = useCan();
+  const [dialog, setDialog] = useState<OrderAction | null>(null);
+  const order = query.data;
+  const reload = () => {
+    setDialog(null);
+    void query.refetch();
+  };
+  const buttons = order ? ACTION_BUTTONS.filter((b) => order.actions.includes(b.action) && can(b.permission)) : [];
+  const dialogProps = order ? { order, opened: true, onClose: () => setDialog(null), onReload: reload } : null;
+
+  return (
+    <Stack>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/orders">
+          Orders
+        </Anchor>
+        <Text size="sm">Order {Number.isFinite(orderNum) ? orderNum : ''}</Text>
+      </Breadcrumbs>
+      {query.isPending ? (
+        <Loader aria-label="Loading the order" />
+      ) : !order ? (
+        <Alert color="red">{query.error?.message}</Alert>
+      ) : (
+        <>
+          <Group justify="space-between" align="flex-start">
+            <div>
+              <Group gap="sm">
+                <Title order={1}>Order {order.orderNum}</Title>
+                <OrderStatusBadge status={order.statusCode} size="lg" />
+              </Group>
+              <Text size="sm" c="dimmed" mt={4}>
+                Placed {atTime(order.createdAt)} by {order.customer.orgName}
+                {order.poNumber ? ` · PO ${order.poNumber}` : ''}
+              </Text>
+              {order.holdReason && (
+                <Text size="sm" c="orange.9" fw={600}>
+                  On hold: {order.holdReason}
+                </Text>
+              )}
+            </div>
+            <Group gap="xs" role="group" aria-label="Order actions">
+              {buttons.map((b) => (
+                <Button key={b.action} color={b.color} variant={b.variant ?? 'filled'} onClick={() => setDialog(b.action)}>
+                  {b.label}
+                </Button>
+              ))}
+            </Group>
+          </Group>
+          <Grid>
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <CustomerSection order={order} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <TotalsSection order={order} />
+            </Grid.Col>
+          </Grid>
+          <OrderLines rows={order.lines} caption={`${order.lines.length} lines`} allQuantities />
+          <ShipmentsSection order={order} packingSlips={can('orders:ship')} />
+          <InvoicesSection order={order} pdfs={can('invoices:read')} />
+          <TimelineSection order={order} />
+          {dialogProps && (dialog === 'accept' || dialog === 'release') && <ConfirmActionDialog {...dialogProps} action={dialog} />}
+          {dialogProps && dialog === 'hold' && <HoldDialog {...dialogProps} />}
+          {dialogProps && dialog === 'ship' && <ShipDialog {...dialogProps} />}
+          {dialogProps && dialog === 'cancel' && <CancelDialog {...dialogProps} />}
+        </>
+      )}
+    </Stack>
+  );
+}

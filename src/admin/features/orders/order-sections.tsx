@@ -1,0 +1,186 @@
+import { Anchor, Divider, Group, Paper, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import type { AdminOrder } from '../../../contract/admin/orders';
+import type { Shipment } from '../../../contract/order-lifecycle';
+import { money } from '../../../web/components/money';
+import { atTime, onDate } from '../../components/dates';
+import { documentUrl } from '../../lib/admin-api';
+
+export const CARRIER_LABELS: Record<Shipment['carrier'], string> = { ups: 'UPS', fedex: 'FedEx', usps: 'USPS', ltl: 'LTL freight', pickup: 'Pick-up', other: 'Other' };
+export const WAREHOUSE_LABELS = { west: 'West', east: 'East' } as const;
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" mb="sm" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+export function CustomerSection({ order }: { order: AdminOrder }) {
+  const a = order.shipTo;
+  return (
+    <Section title="Customer">
+      <Stack gap={2}>
+        <Text fw={600}>{order.customer.orgName}</Text>
+        <Anchor href={`mailto:${order.customer.email}`} size="sm">
+          {order.customer.email}
+        </Anchor>
+        <Text size="sm" mt="xs" fw={600}>
+          Ship to
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {[a.orgName, a.contact, a.addressLine1, `${a.city}, ${a.state} ${a.zip}`, a.country, a.dayPhone].filter(Boolean).join('\n')}
+        </Text>
+        <Text size="sm" mt="xs">
+          {order.shippingOption.name}
+          {order.poNumber ? ` · PO ${order.poNumber}` : ''}
+        </Text>
+        {order.comments && (
+          <Text size="sm" c="dimmed">
+            “{order.comments}”
+          </Text>
+        )}
+      </Stack>
+    </Section>
+  );
+}
+
+export function TotalsSection({ order }: { order: AdminOrder }) {
+  const row = (label: string, value: string, strong = false) => (
+    <Group justify="space-between" key={label}>
+      <Text size="sm" fw={strong ? 800 : 500}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 800 : 600}>
+        {value}
+      </Text>
+    </Group>
+  );
+  return (
+    <Section title="Totals">
+      <Stack gap={4}>
+        {row('Subtotal', money(order.subtotal))}
+        {order.coupons.map((c) => row(`Coupon ${c.code}`, `−${money(c.discount)}`))}
+        {row('Shipping', money(order.shipping))}
+        <Divider my={4} />
+        {row('Total', money(order.total), true)}
+      </Stack>
+    </Section>
+  );
+}
+
+export function ShipmentsSection({ order, packingSlips }: { order: AdminOrder; packingSlips: boolean }) {
+  if (order.shipments.length === 0) return null;
+  return (
+    <Section title="Shipments">
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Shipment</Table.Th>
+              <Table.Th>From</Table.Th>
+              <Table.Th>Shipped</Table.Th>
+              <Table.Th>Carrier and tracking</Table.Th>
+              <Table.Th ta="right">Units</Table.Th>
+              <Table.Th>Documents</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.shipments.map((s) => (
+              <Table.Tr key={s.shipmentNum} data-testid={`shipment-${s.shipmentNum}`}>
+                <Table.Td>{s.shipmentNum}</Table.Td>
+                <Table.Td>{WAREHOUSE_LABELS[s.warehouse]}</Table.Td>
+                <Table.Td>{atTime(s.shippedAt)}</Table.Td>
+                <Table.Td>
+                  {CARRIER_LABELS[s.carrier]}{' '}
+                  {s.trackingUrl ? (
+                    <Anchor href={s.trackingUrl} target="_blank" rel="noopener noreferrer">
+                      {s.trackingNumber}
+                    </Anchor>
+                  ) : (
+                    s.trackingNumber
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{s.lines.reduce((n, l) => n + l.qty, 0)}</Table.Td>
+                <Table.Td>
+                  {packingSlips && (
+                    <Anchor href={documentUrl(`/Shipments/${s.shipmentNum}/PackingSlip.pdf`)} target="_blank" rel="noopener">
+                      Packing slip {s.shipmentNum}
+                    </Anchor>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Section>
+  );
+}
+
+export function InvoicesSection({ order, pdfs }: { order: AdminOrder; pdfs: boolean }) {
+  if (order.invoices.length === 0) return null;
+  return (
+    <Section title="Invoices">
+      <Table.ScrollContainer minWidth={480}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Invoice</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Due</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.invoices.map((i) => (
+              <Table.Tr key={i.invoiceNum}>
+                <Table.Td>
+                  {pdfs ? (
+                    <Anchor href={documentUrl(`/Invoices/${i.invoiceNum}.pdf`)} target="_blank" rel="noopener" aria-label={`Invoice ${i.invoiceNum} (PDF)`}>
+                      {i.invoiceNum} (PDF)
+                    </Anchor>
+                  ) : (
+                    i.invoiceNum
+                  )}
+                </Table.Td>
+                <Table.Td>{onDate(i.date)}</Table.Td>
+                <Table.Td>{onDate(i.dueDate)}</Table.Td>
+                <Table.Td>{i.status}</Table.Td>
+                <Table.Td ta="right">{money(i.total)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Section>
+  );
+}
+
+/** The order's timeline, newest last, with who did what; the buyer sees only the public ones. */
+export function TimelineSection({ order }: { order: AdminOrder }) {
+  return (
+    <Section title="Timeline">
+      {order.events.length === 0 ? (
+        <Text size="sm">Nothing has happened yet.</Text>
+      ) : (
+        <Timeline bulletSize={14} lineWidth={2} active={order.events.length - 1}>
+          {order.events.map((e, i) => (
+            <Timeline.Item key={i} title={e.kind}>
+              <Text size="sm">{e.detail}</Text>
+              <Text size="xs" c="dimmed">
+                {atTime(e.at)} · {e.actor}
+                {e.public ? ' · shown to the buyer' : ''}
+              </Text>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,52 @@
+import { Button, Group, Select, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../contract/order-lifecycle';
+import type { OrdersFilter } from './use-orders-filter';
+
+const STATUS_OPTIONS = ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }));
+const WAREHOUSE_OPTIONS = [
+  { value: 'west', label: 'Open at West' },
+  { value: 'east', label: 'Open at East' },
+];
+const SORT_OPTIONS = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'total', label: 'Largest total' },
+];
+
+/** Search and filters; every change goes to the URL (use-orders-filter.ts). */
+export function OrdersFilters({ filter, update }: { filter: OrdersFilter; update: (patch: Partial<OrdersFilter>) => void }) {
+  const [q, setQ] = useState(filter.q ?? '');
+  return (
+    <Group align="flex-end" gap="sm">
+      <form
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update({ q: q.trim() || undefined });
+        }}
+      >
+        <Group gap="xs" align="flex-end">
+          <TextInput label="Search" placeholder="Order #, PO, company, email" value={q} onChange={(e) => setQ(e.currentTarget.value)} w={240} />
+          <Button type="submit" variant="default">
+            Search
+          </Button>
+        </Group>
+      </form>
+      <Select label="Status" placeholder="Any" clearable data={STATUS_OPTIONS} value={filter.status ?? null} onChange={(v) => update({ status: (v ?? undefined) as OrdersFilter['status'] })} w={170} />
+      <Select label="Warehouse" placeholder="Any" clearable data={WAREHOUSE_OPTIONS} value={filter.warehouse ?? null} onChange={(v) => update({ warehouse: (v ?? undefined) as OrdersFilter['warehouse'] })} w={150} />
+      <Select
+        label="Backorders"
+        placeholder="Any"
+        clearable
+        data={[{ value: '1', label: 'With backorders' }]}
+        value={filter.backordered === '1' ? '1' : null}
+        onChange={(v) => update({ backordered: v === '1' ? '1' : undefined })}
+        w={170}
+      />
+      <TextInput label="From" type="date" value={filter.from ?? ''} onChange={(e) => update({ from: e.currentTarget.value || undefined })} w={150} />
+      <TextInput label="To" type="date" value={filter.to ?? ''} onChange={(e) => update({ to: e.currentTarget.value || undefined })} w={150} />
+      <Select label="Sort" data={SORT_OPTIONS} value={filter.sort} allowDeselect={false} onChange={(v) => update({ sort: (v ?? 'newest') as OrdersFilter['sort'] })} w={150} />
+    </Group>
+  );
+}

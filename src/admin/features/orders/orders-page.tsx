@@ -1,0 +1,123 @@
+import 'mantine-datatable/styles.layer.css';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ORDERS_ADMIN, type AdminOrderListItem } from '../../../contract/admin/orders';
+import { money } from '../../../web/components/money';
+import { notify } from '../../../web/components/notify';
+import { atTime } from '../../components/dates';
+import { OrderStatusBadge } from '../../../web/components/order-status-badge';
+import { documentUrl, queryString } from '../../lib/admin-api';
+import { useCan, useStaffSession } from '../../lib/session';
+import { useAdminTitle } from '../../lib/title';
+import { useAdminOrders, useBulkAccept } from './api';
+import { OrdersFilters } from './orders-filters';
+import { useOrdersFilter } from './use-orders-filter';
+
+const units = (n: number) => (n > 0 ? n : '—');
+
+/** GET /Orders with filters, sort and page in the URL; bulk accept and a pick list for the selected rows. */
+export default function OrdersPage() {
+  useAdminTitle('Orders');
+  const [filter, update] = useOrdersFilter();
+  const orders = useAdminOrders(filter);
+  const bulkAccept = useBulkAccept();
+  const can = useCan();
+  const [selected, setSelected] = useState<AdminOrderListItem[]>([]);
+  const page = orders.data;
+  const totalText = page ? (page.totalCapped ? `more than ${ORDERS_ADMIN.countCap.toLocaleString('en-US')}` : page.total.toLocaleString('en-US')) : '';
+  // A member limited to one warehouse picks there; others at the warehouse filtered on (West by default).
+  const pickWarehouse = useStaffSession().data?.staff.warehouse ?? filter.warehouse ?? 'west';
+  const toAccept = selected.filter((o) => o.statusCode === 'received');
+
+  const accept = () =>
+    bulkAccept.mutate(
+      toAccept.map((o) => o.orderNum),
+      {
+        onSuccess: (r) => {
+          const accepted = r.results.filter((x) => x.ok);
+          const failed = r.results.filter((x) => !x.ok);
+          notify(failed.length ? 'red' : 'green', `Accepted ${accepted.length} order${accepted.length === 1 ? '' : 's'}${failed.length ? `; not accepted: ${failed.map((f) => `${f.orderNum} (${f.error ?? 'refused'})`).join(', ')}` : ''}`);
+          setSelected([]);
+        },
+        onError: (err) => notify('red', err.message),
+      },
+    );
+
+  return (
+    <Stack>
+      <Title order={1}>Orders</Title>
+      <OrdersFilters key={filter.q ?? ''} filter={filter} update={update} />
+      <Group gap="sm">
+        {can('orders:write') && (
+          <Button onClick={accept} disabled={toAccept.length === 0} loading={bulkAccept.isPending}>
+            Accept selected ({toAccept.length})
+          </Button>
+        )}
+        {can('orders:ship') && (
+          <Button
+            component="a"
+            variant="default"
+            target="_blank"
+            rel="noopener"
+            href={documentUrl(`/PickList.pdf${queryString({ warehouse: pickWarehouse, orders: selected.length ? selected.map((o) => o.orderNum).join(',') : undefined })}`)}
+          >
+            Pick list {pickWarehouse === 'west' ? 'West' : 'East'}
+            {selected.length ? ` (${selected.length} selected)` : ''}
+          </Button>
+        )}
+        {page && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {totalText} order{page.total === 1 ? '' : 's'}
+          </Text>
+        )}
+      </Group>
+      {orders.isError && <Alert color="red">{orders.error.message}</Alert>}
+      <DataTable<AdminOrderListItem>
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover
+        minHeight={200}
+        idAccessor="orderNum"
+        fetching={orders.isFetching}
+        records={page?.items ?? []}
+        noRecordsText="No orders match"
+        selectedRecords={selected}
+        onSelectedRecordsChange={setSelected}
+        allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select all orders on this page' }}
+        getRecordSelectionCheckboxProps={(o) => ({ 'aria-label': `Select order ${o.orderNum}` })}
+        totalRecords={page ? Math.min(page.total, ORDERS_ADMIN.countCap) : 0}
+        recordsPerPage={filter.pageSize}
+        page={filter.page}
+        onPageChange={(p) => update({ page: p })}
+        recordsPerPageOptions={[25, 50, 100, 200]}
+        onRecordsPerPageChange={(n) => update({ pageSize: n })}
+        recordsPerPageLabel="Orders per page"
+        paginationText={({ from, to }) => `${from}–${to} of ${totalText}`}
+        getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        columns={[
+          {
+            accessor: 'orderNum',
+            title: 'Order',
+            render: (o) => (
+              <Anchor component={Link} to={`/orders/${o.orderNum}`}>
+                {o.orderNum}
+              </Anchor>
+            ),
+          },
+          { accessor: 'createdAt', title: 'Placed', render: (o) => atTime(o.createdAt) },
+          { accessor: 'statusCode', title: 'Status', render: (o) => <OrderStatusBadge status={o.statusCode} size="sm" /> },
+          { accessor: 'customer', title: 'Customer', render: (o) => o.customer.orgName },
+          { accessor: 'poNumber', title: 'PO' },
+          { accessor: 'lineCount', title: 'Lines', textAlign: 'right' },
+          { accessor: 'openWest', title: 'West', textAlign: 'right', render: (o) => units(o.openWest) },
+          { accessor: 'openEast', title: 'East', textAlign: 'right', render: (o) => units(o.openEast) },
+          { accessor: 'backordered', title: 'Backordered', textAlign: 'right', render: (o) => units(o.backordered) },
+          { accessor: 'total', title: 'Total', textAlign: 'right', render: (o) => money(o.total) },
+        ]}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import type { WarehouseCode } from '../../../contract/admin/staff';
+import { STOCK_REASONS, stockAdjustBody, type ItemStock } from '../../../contract/admin/stock';
+import { notify } from '../../../web/components/notify';
+import { useAdjustStock } from './api';
+
+const REASON_LABELS: Record<(typeof STOCK_REASONS)[number], string> = { received: 'Received', count: 'Stock count', damaged: 'Damaged', returned: 'Returned', other: 'Other' };
+
+/** POST /Stock/Adjust: a change of available units (delta) or a count of units on hand (setTo), with reason and note. */
+export function AdjustDialog({ item, warehouse: fixed, onClose }: { item: ItemStock; warehouse: WarehouseCode | null; onClose: () => void }) {
+  const adjust = useAdjustStock();
+  const [warehouse, setWarehouse] = useState<WarehouseCode>(fixed ?? 'west');
+  const [mode, setMode] = useState<'delta' | 'setTo'>('delta');
+  const [amount, setAmount] = useState<number | ''>('');
+  const [reason, setReason] = useState<(typeof STOCK_REASONS)[number]>('received');
+  const [note, setNote] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const submit = () => {
+    const value = amount === '' ? undefined : amount;
+    const parsed = stockAdjustBody.safeParse({ invNum: item.invNum, warehouse, reason, note, ...(mode === 'delta' ? { delta: value } : { setTo: value }) });
+    setProblems(parsed.success ? [] : parsed.error.issues.map((i) => (i.path[0] === 'delta' || i.path[0] === 'setTo') && value === undefined ? 'Enter a number of units' : i.message));
+    if (!parsed.success) return;
+    adjust.mutate(parsed.data, {
+      onSuccess: (r) => {
+        notify('green', `${r.invNum} at ${r.warehouse === 'west' ? 'West' : 'East'}: ${r.available} available, ${r.onHand} on hand`);
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={`Adjust stock of ${item.invNum}`}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack>
+          <Select
+            label="Warehouse"
+            data={[
+              { value: 'west', label: `West (${item.west.available} available, ${item.west.onHand} on hand)` },
+              { value: 'east', label: `East (${item.east.available} available, ${item.east.onHand} on hand)` },
+            ]}
+            value={warehouse}
+            allowDeselect={false}
+            disabled={fixed !== null}
+            onChange={(v) => v && setWarehouse(v as WarehouseCode)}
+          />
+          <SegmentedControl
+            aria-label="Kind of adjustment"
+            value={mode}
+            onChange={(v) => setMode(v as 'delta' | 'setTo')}
+            data={[
+              { value: 'delta', label: 'Add or remove units' },
+              { value: 'setTo', label: 'Set counted on hand' },
+            ]}
+          />
+          <NumberInput
+            label={mode === 'delta' ? 'Units (negative removes)' : 'Units counted on hand'}
+            allowDecimal={false}
+            allowNegative={mode === 'delta'}
+            value={amount}
+            onChange={(v) => setAmount(typeof v === 'number' ? v : '')}
+            data-autofocus
+          />
+          <Select label="Reason" data={STOCK_REASONS.map((r) => ({ value: r, label: REASON_LABELS[r] }))} value={reason} allowDeselect={false} onChange={(v) => v && setReason(v as typeof reason)} />
+          <Textarea label="Note" autosize minRows={2} maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+          {problems.length > 0 && (
+            <Alert color="red" role="alert">
+              {problems.map((p) => (
+                <div key={p}>{p}</div>
+              ))}
+            </Alert>
+          )}
+          {adjust.error && (
+            <Alert color="red" role="alert">
+              {adjust.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" loading={adjust.isPending}>
+              Save adjustment
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+import { Alert, Anchor, Breadcrumbs, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { atTime } from '../../components/dates';
+import { useCan, useStaffSession } from '../../lib/session';
+import { useAdminTitle } from '../../lib/title';
+import { AdjustDialog } from './adjust-dialog';
+import { useItemStock, useMovements } from './api';
+
+function Warehouse({ name, available, onHand }: { name: string; available: number; onHand: number }) {
+  return (
+    <Card withBorder>
+      <Text fw={700}>{name}</Text>
+      <Text size="sm">
+        Available: <strong>{available}</strong>
+      </Text>
+      <Text size="sm">
+        On hand: <strong>{onHand}</strong>
+      </Text>
+    </Card>
+  );
+}
+
+/** One item's stock card: West and East available and on hand, Adjust, and the movements history (newest first). */
+export default function ItemStockPage() {
+  const invNum = useParams().invNum ?? '';
+  useAdminTitle(`Stock of ${invNum}`);
+  const item = useItemStock(invNum);
+  const movements = useMovements(invNum);
+  const can = useCan();
+  const fixed = useStaffSession().data?.staff.warehouse ?? null;
+  const [adjusting, setAdjusting] = useState(false);
+  const i = item.data;
+  return (
+    <Stack>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/stock">
+          Stock
+        </Anchor>
+        <Text size="sm">{invNum}</Text>
+      </Breadcrumbs>
+      {item.isPending ? (
+        <Loader aria-label="Loading the item" />
+      ) : !i ? (
+        <Alert color="red">{item.error?.message}</Alert>
+      ) : (
+        <>
+          <Group justify="space-between">
+            <div>
+              <Title order={1}>{i.invNum}</Title>
+              <Text>{i.title}</Text>
+            </div>
+            {can('stock:write') && <Button onClick={() => setAdjusting(true)}>Adjust…</Button>}
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <Warehouse name="West" {...i.west} />
+            <Warehouse name="East" {...i.east} />
+          </SimpleGrid>
+          {adjusting && <AdjustDialog item={i} warehouse={fixed} onClose={() => setAdjusting(false)} />}
+        </>
+      )}
+      <Title order={2} size="h3">
+        History
+      </Title>
+      {movements.isPending ? (
+        <Loader aria-label="Loading the history" />
+      ) : movements.isError ? (
+        <Alert color="red">{movements.error.message}</Alert>
+      ) : movements.data.length === 0 ? (
+        <Text size="sm">No stock movements yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Warehouse</Table.Th>
+                <Table.Th ta="right">Change</Table.Th>
+                <Table.Th>Reason</Table.Th>
+                <Table.Th>Reference</Table.Th>
+                <Table.Th>By</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {movements.data.map((m, n) => (
+                <Table.Tr key={n}>
+                  <Table.Td>{atTime(m.at)}</Table.Td>
+                  <Table.Td>{m.warehouse === 'west' ? 'West' : 'East'}</Table.Td>
+                  <Table.Td ta="right">{m.delta > 0 ? `+${m.delta}` : m.delta}</Table.Td>
+                  <Table.Td>{m.reason}</Table.Td>
+                  <Table.Td>{m.ref}</Table.Td>
+                  <Table.Td>{m.actor}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import { ApiError, asProblem, queryString } from '../../web/lib/api-client';
+
+export { ApiError, queryString };
+
+/**
+ * The back office's one API client (DESIGN.md §5): the session is the HttpOnly cookie the server
+ * set at sign-in (never in localStorage, never a `user-token`), and every unsafe call carries the
+ * session's CSRF token, which lives only in this module's memory (from Login or GET /Me).
+ */
+let csrfToken: string | null = null;
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+/** A failed call with the problem's body, for the fields a screen looks at (`totpRequired`). */
+export class AdminApiError extends ApiError {
+  constructor(
+    status: number,
+    message: string,
+    errors: string[],
+    serverMessage: string | null,
+    readonly body: unknown,
+  ) {
+    super(status, message, errors, serverMessage);
+  }
+}
+
+/** Told when a call answers 401: the session has ended (expired, signed out elsewhere). */
+const unauthorizedListeners = new Set<() => void>();
+export function onStaffUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+interface Parser<T> {
+  parse(v: unknown): T;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface CallOptions {
+  body?: unknown;
+  /** The order's version for If-Match: a stale one is 409 "changed meanwhile". */
+  ifMatch?: number;
+  /** Sign-in answers 401 for a wrong password: that is not a lost session. */
+  quiet401?: boolean;
+}
+
+/** One call to /beapi/Admin/…: cookie session, CSRF header, problem+json → AdminApiError, answer parsed by the contract. */
+export async function adminCall<T>(method: Method, path: string, schema: Parser<T> | null, fallbackMessage: string, options: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+  if (options.ifMatch !== undefined) headers['if-match'] = String(options.ifMatch);
+  let response: Response;
+  try {
+    response = await fetch(`/beapi/Admin${path}`, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, 'Network error. Please check your connection');
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401 && !options.quiet401) for (const l of unauthorizedListeners) l();
+    const problem = asProblem(payload);
+    throw new AdminApiError(response.status, problem?.detail || fallbackMessage, problem?.errors ?? [], problem?.detail || null, payload);
+  }
+  return schema ? schema.parse(payload) : (payload as T);
+}
+
+export const adminGet = <T>(path: string, schema: Parser<T>, fallbackMessage: string) => adminCall('GET', path, schema, fallbackMessage);
+
+/** A link to a document the server makes (PDF): opened in a new tab, the cookie goes with it. */
+export const documentUrl = (path: string) => `/beapi/Admin${path}`;

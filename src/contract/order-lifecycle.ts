@@ -7,6 +7,7 @@ import { z } from 'zod';
 
 export const WAREHOUSES = ['west', 'east'] as const;
 const warehouse = z.enum(WAREHOUSES);
+export type Warehouse = (typeof WAREHOUSES)[number];
 
 export const ORDER_STATUSES = ['received', 'accepted', 'on_hold', 'partially_shipped', 'shipped', 'closed', 'cancelled'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
@@ -61,3 +62,10 @@ export const orderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
+
+/** The terms every invoice carries (the spec's), shared by invoice PDFs and pages. */
+export const INVOICE_TERMS =
+  'Returned check fee $35.00. Late charge 1.5% per month (18% APR), $1.00 minimum. All sales final. Prices net F.O.B. ship point.';
+
+/** Days from the invoice date to its due date until customers have their own terms (net 30). */
+export const INVOICE_DUE_DAYS = 30;

@@ -1,0 +1,51 @@
+import { INVOICE_DUE_DAYS, INVOICE_TERMS } from '../../contract/order-lifecycle';
+import { addDays, invoiceAmounts } from './invoice-amounts';
+import type { Moved } from './line-changes';
+import { insertInvoice, invoicedBefore, nextNumber, orderMoney } from './lifecycle-queries';
+import type { OrderState } from './order-state';
+import type { Db } from './queries';
+
+/**
+ * Raises the invoice of one shipment, in the shipment's transaction (DESIGN.md §5 "Invoices"): its
+ * own number series (from 500001), the shipped units at the order's prices, shipping on the
+ * first invoice, the discount spread by merchandise (invoice-amounts.ts), due in net 30 days
+ * until customers have terms, and the spec's terms text. Answers the invoice number.
+ */
+export async function createInvoice(trx: Db, order: OrderState, shipmentId: number, moved: readonly Moved[], date: string): Promise<number> {
+  const [money, before] = await Promise.all([orderMoney(trx, order.id), invoicedBefore(trx, order.id)]);
+  const lines = moved.map((m) => ({
+    line_no: m.line.line_no,
+    item_num: m.line.item_num,
+    title: m.line.title,
+    qty: m.qty,
+    price_cents: m.line.price_cents,
+    extended_cents: m.qty * m.line.price_cents,
+  }));
+  const merchandise = lines.reduce((n, l) => n + l.extended_cents, 0);
+  const amounts = invoiceAmounts(
+    { subtotalCents: Number(money.subtotal_cents), discountCents: Number(money.discount_cents), shippingCents: Number(money.shipping_cents) },
+    before,
+    merchandise,
+  );
+  const invoiceNum = await nextNumber(trx, 'invoice_num');
+  await insertInvoice(
+    trx,
+    {
+      invoice_num: invoiceNum,
+      order_id: order.id,
+      shipment_id: shipmentId,
+      customer_id: order.customer_id,
+      invoice_date: date,
+      due_date: addDays(date, INVOICE_DUE_DAYS),
+      subtotal_cents: amounts.subtotalCents,
+      discount_cents: amounts.discountCents,
+      shipping_cents: amounts.shippingCents,
+      total_cents: amounts.totalCents,
+      status: 'open',
+      terms: INVOICE_TERMS,
+      created_at: new Date().toISOString(),
+    },
+    lines,
+  );
+  return invoiceNum;
+}

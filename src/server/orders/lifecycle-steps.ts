@@ -1,0 +1,104 @@
+import type { ShipBody } from '../../contract/admin/orders';
+import { type Shipment, WAREHOUSES } from '../../contract/order-lifecycle';
+import type { Actor } from '../audit/audit';
+import { createInvoice } from './invoices';
+import { type Moved, planCancel, planShipment } from './line-changes';
+import { insertShipment, type LineQuantities, nextNumber, returnCouponUses, setLineQuantities } from './lifecycle-queries';
+import { addOrderEvent, type OrderState, saveOrderState } from './order-state';
+import { type Db, orderLines } from './queries';
+import { type FilledBackorder, recordShipped, releaseToStock } from './stock-link';
+import { trackingUrl } from './tracking';
+import { statusAfter } from './transitions';
+
+/**
+ * The two actions that change an order's lines, in the caller's transaction (the order is locked
+ * and its status checked already): a shipment, and a cancel of lines or of the whole order.
+ */
+
+export interface MovedLine {
+  lineNo: number;
+  invNum: string;
+  title: string;
+  qty: number;
+}
+
+const describe = (moved: readonly Moved[]): MovedLine[] => moved.map((m) => ({ lineNo: m.line.line_no, invNum: m.line.item_num, title: m.line.title, qty: m.qty }));
+
+/** The units of the order after `changes` to its `lines`. */
+function unitsAfter(lines: readonly LineQuantities[], changes: readonly LineQuantities[]) {
+  const changed = new Map(changes.map((c) => [c.line_no, c]));
+  let open = 0;
+  let backordered = 0;
+  let shipped = 0;
+  for (const l of lines) {
+    const q = changed.get(l.line_no) ?? l;
+    open += q.qty_west + q.qty_east;
+    backordered += q.qty_backordered;
+    shipped += q.qty_shipped;
+  }
+  return { open, backordered, shipped };
+}
+
+const CARRIER_NAMES: Record<string, string> = { ups: 'UPS', fedex: 'FedEx', usps: 'USPS', ltl: 'LTL freight', pickup: 'Pick-up', other: 'Other carrier' };
+const WAREHOUSE_NAMES: Record<(typeof WAREHOUSES)[number], string> = { west: 'West (Fresno)', east: 'East (Fairhope)' };
+
+export async function shipOrderLines(trx: Db, order: OrderState, actor: Actor, body: ShipBody): Promise<{ after: OrderState; shipment: Shipment }> {
+  const lines = await orderLines(trx, order.id);
+  const { moved, changes } = planShipment(lines, body.warehouse, body.lines);
+  await setLineQuantities(trx, order.id, changes);
+  const status = statusAfter(order.status_code, 'ship', unitsAfter(lines, changes))!;
+  const after = await saveOrderState(trx, order, { status });
+
+  const shippedAt = new Date().toISOString();
+  const shipmentNum = await nextNumber(trx, 'shipment_num');
+  const shipmentId = await insertShipment(
+    trx,
+    { shipment_num: shipmentNum, order_id: order.id, warehouse: body.warehouse, carrier: body.carrier, tracking_number: body.trackingNumber, shipped_at: shippedAt, actor: actor.label },
+    moved.map((m) => ({ line_no: m.line.line_no, qty: m.qty })),
+  );
+  const ref = `order ${order.order_num}`;
+  await recordShipped(trx, moved.map((m) => ({ itemNum: m.line.item_num, warehouse: body.warehouse, units: m.qty })), ref, actor);
+  const invoiceNum = await createInvoice(trx, order, shipmentId, moved, shippedAt.slice(0, 10));
+
+  const units = moved.reduce((n, m) => n + m.qty, 0);
+  const tracking = body.trackingNumber ? `, tracking ${body.trackingNumber}` : '';
+  const detail = `Shipment ${shipmentNum}: ${units} ${units === 1 ? 'unit' : 'units'} from ${WAREHOUSE_NAMES[body.warehouse]} by ${CARRIER_NAMES[body.carrier]}${tracking}`;
+  await addOrderEvent(trx, order.id, actor, 'shipped', detail, true);
+  return {
+    after,
+    shipment: {
+      shipmentNum,
+      warehouse: body.warehouse,
+      carrier: body.carrier,
+      trackingNumber: body.trackingNumber,
+      trackingUrl: trackingUrl(body.carrier, body.trackingNumber),
+      shippedAt,
+      lines: describe(moved),
+      invoiceNum,
+    },
+  };
+}
+
+export interface Cancelled {
+  after: OrderState;
+  moved: MovedLine[];
+  /** Orders whose backorders got the released units: their buyers are mailed after the commit. */
+  filled: FilledBackorder[];
+}
+
+/** Cancels `requested` lines (all that is not shipped without it); released open units go back to stock and waiting backorders. */
+export async function cancelOrderLines(trx: Db, order: OrderState, actor: Actor, reason: string, requested?: { lineNo: number; qty: number }[]): Promise<Cancelled> {
+  const lines = await orderLines(trx, order.id);
+  const { moved, changes, released } = planCancel(lines, requested);
+  await setLineQuantities(trx, order.id, changes);
+  const status = statusAfter(order.status_code, 'cancel', unitsAfter(lines, changes))!;
+  const after = await saveOrderState(trx, order, { status, ...(status === 'cancelled' ? { holdReason: null } : {}) });
+  // Nothing shipped and nothing left: the order never used its coupons.
+  if (status === 'cancelled') await returnCouponUses(trx, order.id);
+  const units = moved.reduce((n, m) => n + m.qty, 0);
+  const what = requested ? `${units} ${units === 1 ? 'unit' : 'units'} on ${moved.length} ${moved.length === 1 ? 'line' : 'lines'} cancelled` : 'Order cancelled';
+  await addOrderEvent(trx, order.id, actor, 'cancelled', `${what}: ${reason}`, true);
+  // Last: the released units may fill other orders' backorders, which locks those orders.
+  const filled = await releaseToStock(trx, released, `order ${order.order_num}`, actor);
+  return { after, moved: describe(moved), filled };
+}

@@ -1,0 +1,151 @@
+import { type AdminOrder, type CancelBody, ORDER_ADMIN_MESSAGES as M, type OrderAction, type ShipBody } from '../../contract/admin/orders';
+import { CART_MESSAGES } from '../../contract/cart';
+import { ORDER_STATUS_LABELS, type Shipment } from '../../contract/order-lifecycle';
+import { type Actor, recordAudit } from '../audit/audit';
+import { writeTransaction } from '../db/database';
+import type { DialectOps } from '../db/dialect';
+import { Conflict, Forbidden, NotFound } from '../errors';
+import type { AccountService } from '../accounts/service';
+import type { Mailer } from '../mail/mailer';
+import { readAdminOrder } from './admin-order';
+import { type Cancelled, cancelOrderLines, shipOrderLines } from './lifecycle-steps';
+import { wasAccepted } from './lifecycle-queries';
+import { cancelledMail, shippedMail } from './lifecycle-mails';
+import { addOrderEvent, lockOrder, type OrderState, saveOrderState } from './order-state';
+import type { Db } from './queries';
+import { allows, statusAfter } from './transitions';
+
+/** Who asks, as the lifecycle needs it: the actor, and the one warehouse a warehouse member ships from. */
+export interface Acting {
+  actor: Actor;
+  warehouse?: 'west' | 'east' | null;
+}
+
+/**
+ * The order lifecycle (DESIGN.md §5 "Orders"): accept, hold, release, cancel, ship. Each action is
+ * ONE write transaction that locks the order, checks the transition (transitions.ts), changes
+ * the lines, saves the order's state and counts, adds to the timeline and writes the audit row.
+ * Two staff acting at once: the second waits for the first and then finds the order changed, so
+ * nothing is applied twice. Mails go after the commit.
+ */
+export class LifecycleService {
+  constructor(
+    private readonly db: Db,
+    private readonly ops: DialectOps,
+    private readonly accounts: AccountService,
+    private readonly mailer: Mailer,
+    private readonly publicUrl: string,
+  ) {}
+
+  accept(who: Acting, orderNum: number, ifMatch?: number): Promise<AdminOrder> {
+    return this.simple(who, orderNum, ifMatch, 'accept', async (trx, order) => {
+      const after = await saveOrderState(trx, order, { status: 'accepted' });
+      await addOrderEvent(trx, order.id, who.actor, 'accepted', 'Accepted', true);
+      return after;
+    });
+  }
+
+  hold(who: Acting, orderNum: number, reason: string, ifMatch?: number): Promise<AdminOrder> {
+    return this.simple(who, orderNum, ifMatch, 'hold', async (trx, order) => {
+      const after = await saveOrderState(trx, order, { status: 'on_hold', holdReason: reason });
+      await addOrderEvent(trx, order.id, who.actor, 'on_hold', reason, false);
+      return after;
+    });
+  }
+
+  release(who: Acting, orderNum: number, ifMatch?: number): Promise<AdminOrder> {
+    return this.simple(who, orderNum, ifMatch, 'release', async (trx, order) => {
+      const heldFrom = (await wasAccepted(trx, order.id)) ? 'accepted' : 'received';
+      const status = statusAfter(order.status_code, 'release', units(order), heldFrom)!;
+      const after = await saveOrderState(trx, order, { status, holdReason: null });
+      await addOrderEvent(trx, order.id, who.actor, 'released', `Released (${ORDER_STATUS_LABELS[status]})`, false);
+      return after;
+    });
+  }
+
+  async cancel(who: Acting, orderNum: number, body: CancelBody, ifMatch?: number): Promise<AdminOrder> {
+    const { answer, mail } = await this.inOrder(orderNum, ifMatch, 'cancel', async (trx, order) => {
+      const done = await cancelOrderLines(trx, order, who.actor, body.reason, body.lines);
+      await recordAudit(trx, who.actor, audit('cancel', order, done.after, { reason: body.reason, lines: done.moved.map((l) => [l.lineNo, l.qty]) }));
+      return { answer: await readAdminOrder(trx, orderNum), mail: done };
+    });
+    this.mailCancel(mail.after.customer_id, orderNum, mail, body.reason);
+    return answer;
+  }
+
+  async ship(who: Acting, orderNum: number, body: ShipBody, ifMatch?: number): Promise<Shipment> {
+    if (who.warehouse && who.warehouse !== body.warehouse) throw new Forbidden(M.wrongWarehouse(who.warehouse));
+    const { shipment, customerId } = await this.inOrder(orderNum, ifMatch, 'ship', async (trx, order) => {
+      const done = await shipOrderLines(trx, order, who.actor, body);
+      await recordAudit(trx, who.actor, audit('ship', order, done.after, { shipmentNum: done.shipment.shipmentNum, warehouse: body.warehouse, lines: done.shipment.lines.map((l) => [l.lineNo, l.qty]) }));
+      return { shipment: done.shipment, customerId: order.customer_id };
+    });
+    this.mailer.sendInBackground(async () => shippedMail((await this.accounts.customer(customerId)).email, orderNum, shipment, this.publicUrl));
+    return shipment;
+  }
+
+  /** The buyer's own cancel, while the order is `received` (DESIGN.md §5). Another customer's order is not found. */
+  async cancelByBuyer(customerId: number, orderNum: number): Promise<void> {
+    const actor: Actor = { label: `customer:${customerId}`, display: 'Customer', ip: '' };
+    const reason = 'Cancelled by the customer';
+    const done = await writeTransaction(this.db, async (trx) => {
+      const order = await lockOrder(trx, { orderNum }, this.ops.forUpdate);
+      if (!order || order.customer_id !== customerId) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
+      if (order.status_code !== 'received') throw new Conflict(M.notAllowed('cancel', order.status_code));
+      const result = await cancelOrderLines(trx, order, actor, reason);
+      await recordAudit(trx, actor, audit('cancel', order, result.after, { reason }));
+      return result;
+    });
+    this.mailCancel(customerId, orderNum, done, reason);
+  }
+
+  /** After the commit: the buyer's cancel mail, and the mails of orders whose backorders the released units filled. */
+  private mailCancel(customerId: number, orderNum: number, done: Cancelled, reason: string): void {
+    const whole = done.after.status_code === 'cancelled';
+    this.mailer.sendInBackground(async () => cancelledMail((await this.accounts.customer(customerId)).email, orderNum, done.moved, whole, reason, this.publicUrl));
+    void done.filled;
+  }
+
+  /** Accepts several orders, each in its own transaction: one that cannot be accepted does not stop the others. */
+  async acceptMany(who: Acting, orderNums: readonly number[]): Promise<{ orderNum: number; ok: boolean; statusCode?: AdminOrder['statusCode']; error?: string }[]> {
+    const results = [];
+    for (const orderNum of orderNums) {
+      try {
+        const order = await this.accept(who, orderNum);
+        results.push({ orderNum, ok: true, statusCode: order.statusCode });
+      } catch (err) {
+        if (!(err instanceof Conflict || err instanceof NotFound)) throw err;
+        results.push({ orderNum, ok: false, error: err.message });
+      }
+    }
+    return results;
+  }
+
+  /** Locks the order, checks the version and the transition, and runs `work` in one write transaction. */
+  private inOrder<T>(orderNum: number, ifMatch: number | undefined, action: OrderAction, work: (trx: Db, order: OrderState) => Promise<T>): Promise<T> {
+    return writeTransaction(this.db, async (trx) => {
+      const order = await lockOrder(trx, { orderNum }, this.ops.forUpdate);
+      if (!order) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
+      if (ifMatch !== undefined && ifMatch !== order.version) throw new Conflict(M.changedMeanwhile);
+      if (!allows(order.status_code, action)) throw new Conflict(M.notAllowed(action, order.status_code));
+      return work(trx, order);
+    });
+  }
+
+  /** An action that only moves the status (accept, hold, release): audited, answered with the admin order. */
+  private simple(who: Acting, orderNum: number, ifMatch: number | undefined, action: OrderAction, work: (trx: Db, order: OrderState) => Promise<OrderState>): Promise<AdminOrder> {
+    return this.inOrder(orderNum, ifMatch, action, async (trx, order) => {
+      const after = await work(trx, order);
+      await recordAudit(trx, who.actor, audit(action, order, after));
+      return readAdminOrder(trx, orderNum);
+    });
+  }
+}
+
+function units(o: OrderState) {
+  return { open: o.open_west + o.open_east, backordered: o.backordered, shipped: o.shipped_qty };
+}
+
+function audit(action: OrderAction, before: OrderState, after: OrderState, more: Record<string, unknown> = {}) {
+  return { action: `order.${action}`, target: `order:${before.order_num}`, summary: { before: before.status_code, after: after.status_code, ...more } };
+}

@@ -120,12 +120,12 @@ export class SyntheticOrderGenerator {
 
     const at = (days: number) => new Date(Math.min(Date.now(), created + days * DAY)).toISOString();
     const events: [string, string, string, string, number][] = [[at(0), 'Customer', 'placed', 'Order placed', 1]];
-    if (status !== 'received' && status !== 'cancelled') events.push([at(0.2), STAFF, 'accepted', 'Order accepted', 0]);
+    if (status !== 'received' && status !== 'cancelled') events.push([at(0.2), STAFF, 'accepted', 'Accepted', 1]);
     const holdReason = status === 'on_hold' ? rng.pick(HOLD_REASONS) : null;
-    if (holdReason) events.push([at(0.3), STAFF, 'held', holdReason, 0]);
+    if (holdReason) events.push([at(0.3), STAFF, 'on_hold', holdReason, 0]);
     if (status === 'cancelled') events.push([at(0.5), STAFF, 'cancelled', 'Cancelled: customer request', 1]);
 
-    const ship = shipmentRows({ rng, seq: this.seq, orderId: id, customerId: customer.id, lines, shipped, subtotal, discount, shippingCents: rate.amountCents, complete: status === 'shipped' || status === 'closed', paid: status === 'closed', at });
+    const ship = shipmentRows({ rng, seq: this.seq, orderId: id, customerId: customer.id, lines, shipped, subtotal, discount, shippingCents: rate.amountCents, paid: status === 'closed', at });
     for (const [table, got] of Object.entries(ship.rows) as [keyof OrderRows, unknown[][]][]) rows[table].push(...got);
     events.push(...ship.events);
     if (status === 'closed') events.push([at(45), 'System', 'closed', 'Invoices paid: order closed', 0]);

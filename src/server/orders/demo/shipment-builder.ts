@@ -1,11 +1,12 @@
+import { INVOICE_DUE_DAYS, INVOICE_TERMS } from '../../../contract/order-lifecycle';
 import type { SeededRandom } from '../../catalogue/demo/random';
+import { addDays, invoiceAmounts } from '../invoice-amounts';
 import type { OrderRows, Sequences, SyntheticItem } from './order-generator';
 
 /**
- * The shipments and invoices of one synthetic order (DESIGN.md §5 "Invoices"): one invoice per
- * shipment at the order's prices; the first carries the shipping charge; the discount is spread
- * in proportion to merchandise and, once everything has shipped, the last invoice takes the
- * rounding, so a fully shipped order's invoices add up to its total to the cent.
+ * The shipments and invoices of one synthetic order, with the lifecycle's own invoice rules
+ * (`invoiceAmounts`: shipping on the first, the discount spread by merchandise on the running
+ * total), so a fully shipped order's invoices add up to its total to the cent.
  */
 
 export type Warehouse = 'west' | 'east';
@@ -37,16 +38,10 @@ export interface ShipmentInput {
   subtotal: number;
   discount: number;
   shippingCents: number;
-  /** Everything has shipped: the last invoice takes the discount's rounding. */
-  complete: boolean;
   paid: boolean;
   /** ISO time `days` after the order was placed (never in the future). */
   at: (days: number) => string;
 }
-
-/** The spec's terms, printed on every invoice. */
-export const INVOICE_TERMS =
-  'Returned check fee $35.00. Late charge 1.5% per month (18% APR), $1.00 minimum. All sales final. Prices net F.O.B. ship point.';
 
 const CARRIERS = ['ups', 'ups', 'ups', 'fedex', 'fedex', 'usps'] as const;
 const CARRIER_NAMES: Record<string, string> = { ups: 'UPS', fedex: 'FedEx', usps: 'USPS' };
@@ -63,8 +58,9 @@ export function shipmentRows(input: ShipmentInput): { rows: Pick<OrderRows, 'shi
   const { rng, seq, lines } = input;
   const rows = { shipments: [] as unknown[][], shipmentLines: [] as unknown[][], invoices: [] as unknown[][], invoiceLines: [] as unknown[][] };
   const events: [string, string, string, string, number][] = [];
-  let discountLeft = input.discount;
-  input.shipped.forEach((s, k) => {
+  const money = { subtotalCents: input.subtotal, discountCents: input.discount, shippingCents: input.shippingCents };
+  const before = { count: 0, merchandiseCents: 0 };
+  for (const s of input.shipped) {
     const shipmentId = seq.shipmentId++;
     const shipmentNum = seq.shipmentNum++;
     const invoiceId = seq.invoiceId++;
@@ -82,19 +78,17 @@ export function shipmentRows(input: ShipmentInput): { rows: Pick<OrderRows, 'shi
       rows.invoiceLines.push([invoiceId, lineNo, item.num, item.title, qty, item.priceCents, qty * item.priceCents]);
       merch += qty * item.priceCents;
     }
-    const last = input.complete && k === input.shipped.length - 1;
-    const discount = last ? discountLeft : Math.min(discountLeft, Math.round((input.discount * merch) / input.subtotal));
-    discountLeft -= discount;
-    const shipping = k === 0 ? input.shippingCents : 0;
+    const amounts = invoiceAmounts(money, before, merch);
+    before.count++;
+    before.merchandiseCents += merch;
     const date = shippedAt.slice(0, 10);
-    const due = new Date(Date.parse(date) + 30 * 86_400_000).toISOString().slice(0, 10);
     rows.invoices.push([
-      invoiceId, invoiceNum, input.orderId, shipmentId, input.customerId, date, due,
-      merch, discount, shipping, merch - discount + shipping, input.paid ? 'paid' : 'open', INVOICE_TERMS, shippedAt,
+      invoiceId, invoiceNum, input.orderId, shipmentId, input.customerId, date, addDays(date, INVOICE_DUE_DAYS),
+      amounts.subtotalCents, amounts.discountCents, amounts.shippingCents, amounts.totalCents, input.paid ? 'paid' : 'open', INVOICE_TERMS, shippedAt,
     ]);
     const units = s.lines.reduce((n, l) => n + l.qty, 0);
     events.push([shippedAt, actor, 'shipped', `Shipment ${shipmentNum}: ${units} units from ${s.warehouse === 'west' ? 'West' : 'East'}, ${CARRIER_NAMES[carrier]} ${tracking}`, 1]);
     events.push([shippedAt, 'System', 'invoiced', `Invoice ${invoiceNum}`, 0]);
-  });
+  }
   return { rows, events };
 }

@@ -56,6 +56,19 @@ describe('synthetic orders', () => {
     expect(Number(wrong!.n)).toBe(0);
   });
 
+  it('refers only to rows that exist (PostgreSQL loads them without per-row foreign-key checks)', async () => {
+    const [orphans] = await rows(sql<{ n: number }>`select
+        (select count(*) from orders o where not exists (select 1 from customers c where c.id = o.customer_id))
+      + (select count(*) from order_lines l where not exists (select 1 from orders o where o.id = l.order_id))
+      + (select count(*) from order_events e where not exists (select 1 from orders o where o.id = e.order_id))
+      + (select count(*) from shipments s where not exists (select 1 from orders o where o.id = s.order_id))
+      + (select count(*) from shipment_lines sl where not exists (select 1 from shipments s join order_lines l on l.order_id = s.order_id where s.id = sl.shipment_id and l.line_no = sl.line_no))
+      + (select count(*) from invoices i where not exists (select 1 from shipments s where s.id = i.shipment_id and s.order_id = i.order_id))
+      + (select count(*) from invoice_lines il where not exists (select 1 from invoices i where i.id = il.invoice_id))
+      + (select count(*) from coupon_redemptions r where not exists (select 1 from orders o where o.id = r.order_id and o.customer_id = r.customer_id)) as n`);
+    expect(Number(orphans!.n)).toBe(0);
+  });
+
   it('has order_counts equal to a full recount', async () => {
     const recount = await rows(sql<{ key: string; n: number }>`
       select 'status:' || status_code as key, count(*) as n from orders group by status_code

@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { type BulkColumns, bulkInsert, syncIdentity } from '../../db/bulk-insert';
+import { type BulkColumns, bulkInsert, syncIdentity, withoutTriggersIfAllowed } from '../../db/bulk-insert';
 import type { DB } from '../../db/schema';
 import { countKeys } from '../counts';
 import type { OrderStatusCode } from '../tables';
@@ -78,6 +78,7 @@ export async function seedSyntheticOrders(db: Kysely<DB>, n: number, options: Sy
     const count = Math.min(BATCH, n - done);
     const rows = generator.batch(done, count);
     await db.transaction().execute(async (trx) => {
+      await withoutTriggersIfAllowed(trx);
       for (const [key, table, columns] of TABLES) await bulkInsert(trx, table, columns, rows[key]);
     });
     lines += rows.lines.length;

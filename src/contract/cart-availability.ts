@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Where each cart line would ship from today (issue 8): the same allocation rule as checkout
- * (server/orders/allocation.ts), for the cart's current ship-to. A forecast: stock is taken at
+ * (server/stock/allocation.ts), for the cart's current ship-to. A forecast: stock is taken at
  * checkout, so it can change until then.
  */
 export const cartLineAvailabilitySchema = z.object({

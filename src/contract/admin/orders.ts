@@ -28,6 +28,8 @@ export const ORDER_ADMIN_MESSAGES = {
   duplicateLine: (lineNo: number) => `Line ${lineNo} is listed twice`,
   trackingRequired: 'Enter the tracking number',
   wrongWarehouse: (warehouse: string) => `You ship from the ${warehouse} warehouse only`,
+  sortByTotalNeedsSearch: 'Sorting by total needs a search or a customer',
+  ifMatchInvalid: 'If-Match must be the order version (a whole number)',
 } as const;
 
 const reason = z.string().trim().max(ORDERS_ADMIN.reasonMax);
@@ -156,3 +158,20 @@ export const pickListQuery = z.object({
 });
 export const shipmentNumParam = z.object({ shipmentNum: z.coerce.number().int().min(1).max(999_999_999_999) });
 export const invoiceNumParam = z.object({ invoiceNum: z.coerce.number().int().min(1).max(999_999_999_999) });
+
+/** Bulk accept from the orders table: each order in its own transaction, a result per order. */
+export const bulkAcceptBody = z.object({ orderNums: z.array(z.number().int().min(1).max(999_999_999_999)).min(1).max(ORDERS_ADMIN.maxPageSize) });
+export type BulkAcceptBody = z.infer<typeof bulkAcceptBody>;
+export const bulkAcceptResultSchema = z.object({
+  results: z.array(
+    z.object({
+      orderNum: z.number().int(),
+      ok: z.boolean(),
+      /** The status after, when accepted. */
+      statusCode: orderStatusSchema.optional(),
+      /** Why not, when not (not found, not `received`). */
+      error: z.string().optional(),
+    }),
+  ),
+});
+export type BulkAcceptResult = z.infer<typeof bulkAcceptResultSchema>;

@@ -11,6 +11,7 @@ export const STOCK_MESSAGES = {
   belowZero: (available: number) => `That would leave ${available} available: stock cannot go below zero`,
   deltaOrSetTo: 'Give either delta or setTo',
   itemNotFound: (num: string) => `Item ${num} not found`,
+  otherWarehouse: (warehouse: 'west' | 'east') => `You may adjust stock at ${warehouse === 'west' ? 'West' : 'East'} only`,
 } as const;
 
 export const warehouseStockSchema = z.object({ available: z.number().int(), onHand: z.number().int() });
@@ -48,9 +49,20 @@ export const stockMovementSchema = z.object({
   /** "order 100123", "shipment 5", the adjustment's note. */
   ref: z.string(),
   actor: z.string(),
+  /**
+   * Which figure `delta` changed: 'available' for every reason but 'ship'; a shipment leaves
+   * available stock as it was (its units were allocated at checkout) and takes them off on hand.
+   */
+  affects: z.enum(['available', 'onHand']),
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 export const stockMovementsSchema = z.array(stockMovementSchema);
 
 export const stockSearchQuery = z.object({ q: z.string().trim().min(1).max(100) });
 export const stockSearchSchema = z.array(itemStockSchema);
+
+/** The Movements answer: newest first, at most `limit` rows (the newest). */
+export const stockMovementsQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) });
+
+/** The dashboard's low stock: at most this many units available at a warehouse. */
+export const LOW_STOCK_THRESHOLD = 12;

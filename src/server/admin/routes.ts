@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ShopContext } from '../context';
+import { orderRoutes } from './order-routes';
 import { registerStaffAuth } from './staff-auth';
 import { staffRoutes } from './staff-routes';
+import { stockRoutes } from './stock-routes';
 
 /**
  * The back office API, /beapi/Admin (DESIGN.md §5): one encapsulated plugin with its own staff
@@ -12,4 +14,6 @@ import { staffRoutes } from './staff-routes';
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   registerStaffAuth(app, ctx.staff, ctx.config.PUBLIC_URL);
   await app.register(staffRoutes, { ctx });
+  await app.register(orderRoutes, { ctx });
+  await app.register(stockRoutes, { ctx });
 };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartAvailabilitySchema } from '../../contract/cart-availability';
 import { problemSchema as problem } from '../../contract/problem';
-import { CartService } from '../cart/service';
 import type { ShopContext } from '../context';
 import { requireCustomer } from '../http/auth-context';
 import { InventoryLookupService } from '../inventory-lookup/service';
@@ -10,7 +9,7 @@ import { CartAvailabilityService } from './service';
 /** GET /Shop/GetCartAvailability (issue 8), registered under /beapi. */
 export const cartAvailabilityRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
-  const service = new CartAvailabilityService(new CartService(db, ctx.ops, ctx.catalogue, ctx.accounts), ctx.accounts, new InventoryLookupService(db, ctx.catalogue));
+  const service = new CartAvailabilityService(ctx.cart, ctx.accounts, new InventoryLookupService(db, ctx.catalogue));
   app.addHook('preValidation', async (request) => void requireCustomer(request));
   app.get(
     '/Shop/GetCartAvailability',

@@ -4,7 +4,7 @@ import { resolveDestination } from '../cart/destination';
 import type { CartService } from '../cart/service';
 import type { SignedInCustomer } from '../http/auth-context';
 import type { InventoryLookupService } from '../inventory-lookup/service';
-import { allocateStock, nearestWarehouse } from '../orders/allocation';
+import { allocateStock, nearestWarehouse } from '../stock/allocation';
 
 /** Where the cart's lines would ship from, by checkout's own rule (allocateStock), without taking any stock. */
 export class CartAvailabilityService {

@@ -1,5 +1,6 @@
 import type { Category, ListItem, SortKey } from '../../contract/catalogue';
 import type { CategoryTable, FacetKind, ItemTable } from '../db/schema';
+import { LowStockTable } from '../stock/low-stock';
 import { collationOrder, inverse } from './collation';
 import { type DistinctLists, type Distincts, FACET_KINDS, FacetTable, firstAtLeast, popcount } from './facet-table';
 
@@ -147,6 +148,8 @@ export class CatalogueBuilder {
   readonly createdAt: string[] = [];
   /** Filled in when the index is built; items read their facets through it. */
   readonly shared: { facets: FacetTable | null } = { facets: null };
+  /** The dashboard's low stock, filled as items arrive (stock/low-stock.ts). */
+  readonly lowStock = new LowStockTable();
   private readonly strings = new Map<string, string>();
   private readonly valueIds = new Map<FacetKind, Map<string, number>>(FACET_KINDS.map((k) => [k, new Map()]));
   readonly values: { kind: FacetKind; link: string; name: string }[] = [];
@@ -168,7 +171,9 @@ export class CatalogueBuilder {
     for (const r of rows) {
       if (r.id <= this.lastId) throw new Error('CatalogueBuilder: items must come in ascending id order');
       this.lastId = r.id;
-      this.items.push(new IndexedItem(this.shared, this.items.length, r, this.intern, text));
+      const item = new IndexedItem(this.shared, this.items.length, r, this.intern, text);
+      this.items.push(item);
+      this.lowStock.note(item, r.qty_fr - r.reserve_fr, r.qty_fh - r.reserve_fh);
       this.createdAt.push(r.created_at);
     }
   }
@@ -249,12 +254,15 @@ export class CatalogueIndex {
 
   catalogueVersion: string;
   stockVersion: string;
+  /** Active items with few units available, kept fresh by `updateStock`. */
+  readonly lowStock: LowStockTable;
 
   constructor(versions: { catalogue: string; stock: string }, source: IndexSource | LoadedSource) {
     this.catalogueVersion = versions.catalogue;
     this.stockVersion = versions.stock;
     const built = source.items instanceof CatalogueBuilder ? source.items : fromRows(source as IndexSource);
     const byId = built.items;
+    this.lowStock = built.lowStock;
     const n = byId.length;
     this.loadCategories(source.categories);
 
@@ -439,6 +447,7 @@ export class CatalogueIndex {
       const item = this.items[this.idOrder[k]!]!;
       item.inWest = r.qty_fr - r.reserve_fr > 0;
       item.inEast = r.qty_fh - r.reserve_fh > 0;
+      this.lowStock.note(item, r.qty_fr - r.reserve_fr, r.qty_fh - r.reserve_fh);
     }
     this.stockVersion = stockVersion;
   }

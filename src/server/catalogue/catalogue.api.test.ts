@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer } from '../accounts/test-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { markStockChanged } from './queries';
+import { markStockChanged } from '../stock/queries';
 import { fixtureItems, loadFixtureCatalogue } from './test-fixture';
 import { upsertItems } from './writes';
 

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { Filled } from '../stock/backorders';
+import { recordImportedStock, stockBeforeImport } from '../stock/import-stock';
 import { parseCatalogueCsv, toCatalogueItem } from './csv-import';
 import { loadCategories } from './queries';
 import { loadItemInputs } from './stored-items';
@@ -19,22 +21,28 @@ export interface ImportReport {
   /** Item numbers that are new / that already existed (would be, on a dry run). */
   inserted: string[];
   updated: string[];
+  /** Orders whose backordered units the imported stock filled: the caller mails their buyers. */
+  filled: Filled[];
 }
 
-export async function importCatalogueCsv(db: Kysely<DB>, csvText: string, options: { dryRun?: boolean } = {}): Promise<ImportReport> {
+export async function importCatalogueCsv(db: Kysely<DB>, csvText: string, options: { dryRun?: boolean; ref?: string } = {}): Promise<ImportReport> {
   const dryRun = options.dryRun ?? false;
   return inTransaction(db, async (trx) => {
     const categories = await loadCategories(trx);
     const categoryNums = new Set(categories.filter((c) => c.kind === 'tree').map((c) => c.num));
     const parsed = parseCatalogueCsv(csvText, { categoryNums });
-    if (parsed.errors.length > 0) return { ok: false, dryRun, errors: parsed.errors, inserted: [], updated: [] };
+    if (parsed.errors.length > 0) return { ok: false, dryRun, errors: parsed.errors, inserted: [], updated: [], filled: [] };
 
+    // Stock is read (locked on PostgreSQL) first, so the import's movements are exact.
+    const stockBefore = dryRun ? new Map() : await stockBeforeImport(trx, parsed.rows.map((r) => r.num));
     const existing = await loadItemInputs(trx, parsed.rows.map((r) => r.num));
     const now = new Date().toISOString();
     const items = parsed.rows.map((row) => toCatalogueItem(row, existing.get(row.num), now));
     const inserted = items.filter((it) => !existing.has(it.num)).map((it) => it.num);
     const updated = items.filter((it) => existing.has(it.num)).map((it) => it.num);
-    if (!dryRun) await upsertItems(trx, items);
-    return { ok: true, dryRun, errors: [], inserted, updated };
+    if (dryRun) return { ok: true, dryRun, errors: [], inserted, updated, filled: [] };
+    await upsertItems(trx, items);
+    const filled = await recordImportedStock(trx, stockBefore, items, options.ref ?? 'CSV import');
+    return { ok: true, dryRun, errors: [], inserted, updated, filled };
   });
 }

@@ -5,7 +5,7 @@ import type { DB, FacetKind } from '../db/schema';
 
 export const CATALOGUE_VERSION_KEY = 'catalogue_version';
 
-/** The counter that moves with every stock change (a row of `counters`, as the order numbers). */
+/** The counter that moves with every stock change (stock/queries.ts `markStockChanged` moves it). */
 const STOCK_SEQ = 'stock_seq';
 
 /** The catalogue version and the stock sequence (as text); '0' for a catalogue never written. */
@@ -22,47 +22,6 @@ export async function bumpCatalogueVersion(db: Kysely<DB>): Promise<void> {
     .insertInto('meta')
     .values({ key: CATALOGUE_VERSION_KEY, value })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
-}
-
-/**
- * PostgreSQL: `markStockChanged` as two common table expressions (`stock_seq`, `stock_changed`) for
- * a WITH clause, so a statement that also does other work (checkout's order numbering) moves the
- * stock sequence without a round trip of its own. `ids` must not be empty. PostgreSQL runs a
- * data-modifying CTE whether or not the statement reads it.
- */
-export function stockChangeCtes(ids: readonly number[]) {
-  return sql`stock_seq as (update counters set value = value + 1 where name = ${STOCK_SEQ} returning value),
-    stock_changed as (insert into stock_changes (item_id, seq)
-      select v.id, stock_seq.value from stock_seq, (values ${sql.join(ids.map((id) => sql`(${id}::integer)`))}) as v(id)
-      on conflict (item_id) do update set seq = excluded.seq)`;
-}
-
-/**
- * Records a stock change of these items (checkout, receiving goods), in the transaction that made
- * it: the stock sequence moves by one and `stock_changes` holds it for each item, so every
- * process re-reads the West/East stock of just these items. On PostgreSQL the counter's row lock,
- * held to commit, makes sequences commit in order: a process that sees sequence N has every
- * change ≤ N.
- */
-export async function markStockChanged(db: Kysely<DB>, itemIds: readonly number[]): Promise<void> {
-  const ids = [...new Set(itemIds)];
-  if (ids.length === 0) return;
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    // One statement, so the counter's lock is held for no round trip more.
-    await sql`with ${stockChangeCtes(ids)} select 1`.execute(db);
-    return;
-  }
-  const next = await db
-    .updateTable('counters')
-    .set({ value: sql<number>`value + 1` })
-    .where('name', '=', STOCK_SEQ)
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('stock_changes')
-    .values(ids.map((id) => ({ item_id: id, seq: next.value })))
-    .onConflict((oc) => oc.column('item_id').doUpdateSet({ seq: next.value }))
     .execute();
 }
 

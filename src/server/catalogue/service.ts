@@ -166,6 +166,14 @@ export class CatalogueService {
     return this.pageOf(result.positions, result.distincts, filters, query, priced);
   }
 
+  /** Numbers of the active items a search finds (number, title, key words, code, UPC), at most `limit`, by item number. */
+  findItemNums(text: string, limit: number): string[] {
+    if (!this.searchIndex) throw new Error('Search index used before refresh()');
+    const index = this.current();
+    const found = this.searchIndex.searchPage(searchTerms(text), 'num', undefined, 0, limit);
+    return Array.from(found.positions, (p) => index.items[p]!.num);
+  }
+
   private searchResult(text: string, sort: SortKey, scope?: number): SearchAnswer {
     const terms = searchTerms(text);
     const key = `${scope ?? ''}|${sort}|${terms.join(' ')}`;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CART_MESSAGES, type CheckoutRequest, type Order, type ShippingCode } from '../../contract/cart';
+import { CART_MESSAGES, type CheckoutRequest, type Order } from '../../contract/cart';
 import type { AccountService } from '../accounts/service';
 import { resolveDestination } from '../cart/destination';
 import { redeemCoupons } from '../cart/queries';
@@ -10,7 +10,8 @@ import type { DialectOps } from '../db/dialect';
 import { Conflict, Invalid } from '../errors';
 import type { SignedInCustomer } from '../http/auth-context';
 import type { Mailer } from '../mail/mailer';
-import { type Allocation, allocateStock, nearestWarehouse, type Warehouse } from './allocation';
+import { type Allocation, allocateStock, firstWarehouse } from '../stock/allocation';
+import { decrementStock, lockItems } from '../stock/queries';
 import { orderConfirmationMail } from './confirmation-mail';
 import { countKeys } from './counts';
 import { toOrder } from './order-json';
@@ -21,13 +22,6 @@ export interface CheckoutResult {
   order: Order;
   /** True when an Idempotency-Key named an order placed before: nothing new happened. */
   replayed: boolean;
-}
-
-/** Which warehouse ships first: the pick-up point for will-call, else the one nearest the destination. */
-function firstWarehouse(option: ShippingCode, state: string): Warehouse {
-  if (option === 'willcall-west') return 'west';
-  if (option === 'willcall-east') return 'east';
-  return nearestWarehouse(state);
 }
 
 /**
@@ -65,7 +59,7 @@ export class CheckoutService {
       // The cart row, its coupons and its lines are locked here (PostgreSQL), and read under lock.
       const cart = await this.cart.lockForCheckout(trx, who.id);
       if (cart.lines.length === 0) throw new Invalid(CART_MESSAGES.cartEmpty);
-      const stock = new Map((await q.lockItems(trx, cart.lines.map((l) => l.invNum), this.ops.forUpdate)).map((r) => [r.num, r]));
+      const stock = new Map((await lockItems(trx, cart.lines.map((l) => l.invNum), this.ops.forUpdate)).map((r) => [r.num, r]));
       const gone = cart.lines.filter((l) => stock.get(l.invNum)?.active !== 1).map((l) => l.invNum);
       if (gone.length > 0) throw new Conflict(CART_MESSAGES.itemsUnavailable(gone));
       const lines = cart.lines.map((l) => ({ ...l, item: stock.get(l.invNum)! }));
@@ -82,7 +76,7 @@ export class CheckoutService {
         allocateStock(l.qty, { west: l.item.qty_fr - l.item.reserve_fr, east: l.item.qty_fh - l.item.reserve_fh }, first),
       );
       const shipped = lines.flatMap((l, i) => (allocations[i]!.west + allocations[i]!.east > 0 ? [{ itemId: l.item.id, ...allocations[i]! }] : []));
-      await q.decrementStock(trx, shipped);
+      await decrementStock(trx, shipped);
       // What was ordered leaves the cart now: it needs no order id, and the rows every checkout
       // shares (the order counter, the stock sequence) are locked only at the end, below.
       await q.removeOrderedFromCart(trx, who.id, cart.lines.map((l) => l.invNum), cart.coupons.map((c) => c.id));
@@ -136,7 +130,11 @@ export class CheckoutService {
       if (idempotencyKey !== null) await q.setIdempotencyOrder(trx, who.id, idempotencyKey, id);
       // Last: on PostgreSQL the two counter rows every checkout updates (order number, stock
       // sequence) are locked by this one statement, and held only until the commit.
-      const orderNum = await q.numberOrderAndMarkStock(trx, inserted, shipped.map((x) => x.itemId), countKeys(orderRow));
+      const moves = lines.flatMap((l, i) =>
+        (['west', 'east'] as const).filter((w) => allocations[i]![w] > 0).map((w) => ({ itemNum: l.item.num, warehouse: w, delta: -allocations[i]![w] })),
+      );
+      const stockChange = { itemIds: shipped.map((x) => x.itemId), moves, actor: { label: `customer:${who.id}`, display: 'You', ip: '' } };
+      const orderNum = await q.numberOrderAndMarkStock(trx, inserted, stockChange, countKeys(orderRow));
       // The answer is what this transaction wrote, as reading the order back would give it.
       const order = toOrder(
         { ...orderRow, id, order_num: orderNum },

@@ -56,8 +56,7 @@ export async function shipOrderLines(trx: Db, order: OrderState, actor: Actor, b
     { shipment_num: shipmentNum, order_id: order.id, warehouse: body.warehouse, carrier: body.carrier, tracking_number: body.trackingNumber, shipped_at: shippedAt, actor: actor.label },
     moved.map((m) => ({ line_no: m.line.line_no, qty: m.qty })),
   );
-  const ref = `order ${order.order_num}`;
-  await recordShipped(trx, moved.map((m) => ({ itemNum: m.line.item_num, warehouse: body.warehouse, units: m.qty })), ref, actor);
+  await recordShipped(trx, moved.map((m) => ({ itemNum: m.line.item_num, warehouse: body.warehouse, units: m.qty })), `order ${order.order_num} shipment ${shipmentNum}`, actor);
   const invoiceNum = await createInvoice(trx, order, shipmentId, moved, shippedAt.slice(0, 10));
 
   const units = moved.reduce((n, m) => n + m.qty, 0);

@@ -7,6 +7,7 @@ import type { DialectOps } from '../db/dialect';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import type { AccountService } from '../accounts/service';
 import type { Mailer } from '../mail/mailer';
+import { sendBackorderMails } from '../stock/backorder-mail';
 import { readAdminOrder } from './admin-order';
 import { type Cancelled, cancelOrderLines, shipOrderLines } from './lifecycle-steps';
 import { wasAccepted } from './lifecycle-queries';
@@ -103,7 +104,7 @@ export class LifecycleService {
   private mailCancel(customerId: number, orderNum: number, done: Cancelled, reason: string): void {
     const whole = done.after.status_code === 'cancelled';
     this.mailer.sendInBackground(async () => cancelledMail((await this.accounts.customer(customerId)).email, orderNum, done.moved, whole, reason, this.publicUrl));
-    void done.filled;
+    sendBackorderMails({ accounts: this.accounts, mailer: this.mailer, publicUrl: this.publicUrl }, done.filled);
   }
 
   /** Accepts several orders, each in its own transaction: one that cannot be accepted does not stop the others. */

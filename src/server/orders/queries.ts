@@ -1,40 +1,12 @@
 import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
-import { markStockChanged, stockChangeCtes } from '../catalogue/queries';
 import type { DB } from '../db/schema';
+import { type CheckoutStock, checkoutStockCtes, recordCheckoutStock } from '../stock/movements';
 import type { OrderLineTable, OrderTable } from './tables';
 
 /** The only place the orders module touches Kysely. Functions take `db` (or a transaction) first. */
 export type Db = Kysely<DB>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderLineRow = Selectable<OrderLineTable>;
-
-// ---- stock -----------------------------------------------------------------------------------
-// The stock columns belong to the catalogue's items table; checkout must lock and decrement
-// them inside its own transaction, so these two statements live here, next to their only caller.
-
-export interface StockRow {
-  id: number;
-  num: string;
-  web_title: string;
-  price_cents: number;
-  active: number;
-  qty_fr: number;
-  qty_fh: number;
-  reserve_fr: number;
-  reserve_fh: number;
-}
-
-/** Reads (and on PostgreSQL locks, in item number order so checkouts never deadlock) the items of a cart. */
-export function lockItems(db: Db, nums: string[], forUpdate: boolean): Promise<StockRow[]> {
-  if (nums.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('items')
-    .select(['id', 'num', 'web_title', 'price_cents', 'active', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh'])
-    .where('num', 'in', nums)
-    .orderBy('num')
-    .$if(forUpdate, (q) => q.forUpdate())
-    .execute();
-}
 
 // ---- the cart being ordered --------------------------------------------------------------------
 // Cart edits run while a checkout does. On PostgreSQL (READ COMMITTED) the checkout must lock the
@@ -47,27 +19,6 @@ export async function removeOrderedFromCart(db: Db, customerId: number, itemNums
   if (itemNums.length > 0) await db.deleteFrom('cart_lines').where('customer_id', '=', customerId).where('item_num', 'in', itemNums).execute();
   if (couponIds.length > 0) await db.deleteFrom('cart_coupons').where('customer_id', '=', customerId).where('coupon_id', 'in', couponIds).execute();
   await db.updateTable('carts').set({ comments: '', updated_at: new Date().toISOString() }).where('customer_id', '=', customerId).execute();
-}
-
-/**
- * Takes shipped units off stock, one entry per item; the table's CHECK (qty >= 0) is the last line
- * of defence. PostgreSQL: one statement for all of them (one round trip).
- */
-export async function decrementStock(db: Db, changes: readonly { itemId: number; west: number; east: number }[]): Promise<void> {
-  if (changes.length === 0) return;
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    const values = changes.map((c) => sql`(${c.itemId}::integer, ${c.west}::integer, ${c.east}::integer)`);
-    await sql`update items set qty_fr = qty_fr - v.west, qty_fh = qty_fh - v.east
-      from (values ${sql.join(values)}) as v(id, west, east) where items.id = v.id`.execute(db);
-    return;
-  }
-  for (const c of changes) {
-    await db
-      .updateTable('items')
-      .set({ qty_fr: sql<number>`qty_fr - ${c.west}`, qty_fh: sql<number>`qty_fh - ${c.east}` })
-      .where('id', '=', c.itemId)
-      .execute();
-  }
 }
 
 // ---- order numbers and idempotency ------------------------------------------------------------
@@ -134,20 +85,20 @@ export async function insertOrderForCheckout(db: Db, row: Omit<Insertable<OrderT
 /**
  * PostgreSQL: the order inserted by `insertOrderForCheckout` takes the next order number, and the
  * stock sequence moves for the items whose stock the checkout changed (`markStockChanged`'s
- * work), in one statement: the two counter rows every checkout updates are locked for that
- * statement and the commit only. Answers the order number. SQLite: the order has its number
- * already, and the stock sequence moves as `markStockChanged` does it.
+ * work) and their movements are written (stock/movements.ts), in one statement: the two counter
+ * rows every checkout updates are locked for that statement and the commit only. Answers the
+ * order number. SQLite: the order has its number already; the stock module records the change.
  */
-export async function numberOrderAndMarkStock(db: Db, order: { id: number; orderNum: number | null }, stockItemIds: readonly number[], countKeys: readonly string[]): Promise<number> {
+export async function numberOrderAndMarkStock(db: Db, order: { id: number; orderNum: number | null }, stock: CheckoutStock, countKeys: readonly string[]): Promise<number> {
   if (order.orderNum !== null) {
-    await markStockChanged(db, stockItemIds);
+    await recordCheckoutStock(db, stock, order.orderNum);
     await db.updateTable('order_counts').set({ n: sql<number>`n + 1` }).where('key', 'in', countKeys).execute();
     return order.orderNum;
   }
-  const ids = [...new Set(stockItemIds)];
+  const stockCtes = checkoutStockCtes(stock, 'next');
   const r = await sql<{ order_num: number }>`with next as (update counters set value = value + 1 where name = 'order_num' returning value),
     counted as (update order_counts set n = n + 1 where key in (${sql.join(countKeys)}))
-    ${ids.length === 0 ? sql`` : sql`, ${stockChangeCtes(ids)}`}
+    ${stockCtes === null ? sql`` : sql`, ${stockCtes}`}
     update orders set order_num = next.value from next where orders.id = ${order.id} returning orders.order_num`.execute(db);
   return r.rows[0]!.order_num;
 }

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CART_MESSAGES, checkoutBody, orderNumParams, orderSchema, ordersPageSchema, ordersQuery, reorderResultSchema } from '../../contract/cart';
 import { problemSchema as problem } from '../../contract/problem';
 import { cartRoutes } from '../cart/routes';
-import { CartService } from '../cart/service';
 import type { ShopContext } from '../context';
 import { Invalid } from '../errors';
 import { requireCustomer } from '../http/auth-context';
-import { CheckoutService } from './checkout';
-import { OrderService } from './service';
+import type { CheckoutService } from './checkout';
+import type { LifecycleService } from './lifecycle';
+import type { OrderService } from './service';
 
 const tags = ['orders'];
 const security = [{ userToken: [] }];
@@ -21,16 +21,11 @@ function idempotencyKey(header: string | string[] | undefined): string | null {
 
 /** Cart, checkout and order history (spec §7, DESIGN.md §3), registered under /beapi. */
 export const shopRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
-  const db = ctx.database.db;
-  const cart = new CartService(db, ctx.ops, ctx.catalogue, ctx.accounts);
-  const orders = new OrderService(db, cart);
-  const checkout = new CheckoutService(db, ctx.ops, ctx.accounts, cart, orders, ctx.mailer, ctx.config.PUBLIC_URL);
-
-  await app.register(cartRoutes, { cart });
-  await app.register(orderRoutes, { orders, checkout });
+  await app.register(cartRoutes, { cart: ctx.cart });
+  await app.register(orderRoutes, { orders: ctx.orders, checkout: ctx.checkout, lifecycle: ctx.lifecycle });
 };
 
-const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService; checkout: CheckoutService }> = async (api, { orders, checkout }) => {
+const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService; checkout: CheckoutService; lifecycle: LifecycleService }> = async (api, { orders, checkout, lifecycle }) => {
   api.addHook('preValidation', async (request) => void requireCustomer(request));
   api.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
 
@@ -78,5 +73,23 @@ const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService; checkout: Check
       },
     },
     async (request) => orders.reorder(requireCustomer(request), request.params.orderNum),
+  );
+
+  api.post(
+    '/Shop/CancelOrder/:orderNum',
+    {
+      schema: {
+        tags,
+        security,
+        description: "Cancels the caller's own order while it is `received` (not yet accepted); answers the order. Later the order desk cancels it.",
+        params: orderNumParams,
+        response: { 200: orderSchema, 400: problem, 401: problem, 404: problem, 409: problem },
+      },
+    },
+    async (request) => {
+      const who = requireCustomer(request);
+      await lifecycle.cancelByBuyer(who.id, request.params.orderNum);
+      return orders.get(who, request.params.orderNum);
+    },
   );
 };

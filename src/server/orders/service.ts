@@ -2,6 +2,7 @@ import { CART_MESSAGES, type Order, type OrdersPage, type ReorderResult } from '
 import type { CartService } from '../cart/service';
 import { NotFound } from '../errors';
 import type { SignedInCustomer } from '../http/auth-context';
+import { orderHistory } from './lifecycle-queries';
 import { toOrder, toOrderSummary } from './order-json';
 import * as q from './queries';
 
@@ -43,6 +44,8 @@ export class OrderService {
 
   private async json(row: q.OrderRow): Promise<Order> {
     const [lines, coupons] = await Promise.all([q.orderLines(this.db, row.id), this.cart.orderCoupons(this.db, row.id)]);
-    return toOrder(row, lines, coupons);
+    // A new order has no history yet: one query fewer on the checkout's answer path.
+    const history = row.version === 0 ? undefined : await orderHistory(this.db, row.id, lines);
+    return toOrder(row, lines, coupons, history);
   }
 }

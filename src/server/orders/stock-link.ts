@@ -1,36 +1,23 @@
-import { sql } from 'kysely';
 import type { Actor } from '../audit/audit';
-import { markStockChanged } from '../catalogue/queries';
+import { type Filled, releaseUnits } from '../stock/backorders';
+import { recordShipMovements } from '../stock/movements';
 import type { Released } from './line-changes';
 import type { Db } from './queries';
 
 /**
- * Where the lifecycle meets the stock area: units released by a cancel go back to available
- * stock (and to waiting backorders), shipped units leave the warehouse. Interim version until
- * the stock area's `releaseUnits` / `recordShipMovements` are merged: available units only.
+ * Where the lifecycle meets the stock area (which owns the stock columns and their history):
+ * units released by a cancel go back to available stock and, in the same transaction, to
+ * waiting backorders; shipped units leave the warehouse (on hand, not available: that was taken
+ * at checkout).
  */
 
-export interface FilledBackorder {
-  orderNum: number;
-  customerId: number;
+export type FilledBackorder = Filled;
+
+/** Call after the cancelled order's own saveOrderState. Answers the orders whose backorders were filled: mail them after the commit. */
+export function releaseToStock(db: Db, released: readonly Released[], ref: string, actor: Actor): Promise<Filled[]> {
+  return releaseUnits(db, released, { reason: 'cancel', ref, actor });
 }
 
-export async function releaseToStock(db: Db, released: readonly Released[], ref: string, _actor: Actor): Promise<FilledBackorder[]> {
-  if (released.length === 0) return [];
-  const ids: number[] = [];
-  for (const r of released) {
-    const column = r.warehouse === 'west' ? 'qty_fr' : 'qty_fh';
-    const row = await db
-      .updateTable('items')
-      .set({ [column]: sql<number>`${sql.ref(column)} + ${r.units}` })
-      .where('num', '=', r.itemNum)
-      .returning('id')
-      .executeTakeFirst();
-    if (row) ids.push(row.id);
-  }
-  await markStockChanged(db, ids);
-  void ref;
-  return [];
+export function recordShipped(db: Db, shipped: readonly Released[], ref: string, actor: Actor): Promise<void> {
+  return recordShipMovements(db, shipped, { ref, actor });
 }
-
-export async function recordShipped(_db: Db, _shipped: readonly Released[], _ref: string, _actor: Actor): Promise<void> {}

@@ -10,7 +10,6 @@ import {
   speedListSchema,
   speedListSummarySchema,
 } from '../../contract/speed-lists';
-import { CartService } from '../cart/service';
 import type { ShopContext } from '../context';
 import { requireCustomer } from '../http/auth-context';
 import { InventoryLookupService } from '../inventory-lookup/service';
@@ -24,8 +23,7 @@ const oneList = { 200: speedListSchema, 400: problem, 401: problem, 404: problem
 /** Speed Lists (DESIGN.md §3), registered under /beapi. Every call needs a token. */
 export const speedListRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
-  const cart = new CartService(db, ctx.ops, ctx.catalogue, ctx.accounts);
-  const lists = new SpeedListService(db, ctx.catalogue, new InventoryLookupService(db, ctx.catalogue), cart);
+  const lists = new SpeedListService(db, ctx.catalogue, new InventoryLookupService(db, ctx.catalogue), ctx.cart);
   // Before validation: without a valid token a call is 401 whatever its parameters hold.
   app.addHook('preValidation', async (request) => void requireCustomer(request));
   app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));

@@ -37,3 +37,10 @@ export function allocateStock(qty: number, available: Record<Warehouse, number>,
   result[second] = fromSecond;
   return result;
 }
+
+/** Which warehouse ships an order first: the pick-up point for will-call, else the one nearest the destination. */
+export function firstWarehouse(shippingCode: string, state: string): Warehouse {
+  if (shippingCode === 'willcall-west') return 'west';
+  if (shippingCode === 'willcall-east') return 'east';
+  return nearestWarehouse(state);
+}

@@ -1,0 +1,115 @@
+import type { Actor } from '../audit/audit';
+import { addOrderEvent, saveOrderState } from '../orders/order-state';
+import { allocateStock, firstWarehouse, type Warehouse } from './allocation';
+import { allocateBackordered, itemsWithBackorders, lineOf, type LockedOrder, lockOrderForFill, waitingLines } from './backorder-queries';
+import { type Move, type MovementReason, recordMovements, type StockUnits } from './movements';
+import { addToStock, availableOf, type Db, decrementStock, isPostgres, lockItems, markStockChanged } from './queries';
+
+/**
+ * Backorder fills (DESIGN.md §5 "Stock"): units that become available at a warehouse go first to
+ * that item's backordered lines, oldest order first (orders on hold, cancelled or closed wait), in
+ * the transaction that made them available. Adjust up, the CSV import and cancels all call this.
+ */
+
+export interface FilledLine {
+  lineNo: number;
+  invNum: string;
+  title: string;
+  west: number;
+  east: number;
+}
+
+/** What one order received: the caller mails the buyer after the commit (backorder-mail.ts). */
+export interface Filled {
+  orderNum: number;
+  customerId: number;
+  lines: FilledLine[];
+}
+
+const LABEL: Record<Warehouse, string> = { west: 'West', east: 'East' };
+
+function shipState(order: LockedOrder): string {
+  try {
+    return String((JSON.parse(order.ship_to_json) as { state?: unknown }).state ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Allocates the available units of these items to their waiting backorders. Each touched order's
+ * sums, counts and version move (`saveOrderState`) and its timeline gets a public
+ * 'backorder_allocated' event. An order the caller has already changed in this transaction must
+ * have been saved (saveOrderState) before: the fill reads it afresh.
+ */
+export async function fillBackorders(trx: Db, itemNums: readonly string[], actor: Actor): Promise<Filled[]> {
+  const waiting = await itemsWithBackorders(trx, itemNums);
+  if (waiting.length === 0) return [];
+  const forUpdate = isPostgres(trx);
+  const orders = new Map<number, { state: LockedOrder | undefined; lines: FilledLine[] }>();
+  const moves = new Map<string, Move & { orderNum: number }>();
+  const changedItems: number[] = [];
+
+  for (const item of await lockItems(trx, waiting, forUpdate)) {
+    const available = availableOf(item);
+    const taken = { west: 0, east: 0 };
+    if (available.west <= 0 && available.east <= 0) continue;
+    for (const w of await waitingLines(trx, item.num)) {
+      if (available.west <= 0 && available.east <= 0) break;
+      let entry = orders.get(w.order_id);
+      if (!entry) orders.set(w.order_id, (entry = { state: await lockOrderForFill(trx, w.order_id, forUpdate), lines: [] }));
+      if (!entry.state) continue;
+      const line = await lineOf(trx, w.order_id, w.line_no);
+      if (line.qty_backordered <= 0) continue;
+      const got = allocateStock(line.qty_backordered, available, firstWarehouse(entry.state.shipping_code, shipState(entry.state)));
+      if (got.west + got.east === 0) continue;
+      await allocateBackordered(trx, w.order_id, w.line_no, got.west, got.east);
+      entry.lines.push({ lineNo: line.line_no, invNum: item.num, title: line.title, west: got.west, east: got.east });
+      for (const wh of ['west', 'east'] as const) {
+        if (got[wh] === 0) continue;
+        available[wh] -= got[wh];
+        taken[wh] += got[wh];
+        const key = `${entry.state.order_num}|${item.num}|${wh}`;
+        const move = moves.get(key) ?? { itemNum: item.num, warehouse: wh, delta: 0, orderNum: entry.state.order_num };
+        move.delta -= got[wh];
+        moves.set(key, move);
+      }
+    }
+    if (taken.west + taken.east > 0) {
+      await decrementStock(trx, [{ itemId: item.id, ...taken }]);
+      changedItems.push(item.id);
+    }
+  }
+
+  const filled: Filled[] = [];
+  for (const { state, lines } of orders.values()) {
+    if (!state || lines.length === 0) continue;
+    await saveOrderState(trx, state);
+    const detail = lines.map((l) => `${l.invNum}: ${[l.west && `${l.west} from ${LABEL.west}`, l.east && `${l.east} from ${LABEL.east}`].filter(Boolean).join(', ')}`).join('; ');
+    await addOrderEvent(trx, state.id, actor, 'backorder_allocated', `Backordered units allocated: ${detail}`, true);
+    filled.push({ orderNum: state.order_num, customerId: state.customer_id, lines });
+  }
+  for (const m of moves.values()) await recordMovements(trx, [m], { reason: 'backorder', ref: `order ${m.orderNum}`, actor });
+  await markStockChanged(trx, changedItems);
+  return filled;
+}
+
+/**
+ * Gives units back to available stock (a cancel releases what was allocated), records the
+ * movements, and fills waiting backorders of those items with them. Call it after the cancelled
+ * order's own `saveOrderState`. Answers the fills: mail them after the commit.
+ */
+export async function releaseUnits(trx: Db, units: readonly StockUnits[], move: { reason: Extract<MovementReason, 'cancel'>; ref: string; actor: Actor }): Promise<Filled[]> {
+  const positive = units.filter((u) => u.units > 0);
+  if (positive.length === 0) return [];
+  const items = new Map((await lockItems(trx, [...new Set(positive.map((u) => u.itemNum))], isPostgres(trx))).map((r) => [r.num, r]));
+  for (const u of positive) {
+    const item = items.get(u.itemNum);
+    // An item deleted since the order was placed has no stock row to go back to.
+    if (item) await addToStock(trx, item.id, u.warehouse, u.units);
+  }
+  const known = positive.filter((u) => items.has(u.itemNum));
+  await recordMovements(trx, known.map((u) => ({ itemNum: u.itemNum, warehouse: u.warehouse, delta: u.units })), move);
+  await markStockChanged(trx, known.map((u) => items.get(u.itemNum)!.id));
+  return fillBackorders(trx, known.map((u) => u.itemNum), move.actor);
+}

@@ -1,0 +1,126 @@
+import type { Staff } from '../../contract/admin/staff';
+import { type ItemStock, STOCK_MESSAGES, type StockAdjustBody, type StockMovement } from '../../contract/admin/stock';
+import type { AccountService } from '../accounts/service';
+import { type Actor, recordAudit } from '../audit/audit';
+import type { CatalogueService } from '../catalogue/service';
+import { writeTransaction } from '../db/database';
+import { Conflict, Forbidden, NotFound } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import type { Warehouse } from './allocation';
+import { sendBackorderMails } from './backorder-mail';
+import { fillBackorders } from './backorders';
+import { type LowStockItem } from './low-stock';
+import { recordMovements } from './movements';
+import * as q from './queries';
+
+const SEARCH_LIMIT = 20;
+
+export interface StockAdjustResult {
+  invNum: string;
+  warehouse: Warehouse;
+  available: number;
+  onHand: number;
+}
+
+/**
+ * Stock by warehouse for the back office (DESIGN.md §5 "Stock"): what an item has, its movements,
+ * adjustments (which fill waiting backorders) and the dashboard's low stock.
+ * On hand = available + reserve + allocated to orders and not yet shipped.
+ */
+export class StockService {
+  constructor(
+    private readonly db: q.Db,
+    private readonly catalogue: CatalogueService,
+    private readonly accounts: AccountService,
+    private readonly mailer: Mailer,
+    private readonly publicUrl: string,
+  ) {}
+
+  async itemStock(invNum: string): Promise<ItemStock> {
+    const [item] = await q.lockItems(this.db, [invNum], false);
+    if (!item) throw new NotFound(STOCK_MESSAGES.itemNotFound(invNum));
+    return stockOf(item, await q.openUnits(this.db, [item.num]));
+  }
+
+  /** Items by exact number or UPC first (inactive ones too), then what the catalogue's search finds. */
+  async search(text: string): Promise<ItemStock[]> {
+    const exact = await q.itemsByNumOrUpc(this.db, text, SEARCH_LIMIT);
+    await this.catalogue.refresh();
+    const found = this.catalogue.findItemNums(text, SEARCH_LIMIT);
+    const nums = [...new Set([...exact.map((r) => r.num), ...found])].slice(0, SEARCH_LIMIT);
+    const rows = new Map((await q.lockItems(this.db, nums, false)).map((r) => [r.num, r]));
+    const open = await q.openUnits(this.db, nums);
+    return nums.flatMap((n) => (rows.has(n) ? [stockOf(rows.get(n)!, open)] : []));
+  }
+
+  async movements(invNum: string, limit: number): Promise<StockMovement[]> {
+    const [item] = await q.lockItems(this.db, [invNum], false);
+    if (!item) throw new NotFound(STOCK_MESSAGES.itemNotFound(invNum));
+    const rows = await q.listMovements(this.db, item.num, limit);
+    return rows.map((r) => ({
+      at: r.at,
+      warehouse: r.warehouse,
+      delta: r.delta,
+      reason: r.reason as StockMovement['reason'],
+      ref: r.ref,
+      actor: r.actor,
+      affects: r.reason === 'ship' ? 'onHand' : 'available',
+    }));
+  }
+
+  /**
+   * `delta` changes available units; `setTo` is a count of units on hand (available follows:
+   * count − reserve − allocated). Taking available below zero is refused; adding units is always
+   * allowed (even while reserve keeps available below zero). Units added go to waiting backorders
+   * first, in the same transaction; their buyers are mailed after the commit.
+   */
+  async adjust(member: Staff, actor: Actor, body: StockAdjustBody): Promise<StockAdjustResult> {
+    const w = body.warehouse;
+    const limited = member.warehouse !== null && !member.roles.some((r) => r === 'owner' || r === 'manager');
+    if (limited && member.warehouse !== w) throw new Forbidden(STOCK_MESSAGES.otherWarehouse(member.warehouse!));
+
+    const { result, filled } = await writeTransaction(this.db, async (trx) => {
+      const [item] = await q.lockItems(trx, [body.invNum], q.isPostgres(trx));
+      if (!item) throw new NotFound(STOCK_MESSAGES.itemNotFound(body.invNum));
+      const before = stockOf(item, await q.openUnits(trx, [item.num]))[w];
+      const delta = body.delta ?? body.setTo! - before.onHand;
+      const after = before.available + delta;
+      if (delta < 0 && after < 0) throw new Conflict(STOCK_MESSAGES.belowZero(after));
+
+      if (delta !== 0) {
+        await q.addToStock(trx, item.id, w, delta);
+        await q.markStockChanged(trx, [item.id]);
+      }
+      // A count that matches is recorded too: the history shows when stock was last counted.
+      await recordMovements(trx, [{ itemNum: item.num, warehouse: w, delta }], { reason: body.reason, ref: body.note, actor });
+      await recordAudit(trx, actor, {
+        action: 'stock.adjust',
+        target: `item:${item.num}`,
+        summary: { warehouse: w, reason: body.reason, note: body.note, delta, ...(body.setTo !== undefined ? { setTo: body.setTo } : {}), availableBefore: before.available, availableAfter: after },
+      });
+      const filled = delta > 0 ? await fillBackorders(trx, [item.num], actor) : [];
+      const [now] = await q.lockItems(trx, [item.num], false);
+      const stock = stockOf(now!, await q.openUnits(trx, [item.num]))[w];
+      return { result: { invNum: item.num, warehouse: w, ...stock }, filled };
+    });
+    sendBackorderMails({ accounts: this.accounts, mailer: this.mailer, publicUrl: this.publicUrl }, filled);
+    return result;
+  }
+
+  /** The dashboard's low stock, from the catalogue's in-memory index (no scan of the items table). */
+  async lowStock(limit: number): Promise<LowStockItem[]> {
+    await this.catalogue.refresh();
+    return this.catalogue.current().lowStock.lowest(limit);
+  }
+}
+
+function stockOf(item: q.StockRow, open: Map<string, Record<Warehouse, number>>): ItemStock {
+  const available = q.availableOf(item);
+  const allocated = open.get(item.num) ?? { west: 0, east: 0 };
+  return {
+    invNum: item.num,
+    title: item.web_title,
+    west: { available: available.west, onHand: item.qty_fr + allocated.west },
+    east: { available: available.east, onHand: item.qty_fh + allocated.east },
+  };
+}

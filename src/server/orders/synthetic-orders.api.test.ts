@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCoupons } from '../cart/demo-coupons';
 import { signUpCustomer } from '../cart/test-customers';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { adminCall, ownerSession } from '../admin/test-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSyntheticOrders, type SyntheticOrdersResult } from './demo/synthetic-orders';
 import { SYNTHETIC_PASSWORD } from './demo/synthetic-customers';
@@ -123,5 +124,22 @@ describe('synthetic orders', () => {
     const order = (await t.app.inject({ method: 'GET', url: `/beapi/Shop/GetOrder/${first.orderNum}`, headers })).json();
     expect(order.statusCode).toBe(first.statusCode);
     for (const l of order.lines) expect(l.allocation.west + l.allocation.east + l.backordered + l.shipped + l.cancelled).toBe(l.ordQty);
+  });
+
+  it('reads back through the order desk: counts, lists, and a shipped order whose invoices add up to its total', async () => {
+    const owner = await ownerSession(t);
+    const dashboard = (await adminCall(t, owner, { method: 'GET', url: '/Dashboard' })).body;
+    const [closed] = await rows(sql<{ n: number }>`select count(*) as n from orders where status_code = 'closed'`);
+    expect(dashboard.byStatus.closed).toBe(Number(closed!.n));
+    const list = await adminCall(t, owner, { method: 'GET', url: '/Orders?status=closed&pageSize=5' });
+    expect(list.body).toMatchObject({ total: Number(closed!.n), totalCapped: false });
+    expect(list.body.items).toHaveLength(5);
+    const [withCoupon] = await rows(sql<{ order_num: number }>`select order_num from orders
+      where status_code in ('shipped', 'closed') and discount_cents > 0 and (select count(*) from shipments s where s.order_id = orders.id) > 1 order by order_num limit 1`);
+    const order = (await adminCall(t, owner, { method: 'GET', url: `/Orders/${withCoupon!.order_num}` })).body;
+    expect(order.invoices.length).toBeGreaterThan(1);
+    expect(order.shipments.flatMap((s: { lines: unknown[] }) => s.lines).length).toBeGreaterThanOrEqual(order.lines.length);
+    const cents = order.invoices.reduce((n: number, i: { total: number }) => n + Math.round(i.total * 100), 0);
+    expect(cents).toBe(Math.round(order.total * 100));
   });
 });

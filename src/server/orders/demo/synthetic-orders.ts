@@ -94,9 +94,11 @@ export async function seedSyntheticOrders(db: Kysely<DB>, n: number, options: Sy
     for (const table of ['orders', 'shipments', 'invoices']) await syncIdentity(trx, table);
     await recountOrderCounts(trx);
   });
-  // PostgreSQL plans with the statistics from before the load until autovacuum comes round.
+  // PostgreSQL plans with the statistics from before the load until autovacuum comes round, and
+  // reads an index alone only where its visibility map says so: a live shop's old orders are
+  // vacuumed long ago, so the benchmark's should be too.
   if (n > 0 && db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`analyze customers, orders, order_lines, order_events, shipments, shipment_lines, invoices, invoice_lines, coupon_redemptions, order_counts`.execute(db);
+    await sql`vacuum (analyze) customers, orders, order_lines, order_events, shipments, shipment_lines, invoices, invoice_lines, coupon_redemptions, order_counts`.execute(db);
   }
   return { orders: n, lines, customers: customers.length, firstOrderNum, lastOrderNum: seq.orderNum - 1 };
 }

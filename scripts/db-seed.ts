@@ -1,6 +1,8 @@
 /**
  * `npm run db:seed`: migrates the database at DATABASE_URL and loads the demo catalogue (when it is
- * empty), the demo customer, coupons and distributors. `-- --items N` then adds N synthetic items.
+ * empty), the demo customer, coupons and distributors. `-- --items N` then adds N synthetic items,
+ * and `-- --orders N` N synthetic orders (with their customers, shipments and invoices) for the
+ * back office's benchmarks.
  */
 import { parseArgs } from 'node:util';
 import { seedDemoCustomer } from '../src/server/accounts/demo-customer';
@@ -10,15 +12,18 @@ import { seedDemoDistributors } from '../src/server/content/demo-distributors';
 import { ConfigError, readConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
+import { seedSyntheticOrders } from '../src/server/orders/demo/synthetic-orders';
 import { seedDemoStaff } from '../src/server/staff/demo-staff';
 import { seedDemoSurvey } from '../src/server/survey/demo-survey';
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(2)} s`;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { items: { type: 'string', default: '0' } } });
+  const { values } = parseArgs({ options: { items: { type: 'string', default: '0' }, orders: { type: 'string', default: '0' } } });
   const items = Number(values.items);
   if (!Number.isInteger(items) || items < 0) throw new UsageError(`--items must be a whole number, got "${values.items}"`);
+  const orders = Number(values.orders);
+  if (!Number.isInteger(orders) || orders < 0) throw new UsageError(`--orders must be a whole number, got "${values.orders}"`);
 
   const config = readConfig();
   const database = openDatabase(config.DATABASE_URL);
@@ -56,6 +61,19 @@ async function main(): Promise<void> {
         },
       });
       console.log(`Synthetic items: ${result.inserted.toLocaleString('en')} added, numbers ${result.firstNum} to ${result.lastNum} (${seconds(started)})`);
+    }
+
+    if (orders > 0) {
+      started = performance.now();
+      const result = await seedSyntheticOrders(database.db, orders, {
+        onProgress: (done) => {
+          if (done % 50_000 === 0 || done === orders) console.log(`  ${done.toLocaleString('en')} / ${orders.toLocaleString('en')} synthetic orders (${seconds(started)})`);
+        },
+      });
+      console.log(
+        `Synthetic orders: ${result.orders.toLocaleString('en')} with ${result.lines.toLocaleString('en')} lines from ${result.customers.toLocaleString('en')} customers, ` +
+          `numbers ${result.firstOrderNum} to ${result.lastOrderNum} (${seconds(started)})`,
+      );
     }
   } finally {
     await database.close();

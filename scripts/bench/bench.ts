@@ -8,6 +8,7 @@
  * from 1 to 2 worker processes; writes the same as JSON to bench-results/<time>.json.
  *
  * Options: --db sqlite,postgres  --items 50000,500000  --connections 20  --duration 10
+ *          --orders 100000 (synthetic orders for the admin paths; seeded only when one of them runs)
  *          --workers 1,2  --paths listing,detail (run only paths whose key contains one of these)
  *          --quick (5,000 items, 3 s per path: a smoke run)
  *          --keep DIR (SQLite: keep the seeded databases in DIR and reuse them on later runs)
@@ -26,6 +27,10 @@ import { seedDemoCatalogue, seedSyntheticItems } from '../../src/server/catalogu
 import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import type { DB } from '../../src/server/db/schema';
+import { seedDemoCoupons } from '../../src/server/cart/demo-coupons';
+import { seedSyntheticOrders } from '../../src/server/orders/demo/synthetic-orders';
+import { seedDemoStaff } from '../../src/server/staff/demo-staff';
+import { ADMIN_KEYS, adminLoads, type AdminSamples, adminSamples, adminVerdict } from './admin-bench';
 import { benchCustomers, cartLoads, loginLoad, loginsAtRate, signIn } from './cart-bench';
 import { type BenchResult, cannon, type LoadOptions, MemoryWatch, problems, type Request } from './load';
 
@@ -36,6 +41,7 @@ const { values } = parseArgs({
   options: {
     db: { type: 'string' },
     items: { type: 'string' },
+    orders: { type: 'string' },
     connections: { type: 'string' },
     duration: { type: 'string' },
     workers: { type: 'string' },
@@ -55,6 +61,9 @@ const PATH_FILTER = values.paths ? list(values.paths, '') : null;
 /** SQLite only: keep each seeded database in this folder and reuse it on the next run (500,000 items take minutes to seed). */
 const KEEP = values.keep;
 const only = (key: string) => !PATH_FILTER || PATH_FILTER.some((f) => key.includes(f));
+/** Synthetic orders for the admin paths (none when no admin path runs: they take minutes to seed). */
+const ORDERS = ADMIN_KEYS.some(only) ? Number(values.orders ?? (values.quick ? 5000 : 100_000)) : 0;
+if (!Number.isInteger(ORDERS) || ORDERS < 0) throw new Error(`--orders: a whole number, got ${values.orders}`);
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const ROOT = join(import.meta.dirname, '..', '..');
 /** Sign-ins per second beside the listing (the issue's "while 20 logins/s run"). */
@@ -202,7 +211,10 @@ interface Prepared {
   seedSeconds: number;
   /** CPU seconds the seeding took in this process and (when local) in its PostgreSQL backend. */
   seedCpu: { node: number; postgres: number | null };
+  /** Seconds `seedSyntheticOrders` took (null: no orders seeded in this run). */
+  ordersSeconds: number | null;
   emails: string[];
+  admin: AdminSamples;
   itemNums: string[];
   leaves: number[];
   treeCategories: number[];
@@ -228,7 +240,7 @@ function withSearchPath(url: string, schema: string): string {
 }
 
 /** Loads the demo catalogue, N synthetic items and the bench customers (timed). */
-async function seed(dialect: Dialect, db: Kysely<DB>, items: number, dataDir: string): Promise<Pick<Prepared, 'seedSeconds' | 'seedCpu' | 'emails'>> {
+async function seed(dialect: Dialect, db: Kysely<DB>, items: number, dataDir: string): Promise<Pick<Prepared, 'seedSeconds' | 'seedCpu' | 'emails' | 'ordersSeconds'>> {
   await seedDemoCatalogue(db);
   // One pooled connection: the backend that does the seeding's work, whose CPU time we read.
   const backend = dialect === 'postgres' ? (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid : 0;
@@ -253,11 +265,31 @@ async function seed(dialect: Dialect, db: Kysely<DB>, items: number, dataDir: st
       `(CPU: ${seedCpu.node.toFixed(1)} s here${seedCpu.postgres === null ? '' : ` + ${seedCpu.postgres.toFixed(1)} s in PostgreSQL`})`,
   );
   const emails = await benchCustomers(db, dataDir, Math.max(CONNECTIONS, 2 * LOGIN_RATE));
-  return { seedSeconds, seedCpu, emails };
+  return { seedSeconds, seedCpu, emails, ordersSeconds: await seedOrders(db) };
+}
+
+/** The demo staff, and ORDERS synthetic orders from the items just seeded (timed). */
+async function seedOrders(db: Kysely<DB>): Promise<number | null> {
+  await seedDemoStaff(db);
+  if (ORDERS === 0) return null;
+  await seedDemoCoupons(db);
+  const t0 = performance.now();
+  let lastPrint = t0;
+  const result = await seedSyntheticOrders(db, ORDERS, {
+    onProgress: (done) => {
+      if (performance.now() - lastPrint > 15_000) {
+        lastPrint = performance.now();
+        console.log(`    ${done.toLocaleString('en')} orders in ${((lastPrint - t0) / 1000).toFixed(0)} s`);
+      }
+    },
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  console.log(`  seeded ${result.orders.toLocaleString('en')} synthetic orders (${result.lines.toLocaleString('en')} lines, ${result.customers.toLocaleString('en')} customers) in ${seconds.toFixed(1)} s`);
+  return seconds;
 }
 
 async function prepare(dialect: Dialect, items: number): Promise<Prepared> {
-  const kept = KEEP && dialect === 'sqlite' ? join(KEEP, `sqlite-${items}`) : null;
+  const kept = KEEP && dialect === 'sqlite' ? join(KEEP, `sqlite-${items}${ORDERS ? `-orders-${ORDERS}` : ''}`) : null;
   // A kept folder without its marker holds an interrupted seeding: start it again.
   if (kept && !existsSync(join(kept, 'seeded.json'))) rmSync(kept, { recursive: true, force: true });
   if (kept) mkdirSync(kept, { recursive: true });
@@ -284,11 +316,12 @@ async function prepare(dialect: Dialect, items: number): Promise<Prepared> {
   try {
     const db = database.db;
     await migrateToLatest(db, schema);
-    const reused = kept && existsSync(ready) ? (JSON.parse(readFileSync(ready, 'utf8')) as Pick<Prepared, 'seedSeconds' | 'seedCpu' | 'emails'>) : null;
+    const reused = kept && existsSync(ready) ? (JSON.parse(readFileSync(ready, 'utf8')) as Pick<Prepared, 'seedSeconds' | 'seedCpu' | 'emails' | 'ordersSeconds'>) : null;
     if (reused) console.log(`  reusing the database seeded earlier in ${dataDir}`);
     const seeded = reused ?? (await seed(dialect, db, items, dataDir));
     if (kept && !reused) writeFileSync(ready, JSON.stringify(seeded));
-    const { seedSeconds, seedCpu, emails } = seeded;
+    const { seedSeconds, seedCpu, emails, ordersSeconds } = seeded;
+    const admin = ORDERS ? await adminSamples(db) : { searches: [], bigOrders: [], openLines: [] };
     const itemNums = (await db.selectFrom('items').select('num').where('active', '=', 1).execute()).map((r) => r.num);
     const tree = await db.selectFrom('categories').select(['num', 'parent_num']).where('kind', '=', 'tree').execute();
     const parents = new Set(tree.map((c) => c.parent_num));
@@ -298,7 +331,9 @@ async function prepare(dialect: Dialect, items: number): Promise<Prepared> {
       dataDir,
       seedSeconds,
       seedCpu,
+      ordersSeconds: ordersSeconds ?? null,
       emails,
+      admin,
       itemNums,
       leaves: tree.filter((c) => !parents.has(c.num)).map((c) => c.num),
       treeCategories: tree.map((c) => c.num),
@@ -397,6 +432,8 @@ interface Section {
   items: number;
   seedSeconds: number;
   seedCpu: Prepared['seedCpu'];
+  orders: number;
+  ordersSeconds: number | null;
   bare: BenchResult | null;
   results: BenchResult[];
   memory: Memory | null;
@@ -424,7 +461,7 @@ async function measure(results: BenchResult[], bare: number | null, run: () => P
 async function runSection(dialect: Dialect, items: number, bareUrl: string): Promise<Section> {
   console.log(`\n== ${dialect}, ${items.toLocaleString('en')} items ==`);
   const p = await prepare(dialect, items);
-  const section: Section = { db: dialect, items, seedSeconds: p.seedSeconds, seedCpu: p.seedCpu, bare: null, results: [], memory: null, underLogins: null, workers: [] };
+  const section: Section = { db: dialect, items, seedSeconds: p.seedSeconds, seedCpu: p.seedCpu, orders: ORDERS, ordersSeconds: p.ordersSeconds, bare: null, results: [], memory: null, underLogins: null, workers: [] };
   try {
     const shop = await startShop(p.serverUrl, p.dataDir, 1);
     const inputs = await makeInputs(shop.url, p);
@@ -444,6 +481,7 @@ async function runSection(dialect: Dialect, items: number, bareUrl: string): Pro
     await cannonPath('detail', 'item detail', inputs.detail);
     await measure(rs, H, () => cartLoads({ shopUrl: shop.url, tokens, itemNums: p.itemNums, opts, only }));
     if (only('login')) await measure(rs, H, () => loginLoad(shop.url, p.emails, opts));
+    await adminLoads({ shopUrl: shop.url, samples: p.admin, opts, only, measure: (run) => measure(rs, H, run) });
 
     if (only('listing-under-logins')) {
       // The listing alone, then the same listing while 20 sign-ins/s run beside it.
@@ -503,6 +541,11 @@ function printSection(s: Section): void {
     );
   }
   for (const r of s.results) if (r.note) console.log(`  (${r.name}: ${r.note})`);
+  if (s.orders) console.log(`  ${s.orders.toLocaleString('en')} synthetic orders${s.ordersSeconds === null ? ' (seeded earlier)' : `, seeded in ${fmt(s.ordersSeconds)} s`}`);
+  for (const r of s.results) {
+    const verdict = adminVerdict(r, s.db);
+    if (verdict) console.log(`${verdict.includes('NOT') ? '!!' : '  '}${verdict}`);
+  }
   if (s.memory) console.log(`  server peak memory (VmHWM): ${mib(s.memory.peakBytes)}${s.items >= 500_000 ? ` (target ≤ 1 GiB: ${s.memory.peakBytes <= 1024 ** 3 ? 'met' : 'NOT met'})` : ''}`);
   if (s.underLogins) {
     const { alone, loaded, logins } = s.underLogins;
@@ -574,7 +617,7 @@ async function main(): Promise<void> {
   console.log(`Shop benchmark ${started.toISOString()}`);
   console.log(`  machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, node ${machine.node}, load average ${machine.loadAverage.join(' ')}`);
   if (machine.postgres) console.log(`  PostgreSQL ${machine.postgres} at ${new URL(PG_URL).host}`);
-  console.log(`  databases ${DBS.join(', ')}; items ${SIZES.map((n) => n.toLocaleString('en')).join(', ')}; ${CONNECTIONS} connections, ${DURATION} s per path; workers ${WORKERS.join(', ')}`);
+  console.log(`  databases ${DBS.join(', ')}; items ${SIZES.map((n) => n.toLocaleString('en')).join(', ')}; orders ${ORDERS.toLocaleString('en')}; ${CONNECTIONS} connections, ${DURATION} s per path; workers ${WORKERS.join(', ')}`);
   if (PATH_FILTER) console.log(`  paths matching: ${PATH_FILTER.join(', ')}`);
 
   const bareTmp = await freePort();
@@ -591,7 +634,7 @@ async function main(): Promise<void> {
   const save = () =>
     writeFileSync(
       outFile,
-      `${JSON.stringify({ startedAt: started.toISOString(), finishedAt: new Date().toISOString(), machine, options: { dbs: DBS, sizes: SIZES, connections: CONNECTIONS, duration: DURATION, workers: WORKERS, paths: PATH_FILTER }, sections, pgSqliteRatios: pgRatios(sections) }, null, 2)}\n`,
+      `${JSON.stringify({ startedAt: started.toISOString(), finishedAt: new Date().toISOString(), machine, options: { dbs: DBS, sizes: SIZES, orders: ORDERS, connections: CONNECTIONS, duration: DURATION, workers: WORKERS, paths: PATH_FILTER }, sections, pgSqliteRatios: pgRatios(sections) }, null, 2)}\n`,
     );
 
   try {

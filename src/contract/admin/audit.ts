@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from '../text';
 
 /** The append-only audit log (DESIGN.md §5): one row per admin change, written in the change's transaction. */
 
@@ -17,9 +18,9 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuery = z.object({
-  actor: z.string().max(200).optional(),
-  target: z.string().max(200).optional(),
-  action: z.string().max(100).optional(),
+  actor: singleLine(200).optional(),
+  target: singleLine(200).optional(),
+  action: singleLine(100).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   /** The id of the last row of the previous page. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredSingleLine, singleLine } from '../text';
 import { orderAddressSchema } from '../cart';
 import { carrierSchema, invoiceSummarySchema, orderEventSchema, orderStatusSchema, shipmentSchema } from '../order-lifecycle';
 import { warehouseSchema } from './staff';
@@ -32,12 +33,12 @@ export const ORDER_ADMIN_MESSAGES = {
   ifMatchInvalid: 'If-Match must be the order version (a whole number)',
 } as const;
 
-const reason = z.string().trim().max(ORDERS_ADMIN.reasonMax);
+const reason = (required: string) => requiredSingleLine(ORDERS_ADMIN.reasonMax, { required });
 const lineQty = z.object({ lineNo: z.number().int().min(1), qty: z.number().int().min(1).max(9999) });
 
 export const adminOrdersQuery = z.object({
   status: orderStatusSchema.optional(),
-  q: z.string().trim().max(100).optional(),
+  q: singleLine(100).optional(),
   warehouse: warehouseSchema.optional(),
   /** 1: only orders with backordered units. */
   backordered: z.enum(['0', '1']).optional(),
@@ -124,9 +125,9 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const orderNumParam = z.object({ orderNum: z.coerce.number().int().min(1).max(999_999_999_999) });
 
-export const holdBody = z.object({ reason: reason.min(1, 'Say why the order is on hold') });
+export const holdBody = z.object({ reason: reason('Say why the order is on hold') });
 export const cancelBody = z.object({
-  reason: reason.min(1, 'Say why it is cancelled'),
+  reason: reason('Say why it is cancelled'),
   /** Without lines: everything not shipped. */
   lines: z.array(lineQty).min(1).max(ORDERS_ADMIN.maxShipLines).optional(),
 });

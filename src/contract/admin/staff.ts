@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredSingleLine } from '../text';
 import { WAREHOUSES } from '../order-lifecycle';
 import { PERMISSIONS, ROLES } from './permissions';
 
@@ -88,13 +89,13 @@ export type StaffListItem = z.infer<typeof staffListItemSchema>;
 
 export const newStaffBody = z.object({
   email,
-  name: z.string().trim().min(1, 'Enter a name').max(STAFF.nameMax),
+  name: requiredSingleLine(STAFF.nameMax, { required: 'Enter a name' }),
   roles: z.array(roleSchema).min(1, 'Choose at least one role'),
   warehouse: warehouseSchema.nullable().default(null),
   password,
 });
 export const updateStaffBody = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(STAFF.nameMax).optional(),
+  name: requiredSingleLine(STAFF.nameMax, { required: 'Enter a name' }).optional(),
   roles: z.array(roleSchema).min(1, 'Choose at least one role').optional(),
   warehouse: warehouseSchema.nullable().optional(),
   active: z.boolean().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredSingleLine, singleLine } from '../text';
 import { warehouseSchema } from './staff';
 
 /** Stock by warehouse, adjustments and the movements history (DESIGN.md §5 "Stock"). */
@@ -34,7 +35,7 @@ export const stockAdjustBody = z
     /** A count of units on hand. */
     setTo: z.number().int().min(0).max(10_000_000).optional(),
     reason: z.enum(STOCK_REASONS),
-    note: z.string().trim().max(500).default(''),
+    note: singleLine(500).default(''),
   })
   .refine((b) => (b.delta === undefined) !== (b.setTo === undefined), { message: STOCK_MESSAGES.deltaOrSetTo });
 export type StockAdjustBody = z.infer<typeof stockAdjustBody>;
@@ -58,7 +59,7 @@ export const stockMovementSchema = z.object({
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 export const stockMovementsSchema = z.array(stockMovementSchema);
 
-export const stockSearchQuery = z.object({ q: z.string().trim().min(1).max(100) });
+export const stockSearchQuery = z.object({ q: requiredSingleLine(100) });
 export const stockSearchSchema = z.array(itemStockSchema);
 
 /** The Movements answer: newest first, at most `limit` rows (the newest). */

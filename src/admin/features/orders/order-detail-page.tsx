@@ -83,7 +83,7 @@ export default function OrderDetailPage() {
               <TotalsSection order={order} />
             </Grid.Col>
           </Grid>
-          <OrderLines rows={order.lines} caption={order.lines.length === 1 ? "1 line" : `${order.lines.length} lines`} allQuantities />
+          <OrderLines rows={order.lines} caption={order.lines.length === 1 ? '1 line' : `${order.lines.length} lines`} allQuantities />
           <ShipmentsSection order={order} packingSlips={can('orders:ship')} />
           <InvoicesSection order={order} pdfs={can('invoices:read')} />
           <TimelineSection order={order} />

@@ -10,9 +10,14 @@ const STOCK_SEQ = 'stock_seq';
 
 /** The catalogue version and the stock sequence (as text); '0' for a catalogue never written. */
 export async function readVersions(db: Kysely<DB>): Promise<{ catalogue: string; stock: string }> {
-  const meta = await db.selectFrom('meta').select('value').where('key', '=', CATALOGUE_VERSION_KEY).executeTakeFirst();
-  const seq = await db.selectFrom('counters').select('value').where('name', '=', STOCK_SEQ).executeTakeFirst();
-  return { catalogue: meta?.value ?? '0', stock: String(seq?.value ?? 0) };
+  // One round trip: every refresh (the poll, and each dashboard's low stock) asks this.
+  const r = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('meta').select('value').where('key', '=', CATALOGUE_VERSION_KEY).as('catalogue'),
+      eb.selectFrom('counters').select('value').where('name', '=', STOCK_SEQ).as('stock'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { catalogue: r.catalogue ?? '0', stock: String(r.stock ?? 0) };
 }
 
 /** Marks the catalogue as changed, so every server process rebuilds its read index. */

@@ -49,37 +49,59 @@ function filters(query: AdminOrdersQuery): Where[] {
   return where;
 }
 
-/** Ids of the orders a search matches: a union of index lookups (order number, PO number, the matching customers' orders). */
+/** Numbers of the orders a search matches: a union of index lookups (order number, PO number, the matching customers' orders by orders_customer, which holds the number). */
 function matchingOrders(db: Db, q: string, customers: readonly number[]) {
   const num = /^\d{1,12}$/.test(q) ? Number(q) : null;
-  let ids = db.selectFrom('orders as po').select('po.id').where('po.po_number', '=', q);
-  if (num !== null) ids = ids.unionAll(db.selectFrom('orders as n').select('n.id').where('n.order_num', '=', num));
-  if (customers.length > 0) ids = ids.unionAll(db.selectFrom('orders as c').select('c.id').where('c.customer_id', 'in', customers));
-  return ids;
+  let nums = db.selectFrom('orders as po').select('po.order_num').where('po.po_number', '=', q);
+  if (num !== null) nums = nums.union(db.selectFrom('orders as n').select('n.order_num').where('n.order_num', '=', num));
+  if (customers.length > 0) nums = nums.union(db.selectFrom('orders as c').select('c.order_num').where('c.customer_id', 'in', customers));
+  return nums;
 }
 
 /**
- * The orders the query keeps, as a FROM clause. A search with few matches drives the query from
- * them (CROSS JOIN: SQLite keeps that join order; otherwise it may walk a whole status by its index
- * and probe the matches); a broad one walks the orders newest first and keeps those that match.
+ * The numbers of the orders the query keeps, as a derived table `k` (order_num, and total_cents
+ * when sorted by it). The page is chosen from these keys alone and only its rows are read then:
+ * a common company word matches thousands of orders, and reading and joining each before the
+ * sort was most of the search's time. A status alone is walked by orders_status (status,
+ * order_num): with the whole row asked for, PostgreSQL walked the order_num index backwards and
+ * filtered the status instead.
  */
-async function selection(db: Db, query: AdminOrdersQuery) {
+async function keys(db: Db, query: AdminOrdersQuery) {
   const where = filters(query);
   const all = (eb: ExpressionBuilder<DB, 'orders'>) => eb.and(where.map((w) => w(eb)));
-  if (!query.q) return { from: db.selectFrom('orders').where(all), narrowed: where.length > 0 };
-  const customers = await matchingCustomers(db, query.q);
-  const ids = matchingOrders(db, query.q, customers);
-  if (customers.length <= DRIVE_FROM_MATCHES) {
-    return { from: db.selectFrom(ids.as('m')).crossJoin('orders').whereRef('orders.id', '=', 'm.id').where(all), narrowed: true };
+  const byTotal = query.sort === 'total';
+  if (!query.q) {
+    const from = db.selectFrom('orders').where(all).select('orders.order_num').$if(byTotal, (s) => s.select('orders.total_cents'));
+    return { k: from.as('k'), narrowed: where.length > 0 };
   }
-  return { from: db.selectFrom('orders').where((eb) => eb.and([eb('orders.id', 'in', ids), all(eb)])), narrowed: true };
+  const customers = await matchingCustomers(db, query.q);
+  const nums = matchingOrders(db, query.q, customers);
+  // Only a search: its index lookups give the numbers, no order row is read.
+  if (where.length === 0 && !byTotal) return { k: nums.as('k'), narrowed: true };
+  // A search with few matches drives the query from them (CROSS JOIN: SQLite keeps that join
+  // order; otherwise it may walk a whole status by its index and probe the matches); a broad one
+  // walks the orders newest first and keeps those that match.
+  const from =
+    customers.length <= DRIVE_FROM_MATCHES
+      ? db.selectFrom(nums.as('m')).crossJoin('orders').whereRef('orders.order_num', '=', 'm.order_num').where(all)
+      : db.selectFrom('orders').where((eb) => eb.and([eb('orders.order_num', 'in', nums), all(eb)]));
+  return { k: from.select('orders.order_num').$if(byTotal, (s) => s.select('orders.total_cents')).as('k'), narrowed: true };
 }
 
 export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<AdminOrdersPage> {
   // Sorting by total reads every order the filter keeps: only a search or one customer keeps few.
   if (query.sort === 'total' && !query.q && !query.customer) throw new Invalid(ORDER_ADMIN_MESSAGES.sortByTotalNeedsSearch);
-  const { from: base, narrowed } = await selection(db, query);
-  const rows = await base
+  const { k, narrowed } = await keys(db, query);
+  const page = db
+    .selectFrom(k)
+    .select('k.order_num')
+    .$if(query.sort === 'total', (s) => s.orderBy(sql.ref('k.total_cents'), 'desc').orderBy('k.order_num', 'desc'))
+    .$if(query.sort === 'oldest', (s) => s.orderBy('k.order_num', 'asc'))
+    .$if(query.sort === 'newest', (s) => s.orderBy('k.order_num', 'desc'))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const rows = await db
+    .selectFrom('orders')
     .innerJoin('customers as c', 'c.id', 'orders.customer_id')
     .select([
       'orders.order_num',
@@ -95,11 +117,10 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<
       'orders.open_east',
       'orders.backordered',
     ])
+    .where('orders.order_num', 'in', page)
     .$if(query.sort === 'total', (s) => s.orderBy('orders.total_cents', 'desc').orderBy('orders.order_num', 'desc'))
     .$if(query.sort === 'oldest', (s) => s.orderBy('orders.order_num', 'asc'))
     .$if(query.sort === 'newest', (s) => s.orderBy('orders.order_num', 'desc'))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
     .execute();
 
   // Nothing asked, or only a status: the kept counts know the total.
@@ -111,7 +132,7 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<
     const keys: readonly string[] = query.status ? [query.status] : ORDER_STATUSES;
     total = keys.reduce((n: number, s) => n + (counts.get(`status:${s}`) ?? 0), 0);
   } else {
-    const capped = base.select(sql<number>`1`.as('one')).limit(ORDERS_ADMIN.countCap + 1);
+    const capped = db.selectFrom(k).select('k.order_num').limit(ORDERS_ADMIN.countCap + 1);
     const r = await db.selectFrom(capped.as('m')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
     total = Number(r.n);
     totalCapped = total > ORDERS_ADMIN.countCap;

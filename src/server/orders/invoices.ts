@@ -1,3 +1,4 @@
+import { PostgresAdapter } from 'kysely';
 import { INVOICE_DUE_DAYS, INVOICE_TERMS } from '../../contract/order-lifecycle';
 import { addDays, invoiceAmounts } from './invoice-amounts';
 import type { Moved } from './line-changes';
@@ -9,9 +10,11 @@ import type { Db } from './queries';
  * Raises the invoice of one shipment, in the shipment's transaction (DESIGN.md §5 "Invoices"): its
  * own number series (from 500001), the shipped units at the order's prices, shipping on the
  * first invoice, the discount spread by merchandise (invoice-amounts.ts), due in net 30 days
- * until customers have terms, and the spec's terms text. Answers the invoice number.
+ * until customers have terms, and the spec's terms text. Answers its id and number; on PostgreSQL
+ * the number is null: the invoice is written under a provisional one and `numberShipment` numbers
+ * it last (lifecycle-queries.ts).
  */
-export async function createInvoice(trx: Db, order: OrderState, shipmentId: number, moved: readonly Moved[], date: string): Promise<number> {
+export async function createInvoice(trx: Db, order: OrderState, shipmentId: number, moved: readonly Moved[], date: string): Promise<{ id: number; num: number | null }> {
   const [money, before] = await Promise.all([orderMoney(trx, order.id), invoicedBefore(trx, order.id)]);
   const lines = moved.map((m) => ({
     line_no: m.line.line_no,
@@ -27,11 +30,11 @@ export async function createInvoice(trx: Db, order: OrderState, shipmentId: numb
     before,
     merchandise,
   );
-  const invoiceNum = await nextNumber(trx, 'invoice_num');
-  await insertInvoice(
+  const invoiceNum = trx.getExecutor().adapter instanceof PostgresAdapter ? null : await nextNumber(trx, 'invoice_num');
+  const id = await insertInvoice(
     trx,
     {
-      invoice_num: invoiceNum,
+      ...(invoiceNum === null ? {} : { invoice_num: invoiceNum }),
       order_id: order.id,
       shipment_id: shipmentId,
       customer_id: order.customer_id,
@@ -47,5 +50,5 @@ export async function createInvoice(trx: Db, order: OrderState, shipmentId: numb
     },
     lines,
   );
-  return invoiceNum;
+  return { id, num: invoiceNum };
 }

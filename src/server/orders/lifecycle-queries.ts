@@ -3,6 +3,7 @@ import type { InvoiceSummary, OrderEvent, Shipment } from '../../contract/order-
 import { dollars } from '../../contract/cart';
 import type { Db, OrderLineRow } from './queries';
 import type { InvoiceLineTable, InvoiceTable, ShipmentTable } from './tables';
+import { movementsCte } from '../stock/queries';
 import { trackingUrl } from './tracking';
 
 /** Kysely for the lifecycle: lines' quantities, shipments, invoices, the order's history. Each takes `db` (or a transaction) first. */
@@ -38,26 +39,87 @@ export async function setLineQuantities(db: Db, orderId: number, rows: readonly 
   }
 }
 
-/** The next number of a series ('shipment_num', 'invoice_num'): one atomic UPDATE … RETURNING. */
+/** The next number of a series ('shipment_num', 'invoice_num'): one atomic UPDATE … RETURNING. SQLite only (see `numberShipment`). */
 export async function nextNumber(db: Db, name: 'shipment_num' | 'invoice_num'): Promise<number> {
   const row = await db.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', '=', name).returning('value').executeTakeFirstOrThrow();
   return Number(row.value);
 }
 
-export async function insertShipment(db: Db, row: Insertable<ShipmentTable>, lines: { line_no: number; qty: number }[]): Promise<number> {
-  const { id } = await db.insertInto('shipments').values(row).returning('id').executeTakeFirstOrThrow();
+/**
+ * PostgreSQL: inserts a shipment or invoice under a provisional number, minus its id (unique,
+ * never visible to another transaction), as checkout does with order numbers: the counter rows
+ * every ship needs are taken only by `numberShipment`, the transaction's last statement.
+ */
+async function insertUnnumbered(db: Db, table: 'shipments' | 'invoices', numColumn: string, row: Record<string, unknown>): Promise<number> {
+  const columns = Object.keys(row).filter((c) => row[c] !== undefined && c !== numColumn);
+  const r = await sql<{ id: number }>`with i as (select nextval(pg_get_serial_sequence(${table}, 'id'))::integer as id)
+    insert into ${sql.table(table)} (id, ${sql.ref(numColumn)}, ${sql.join(columns.map((c) => sql.ref(c)))})
+    select i.id, -i.id, ${sql.join(columns.map((c) => row[c]))} from i
+    returning id`.execute(db);
+  return r.rows[0]!.id;
+}
+
+type Unnumbered<T> = Omit<Insertable<T>, 'shipment_num' | 'invoice_num'> & { shipment_num?: number; invoice_num?: number };
+
+/** Without `shipment_num` (PostgreSQL): under a provisional number, see `insertUnnumbered`. */
+export async function insertShipment(db: Db, row: Unnumbered<ShipmentTable>, lines: { line_no: number; qty: number }[]): Promise<number> {
+  const id =
+    row.shipment_num === undefined
+      ? await insertUnnumbered(db, 'shipments', 'shipment_num', row)
+      : (await db.insertInto('shipments').values({ ...row, shipment_num: row.shipment_num }).returning('id').executeTakeFirstOrThrow()).id;
   for (let i = 0; i < lines.length; i += 200) {
     await db.insertInto('shipment_lines').values(lines.slice(i, i + 200).map((l) => ({ shipment_id: id, ...l }))).execute();
   }
   return id;
 }
 
-export async function insertInvoice(db: Db, row: Insertable<InvoiceTable>, lines: Omit<Insertable<InvoiceLineTable>, 'invoice_id'>[]): Promise<number> {
-  const { id } = await db.insertInto('invoices').values(row).returning('id').executeTakeFirstOrThrow();
+/** Without `invoice_num` (PostgreSQL): under a provisional number, see `insertUnnumbered`. */
+export async function insertInvoice(db: Db, row: Unnumbered<InvoiceTable>, lines: Omit<Insertable<InvoiceLineTable>, 'invoice_id'>[]): Promise<number> {
+  const id =
+    row.invoice_num === undefined
+      ? await insertUnnumbered(db, 'invoices', 'invoice_num', row)
+      : (await db.insertInto('invoices').values({ ...row, invoice_num: row.invoice_num }).returning('id').executeTakeFirstOrThrow()).id;
   for (let i = 0; i < lines.length; i += 100) {
     await db.insertInto('invoice_lines').values(lines.slice(i, i + 100).map((l) => ({ invoice_id: id, ...l }))).execute();
   }
   return id;
+}
+
+export interface ShipmentNumbering {
+  shipmentId: number;
+  invoiceId: number;
+  orderId: number;
+  at: string;
+  /** The timeline entry: "Shipment <n>" + `detailAfter`. */
+  actorDisplay: string;
+  detailAfter: string;
+  /** The ship movements (their ref: `refPrefix` + the shipment number). */
+  moves: readonly { itemNum: string; warehouse: 'west' | 'east'; delta: number }[];
+  refPrefix: string;
+  actorLabel: string;
+}
+
+/**
+ * PostgreSQL, the ship's last statement: takes the next shipment and invoice numbers, gives them
+ * to the shipment and its invoice, and writes the movements and the timeline entry that name the
+ * shipment. The two counter rows stay locked for this statement and the commit only (they come
+ * after order_counts, as in checkout: decision 0014).
+ */
+export async function numberShipment(db: Db, n: ShipmentNumbering): Promise<{ shipmentNum: number; invoiceNum: number }> {
+  const moved =
+    n.moves.length === 0
+      ? sql``
+      : sql`, ${movementsCte('moved', n.moves, { reason: 'ship', ref: sql<string>`${n.refPrefix}::text || snum.value`, actor: n.actorLabel, at: n.at, from: 'snum' })}`;
+  const r = await sql<{ shipment_num: number; invoice_num: number }>`with snum as (update counters set value = value + 1 where name = 'shipment_num' returning value),
+    inum as (update counters set value = value + 1 where name = 'invoice_num' returning value),
+    s as (update shipments set shipment_num = snum.value from snum where shipments.id = ${n.shipmentId}),
+    i as (update invoices set invoice_num = inum.value from inum where invoices.id = ${n.invoiceId}),
+    e as (insert into order_events (order_id, at, actor, kind, detail, public)
+      select ${n.orderId}::integer, ${n.at}::text, ${n.actorDisplay}::text, 'shipped', 'Shipment ' || snum.value || ${n.detailAfter}::text, 1 from snum)
+    ${moved}
+    select snum.value as shipment_num, inum.value as invoice_num from snum, inum`.execute(db);
+  const row = r.rows[0]!;
+  return { shipmentNum: Number(row.shipment_num), invoiceNum: Number(row.invoice_num) };
 }
 
 /** How many invoices the order has and the merchandise they bill. */

@@ -1,9 +1,10 @@
+import { PostgresAdapter } from 'kysely';
 import type { ShipBody } from '../../contract/admin/orders';
 import { type Shipment, WAREHOUSES } from '../../contract/order-lifecycle';
 import type { Actor } from '../audit/audit';
 import { createInvoice } from './invoices';
 import { type Moved, planCancel, planShipment } from './line-changes';
-import { insertShipment, type LineQuantities, nextNumber, returnCouponUses, setLineQuantities } from './lifecycle-queries';
+import { insertShipment, type LineQuantities, nextNumber, numberShipment, returnCouponUses, setLineQuantities } from './lifecycle-queries';
 import { addOrderEvent, lockOrder, type OrderState, saveOrderState } from './order-state';
 import { type Db, orderLines } from './queries';
 import { type FilledBackorder, recordShipped, releaseToStock } from './stock-link';
@@ -50,19 +51,43 @@ export async function shipOrderLines(trx: Db, order: OrderState, actor: Actor, b
   const after = await saveOrderState(trx, order, { status });
 
   const shippedAt = new Date().toISOString();
-  const shipmentNum = await nextNumber(trx, 'shipment_num');
+  // PostgreSQL numbers the shipment and its invoice in the last statement (numberShipment), so the
+  // counter rows every ship takes are not held across the rest; SQLite numbers them at once.
+  const pg = trx.getExecutor().adapter instanceof PostgresAdapter;
+  const early = pg ? undefined : await nextNumber(trx, 'shipment_num');
   const shipmentId = await insertShipment(
     trx,
-    { shipment_num: shipmentNum, order_id: order.id, warehouse: body.warehouse, carrier: body.carrier, tracking_number: body.trackingNumber, shipped_at: shippedAt, actor: actor.label },
+    { shipment_num: early, order_id: order.id, warehouse: body.warehouse, carrier: body.carrier, tracking_number: body.trackingNumber, shipped_at: shippedAt, actor: actor.label },
     moved.map((m) => ({ line_no: m.line.line_no, qty: m.qty })),
   );
-  await recordShipped(trx, moved.map((m) => ({ itemNum: m.line.item_num, warehouse: body.warehouse, units: m.qty })), `order ${order.order_num} shipment ${shipmentNum}`, actor);
-  const invoiceNum = await createInvoice(trx, order, shipmentId, moved, shippedAt.slice(0, 10));
+  const shipped = moved.map((m) => ({ itemNum: m.line.item_num, warehouse: body.warehouse, units: m.qty }));
+  const refPrefix = `order ${order.order_num} shipment `;
+  if (early !== undefined) await recordShipped(trx, shipped, `${refPrefix}${early}`, actor);
+  const invoice = await createInvoice(trx, order, shipmentId, moved, shippedAt.slice(0, 10));
 
   const units = moved.reduce((n, m) => n + m.qty, 0);
   const tracking = body.trackingNumber ? `, tracking ${body.trackingNumber}` : '';
-  const detail = `Shipment ${shipmentNum}: ${units} ${units === 1 ? 'unit' : 'units'} from ${WAREHOUSE_NAMES[body.warehouse]} by ${CARRIER_NAMES[body.carrier]}${tracking}`;
-  await addOrderEvent(trx, order.id, actor, 'shipped', detail, true);
+  const detailAfter = `: ${units} ${units === 1 ? 'unit' : 'units'} from ${WAREHOUSE_NAMES[body.warehouse]} by ${CARRIER_NAMES[body.carrier]}${tracking}`;
+  let shipmentNum: number;
+  let invoiceNum: number;
+  if (early !== undefined) {
+    shipmentNum = early;
+    invoiceNum = invoice.num!;
+    await addOrderEvent(trx, order.id, actor, 'shipped', `Shipment ${shipmentNum}${detailAfter}`, true);
+  } else {
+    const moves = shipped.filter((s) => s.units > 0).map((s) => ({ itemNum: s.itemNum, warehouse: s.warehouse, delta: -s.units }));
+    ({ shipmentNum, invoiceNum } = await numberShipment(trx, {
+      shipmentId,
+      invoiceId: invoice.id,
+      orderId: order.id,
+      at: shippedAt,
+      actorDisplay: actor.display,
+      detailAfter,
+      moves,
+      refPrefix,
+      actorLabel: actor.label,
+    }));
+  }
   return {
     after,
     shipment: {
@@ -83,6 +108,8 @@ export interface Cancelled {
   moved: MovedLine[];
   /** Orders whose backorders got the released units: their buyers are mailed after the commit. */
   filled: FilledBackorder[];
+  /** Items whose stock changed: the caller passes them to `markReleased` as its last statement. */
+  stockChanged: number[];
 }
 
 /** Cancels `requested` lines (all that is not shipped without it); released open units go back to stock and waiting backorders. */
@@ -96,11 +123,12 @@ export async function cancelOrderLines(trx: Db, order: OrderState, actor: Actor,
   // Nothing shipped and nothing left: the order never used its coupons.
   if (status === 'cancelled') await returnCouponUses(trx, order.id);
   // The released units go back, and to other orders' backorders, before this order's state is saved.
-  const filled = await releaseToStock(trx, released, `order ${order.order_num}`, actor);
+  const stockChanged: number[] = [];
+  const filled = await releaseToStock(trx, released, `order ${order.order_num}`, actor, stockChanged);
   const current = (await lockOrder(trx, { id: order.id }, false)) ?? order;
   const after = await saveOrderState(trx, current, { status, ...(status === 'cancelled' ? { holdReason: null } : {}) });
   const units = moved.reduce((n, m) => n + m.qty, 0);
   const what = requested ? `${units} ${units === 1 ? 'unit' : 'units'} on ${moved.length} ${moved.length === 1 ? 'line' : 'lines'} cancelled` : 'Order cancelled';
   await addOrderEvent(trx, order.id, actor, 'cancelled', `${what}: ${reason}`, true);
-  return { after, moved: describe(moved), filled };
+  return { after, moved: describe(moved), filled, stockChanged };
 }

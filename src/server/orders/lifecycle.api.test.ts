@@ -93,6 +93,11 @@ describe('ship', () => {
     expect(detail.invoices).toEqual([expect.objectContaining({ invoiceNum: res.body.invoiceNum, shipmentNum: res.body.shipmentNum, total: expect.any(Number), status: 'open' })]);
     const inv = detail.invoices[0];
     expect(new Date(inv.dueDate).getTime() - new Date(inv.date).getTime()).toBe(30 * 86_400_000);
+    // PostgreSQL numbers the shipment last: the timeline and the movements name its real number.
+    expect(res.body.shipmentNum).toBeGreaterThan(0);
+    expect(detail.events).toContainEqual(expect.objectContaining({ kind: 'shipped', detail: `Shipment ${res.body.shipmentNum}: 20 units from West (Fresno) by UPS, tracking 1Z 999` }));
+    const moves = (await get(owner, '/Stock/11002/Movements')).body as { reason: string; ref: string; delta: number }[];
+    expect(moves).toContainEqual(expect.objectContaining({ reason: 'ship', delta: -20, ref: `order ${n} shipment ${res.body.shipmentNum}` }));
     // Shipping does not change available stock: it was taken at checkout.
     expect(await stockOf(t, '11002')).toEqual({ west: 0, east: 40 });
 

@@ -11,6 +11,7 @@ import { sendBackorderMails } from '../stock/backorder-mail';
 import { readAdminOrder } from './admin-order';
 import { type Cancelled, cancelOrderLines, shipOrderLines } from './lifecycle-steps';
 import { wasAccepted } from './lifecycle-queries';
+import { markReleased } from './stock-link';
 import { cancelledMail, shippedMail } from './lifecycle-mails';
 import { addOrderEvent, lockOrder, type OrderState, saveOrderState } from './order-state';
 import type { Db } from './queries';
@@ -68,7 +69,10 @@ export class LifecycleService {
     const { answer, mail } = await this.inOrder(orderNum, ifMatch, 'cancel', async (trx, order) => {
       const done = await cancelOrderLines(trx, order, who.actor, body.reason, body.lines);
       await recordAudit(trx, who.actor, audit('cancel', order, done.after, { reason: body.reason, lines: done.moved.map((l) => [l.lineNo, l.qty]) }));
-      return { answer: await readAdminOrder(trx, orderNum), mail: done };
+      const answer = await readAdminOrder(trx, orderNum);
+      // Last: the stock counter row every checkout takes is held for this statement and the commit only.
+      await markReleased(trx, done.stockChanged);
+      return { answer, mail: done };
     });
     this.mailCancel(mail.after.customer_id, orderNum, mail, body.reason);
     return answer;
@@ -95,6 +99,7 @@ export class LifecycleService {
       if (order.status_code !== 'received') throw new Conflict(M.notAllowed('cancel', order.status_code));
       const result = await cancelOrderLines(trx, order, actor, reason);
       await recordAudit(trx, actor, audit('cancel', order, result.after, { reason }));
+      await markReleased(trx, result.stockChanged);
       return result;
     });
     this.mailCancel(customerId, orderNum, done, reason);

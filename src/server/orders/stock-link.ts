@@ -1,6 +1,7 @@
 import type { Actor } from '../audit/audit';
 import { type Filled, releaseUnits } from '../stock/backorders';
 import { recordShipMovements } from '../stock/movements';
+import { markStockChanged } from '../stock/queries';
 import type { Released } from './line-changes';
 import type { Db } from './queries';
 
@@ -13,9 +14,18 @@ import type { Db } from './queries';
 
 export type FilledBackorder = Filled;
 
-/** Call after the cancelled order's own saveOrderState. Answers the orders whose backorders were filled: mail them after the commit. */
-export function releaseToStock(db: Db, released: readonly Released[], ref: string, actor: Actor): Promise<Filled[]> {
-  return releaseUnits(db, released, { reason: 'cancel', ref, actor });
+/**
+ * Call before the cancelled order's own saveOrderState. Answers the orders whose backorders were
+ * filled (mail them after the commit); adds the items whose stock changed to `changed`: pass them
+ * to `markReleased` as the transaction's last statement.
+ */
+export function releaseToStock(db: Db, released: readonly Released[], ref: string, actor: Actor, changed: number[]): Promise<Filled[]> {
+  return releaseUnits(db, released, { reason: 'cancel', ref, actor }, changed);
+}
+
+/** The stock feed's mark of a cancel's changed items: last, so the stock counter row is held for the commit only. */
+export function markReleased(db: Db, changed: readonly number[]): Promise<void> {
+  return markStockChanged(db, changed);
 }
 
 export function recordShipped(db: Db, shipped: readonly Released[], ref: string, actor: Actor): Promise<void> {

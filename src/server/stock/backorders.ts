@@ -40,9 +40,10 @@ function shipState(order: LockedOrder): string {
  * Allocates the available units of these items to their waiting backorders. Each touched order's
  * sums, counts and version move (`saveOrderState`, from the order row as stored) and its timeline
  * gets a public 'backorder_allocated' event. A caller that saves an order after this must read it
- * again first (`lockOrder`): the fill may have saved it.
+ * again first (`lockOrder`): the fill may have saved it. With `changed`, the ids of items whose
+ * stock changed are added to it instead of marked (`markStockChanged`): the caller marks them last.
  */
-export async function fillBackorders(trx: Db, itemNums: readonly string[], actor: Actor): Promise<Filled[]> {
+export async function fillBackorders(trx: Db, itemNums: readonly string[], actor: Actor, changed?: number[]): Promise<Filled[]> {
   const waiting = await itemsWithBackorders(trx, itemNums);
   if (waiting.length === 0) return [];
   const forUpdate = isPostgres(trx);
@@ -90,7 +91,8 @@ export async function fillBackorders(trx: Db, itemNums: readonly string[], actor
     filled.push({ orderNum: state.order_num, customerId: state.customer_id, lines });
   }
   await recordMovements(trx, [...moves.values()].map((m) => ({ ...m, ref: `order ${m.orderNum}` })), { reason: 'backorder', ref: '', actor });
-  await markStockChanged(trx, changedItems);
+  if (changed) changed.push(...changedItems);
+  else await markStockChanged(trx, changedItems);
   return filled;
 }
 
@@ -103,8 +105,18 @@ export async function fillBackorders(trx: Db, itemNums: readonly string[], actor
  * from the order read again (`lockOrder`). So every transaction takes item rows before the shared
  * `order_counts` rows (checkout and adjustments do too), and a cancel and an adjustment of the
  * same item cannot deadlock on PostgreSQL.
+ *
+ * With `changed`, it does not mark the stock change: the ids of the changed items are added to it and the
+ * caller marks them (`markStockChanged`) as its transaction's last statement, so the stock
+ * sequence's counter row (which every checkout takes) is not held across the rest of the cancel,
+ * and is taken after order_counts, in checkout's order.
  */
-export async function releaseUnits(trx: Db, units: readonly StockUnits[], move: { reason: Extract<MovementReason, 'cancel'>; ref: string; actor: Actor }): Promise<Filled[]> {
+export async function releaseUnits(
+  trx: Db,
+  units: readonly StockUnits[],
+  move: { reason: Extract<MovementReason, 'cancel'>; ref: string; actor: Actor },
+  changed?: number[],
+): Promise<Filled[]> {
   const positive = units.filter((u) => u.units > 0);
   if (positive.length === 0) return [];
   const items = new Map((await lockItems(trx, [...new Set(positive.map((u) => u.itemNum))], isPostgres(trx))).map((r) => [r.num, r]));
@@ -115,6 +127,8 @@ export async function releaseUnits(trx: Db, units: readonly StockUnits[], move: 
   }
   const known = positive.filter((u) => items.has(u.itemNum));
   await recordMovements(trx, known.map((u) => ({ itemNum: u.itemNum, warehouse: u.warehouse, delta: u.units })), move);
-  await markStockChanged(trx, known.map((u) => items.get(u.itemNum)!.id));
-  return fillBackorders(trx, known.map((u) => u.itemNum), move.actor);
+  const ids = known.map((u) => items.get(u.itemNum)!.id);
+  if (changed) changed.push(...ids);
+  else await markStockChanged(trx, ids);
+  return fillBackorders(trx, known.map((u) => u.itemNum), move.actor, changed);
 }

@@ -22,6 +22,8 @@ const PAYLOADS = {
   svg: '"><svg onload=window.__xss++>',
   template: "{{constructor.constructor('window.__xss++')()}}",
   jsUrl: 'javascript:window.__xss++',
+  /** A web address the contract accepts (http/https only since issue 16) that still carries markup. */
+  webUrl: 'https://x.example/"><svg onload=window.__xss++>',
   iframe: '<iframe src="javascript:parent.__xss++">',
   details: "'><details open ontoggle=window.__xss++>",
 };
@@ -42,10 +44,16 @@ beforeAll(async () => {
   api = apiAs(shop, token);
   const me = await api('GET', '/Customer/GetCustomerInfo');
 
+  // A javascript: web site is refused by the contract (issue 16, finding 6); an http(s) one with
+  // markup in it is stored and shown.
+  await expect(api('PUT', `/Customer/updateAccount/${me.code}`, {
+    orgName: me.orgName, firstName: me.firstName, lastName: me.lastName, addressLine1: me.addressLine1,
+    city: me.city, state: me.state, zip: me.zip, country: me.country, dayPhone: me.dayPhone, web: P.jsUrl,
+  })).rejects.toThrow(/400/);
   // Billing: names, company, street and web site.
   await api('PUT', `/Customer/updateAccount/${me.code}`, {
     orgName: P.script, firstName: P.img, lastName: P.svg, addressLine1: P.template,
-    city: me.city, state: me.state, zip: me.zip, country: me.country, dayPhone: me.dayPhone, web: P.jsUrl,
+    city: me.city, state: me.state, zip: me.zip, country: me.country, dayPhone: me.dayPhone, web: P.webUrl,
   });
   // A ship-to made of payloads.
   const shipTo = await api('POST', '/Customer/NewShipto', {
@@ -90,7 +98,7 @@ const visits = (): Visit[] => [
   { path: '/landingpage', shows: [P.script], act: async (page) => page.getByRole('button', { name: /^Account menu for/ }).click() },
   // A ship-to with a company shows the company, not the person's name (P.iframe).
   { path: '/account', shows: [P.script, P.img, P.svg, P.template] },
-  { path: '/account/editbillinginfo', shows: [P.script, P.img, P.svg, P.template, P.jsUrl] },
+  { path: '/account/editbillinginfo', shows: [P.script, P.img, P.svg, P.template, P.webUrl] },
   { path: '/account/manageshippingaddresses', shows: [P.svg, P.script, P.iframe, P.img] },
   { path: `/account/editshippingaddress/${shipToCodeFor()}`, shows: [P.svg, P.script, P.iframe, P.img] },
   { path: '/cart', shows: [P.iframe, P.template, P.svg] },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '../../contract/admin/permissions';
 import { STAFF, STAFF_MESSAGES } from '../../contract/admin/staff';
 import type { Actor } from '../audit/audit';
@@ -65,9 +65,6 @@ export function registerStaffAuth(app: FastifyInstance, staff: StaffService, pub
     if (!route.config?.permission) throw new Error(`admin route ${String(route.method)} ${route.url} declares no permission`);
   });
 
-  // Admin answers are never stored by a browser or a shared cache.
-  app.addHook('onRequest', async (_request, reply) => void reply.header('cache-control', 'no-store'));
-
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const permission = request.routeOptions.config.permission;
     if (permission === 'public') return;
@@ -95,5 +92,3 @@ export function actorOf(request: FastifyRequest): Actor {
 export function isSecure(publicUrl: string): boolean {
   return publicUrl.startsWith('https:');
 }
-
-export type { FastifyReply };

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { adminOrderSchema, adminOrdersPageSchema, dashboardSchema, shipmentSchema } from '../../contract/admin/orders';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../admin/test-helpers';
 import { signUpCustomer } from '../cart/test-customers';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
@@ -76,5 +78,23 @@ describe('the orders list and the dashboard', () => {
     expect((await get('/Dashboard')).body).toMatchObject({ toAccept: 0, byStatus: { accepted: 3 } });
     expect((await post('/Orders/Accept', { orderNums: [] })).status).toBe(400);
     expect((await post('/Orders/Accept', { orderNums: Array.from({ length: 201 }, (_, i) => i + 1) })).status).toBe(400);
+  });
+
+  it('answers exactly what the contract says: no field missing, of another type, or extra', async () => {
+    // The order routes write their answers with JSON.stringify (no zod on the way out), so a
+    // field added to an answer by mistake would reach the client: parsing drops unknown fields.
+    const exact = (schema: z.ZodType, body: unknown) => expect(schema.parse(body)).toEqual(body);
+    await setStock(t, '11002', 100, 100);
+    const { order } = await placeOrder(t, [['11002', 4]]);
+    await post(`/Orders/${order.orderNum}/Accept`);
+    const shipped = await post(`/Orders/${order.orderNum}/Ship`, { warehouse: 'west', carrier: 'ups', trackingNumber: '1Z999', lines: [{ lineNo: 1, qty: 1 }] });
+    expect(shipped.status).toBe(201);
+    exact(shipmentSchema, shipped.body);
+    const cancelled = await post(`/Orders/${order.orderNum}/Cancel`, { reason: 'Changed their mind', lines: [{ lineNo: 1, qty: 1 }] });
+    exact(adminOrderSchema, cancelled.body);
+    exact(adminOrderSchema, (await get(`/Orders/${order.orderNum}`)).body);
+    exact(adminOrdersPageSchema, (await get('/Orders?status=partially_shipped')).body);
+    exact(adminOrdersPageSchema, (await get(`/Orders?q=${order.orderNum}`)).body);
+    exact(dashboardSchema, (await get('/Dashboard')).body);
   });
 });

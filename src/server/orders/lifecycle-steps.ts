@@ -25,29 +25,35 @@ export interface MovedLine {
 
 const describe = (moved: readonly Moved[]): MovedLine[] => moved.map((m) => ({ lineNo: m.line.line_no, invNum: m.line.item_num, title: m.line.title, qty: m.qty }));
 
-/** The units of the order after `changes` to its `lines`. */
-function unitsAfter(lines: readonly LineQuantities[], changes: readonly LineQuantities[]) {
-  const changed = new Map(changes.map((c) => [c.line_no, c]));
-  let open = 0;
-  let backordered = 0;
-  let shipped = 0;
-  for (const l of lines) {
-    const q = changed.get(l.line_no) ?? l;
-    open += q.qty_west + q.qty_east;
-    backordered += q.qty_backordered;
-    shipped += q.qty_shipped;
+/**
+ * The units of the order after `changes` to some of its `lines`: the order's kept sums (every
+ * change of a line saves them, order-state.ts) moved by what changed, so a change of one line
+ * of a long order does not read the others.
+ */
+function unitsAfter(order: OrderState, lines: readonly LineQuantities[], changes: readonly LineQuantities[]) {
+  const before = new Map(lines.map((l) => [l.line_no, l]));
+  let open = order.open_west + order.open_east;
+  let backordered = order.backordered;
+  let shipped = order.shipped_qty;
+  for (const c of changes) {
+    const b = before.get(c.line_no)!;
+    open += c.qty_west + c.qty_east - b.qty_west - b.qty_east;
+    backordered += c.qty_backordered - b.qty_backordered;
+    shipped += c.qty_shipped - b.qty_shipped;
   }
   return { open, backordered, shipped };
 }
+
+const lineNosOf = (requested?: readonly { lineNo: number }[]) => requested?.map((r) => r.lineNo);
 
 const CARRIER_NAMES: Record<string, string> = { ups: 'UPS', fedex: 'FedEx', usps: 'USPS', ltl: 'LTL freight', pickup: 'Pick-up', other: 'Other carrier' };
 const WAREHOUSE_NAMES: Record<(typeof WAREHOUSES)[number], string> = { west: 'West (Fresno)', east: 'East (Fairhope)' };
 
 export async function shipOrderLines(trx: Db, order: OrderState, actor: Actor, body: ShipBody): Promise<{ after: OrderState; shipment: Shipment }> {
-  const lines = await orderLines(trx, order.id);
+  const lines = await orderLines(trx, order.id, lineNosOf(body.lines));
   const { moved, changes } = planShipment(lines, body.warehouse, body.lines);
   await setLineQuantities(trx, order.id, changes);
-  const status = statusAfter(order.status_code, 'ship', unitsAfter(lines, changes))!;
+  const status = statusAfter(order.status_code, 'ship', unitsAfter(order, lines, changes))!;
   const after = await saveOrderState(trx, order, { status });
 
   const shippedAt = new Date().toISOString();
@@ -114,10 +120,10 @@ export interface Cancelled {
 
 /** Cancels `requested` lines (all that is not shipped without it); released open units go back to stock and waiting backorders. */
 export async function cancelOrderLines(trx: Db, order: OrderState, actor: Actor, reason: string, requested?: { lineNo: number; qty: number }[]): Promise<Cancelled> {
-  const lines = await orderLines(trx, order.id);
+  const lines = await orderLines(trx, order.id, lineNosOf(requested));
   const { moved, changes, released } = planCancel(lines, requested);
   await setLineQuantities(trx, order.id, changes);
-  const status = statusAfter(order.status_code, 'cancel', unitsAfter(lines, changes))!;
+  const status = statusAfter(order.status_code, 'cancel', unitsAfter(order, lines, changes))!;
   // Rows shared with checkout are taken in checkout's order, so the two never deadlock on
   // PostgreSQL: coupons, then items, then order_counts (decision 0014).
   // Nothing shipped and nothing left: the order never used its coupons.

@@ -116,8 +116,15 @@ export function findOrderById(db: Db, customerId: number, id: number): Promise<O
   return db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).where('id', '=', id).executeTakeFirst();
 }
 
-export function orderLines(db: Db, orderId: number): Promise<OrderLineRow[]> {
-  return db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute();
+/** The order's lines, or only those numbered `lineNos` (shipping or cancelling a few lines of a long order reads just those). */
+export function orderLines(db: Db, orderId: number, lineNos?: readonly number[]): Promise<OrderLineRow[]> {
+  return db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .$if(lineNos !== undefined, (q) => q.where('line_no', 'in', [...new Set(lineNos)]))
+    .orderBy('line_no')
+    .execute();
 }
 
 export async function listOrders(db: Db, customerId: number, offset: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {

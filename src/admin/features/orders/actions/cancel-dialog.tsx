@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, NumberInput, Radio, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { cancelBody, type AdminOrder } from '../../../../contract/admin/orders';
 import { notify } from '../../../../web/components/notify';
 import { useOrderAction } from '../api';
-import { ActionError } from './action-error';
+import { ActionError, FormProblems } from './action-error';
+import { chosenLines, LineQuantitiesTable } from './line-quantities-table';
 
 /** Open and backordered units can be cancelled; shipped ones never. */
 const cancellable = (l: AdminOrder['lines'][number]) => l.openWest + l.openEast + l.backordered;
@@ -25,8 +26,7 @@ export function CancelDialog({ order, opened, onClose, onReload }: { order: Admi
     onClose();
   };
   const submit = () => {
-    const chosen = lines.map((l) => ({ lineNo: l.lineNo, qty: qty[l.lineNo] ?? 0 })).filter((l) => l.qty > 0);
-    const over = lines.filter((l) => (qty[l.lineNo] ?? 0) > cancellable(l)).map((l) => `Line ${l.lineNo} has only ${cancellable(l)} units that can be cancelled`);
+    const { chosen, over } = chosenLines(lines, qty, cancellable, (l) => `Line ${l.lineNo} has only ${cancellable(l)} units that can be cancelled`);
     if (scope === 'lines' && chosen.length === 0) over.push('Enter a quantity for at least one line');
     const parsed = cancelBody.safeParse({ reason, ...(scope === 'lines' ? { lines: chosen } : {}) });
     const all = [...over, ...(parsed.success ? [] : parsed.error.issues.map((i) => i.message))];
@@ -60,52 +60,10 @@ export function CancelDialog({ order, opened, onClose, onReload }: { order: Admi
             </Group>
           </Radio.Group>
           {scope === 'lines' && (
-            <Table.ScrollContainer minWidth={360}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Line</Table.Th>
-                    <Table.Th>Item</Table.Th>
-                    <Table.Th ta="right">Can cancel</Table.Th>
-                    <Table.Th ta="right">Cancel</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {lines.map((l) => (
-                    <Table.Tr key={l.lineNo}>
-                      <Table.Td>{l.lineNo}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{l.invNum}</Text>
-                        <Text size="xs" c="dimmed" lineClamp={1}>
-                          {l.title}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right">{cancellable(l)}</Table.Td>
-                      <Table.Td ta="right" w={110}>
-                        <NumberInput
-                          aria-label={`Units of line ${l.lineNo} (${l.invNum}) to cancel`}
-                          min={0}
-                          max={cancellable(l)}
-                          allowDecimal={false}
-                          allowNegative={false}
-                          value={qty[l.lineNo] ?? 0}
-                          onChange={(v) => setQty((q) => ({ ...q, [l.lineNo]: typeof v === 'number' ? v : Number(v) || 0 }))}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <LineQuantitiesTable lines={lines} limit={cancellable} limitLabel="Can cancel" verb="cancel" qty={qty} onChange={setQty} />
           )}
           <Textarea label="Reason" required autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-          {problems.length > 0 && (
-            <Alert color="red" role="alert">
-              {problems.map((p) => (
-                <div key={p}>{p}</div>
-              ))}
-            </Alert>
-          )}
+          <FormProblems problems={problems} />
           <ActionError error={call.error} onReload={onReload} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { shipBody, type AdminOrder, type ShipBody } from '../../../../contract/admin/orders';
 import { CARRIERS, type Shipment } from '../../../../contract/order-lifecycle';
@@ -7,7 +7,8 @@ import { notify } from '../../../../web/components/notify';
 import { useStaffSession } from '../../../lib/session';
 import { useShip } from '../api';
 import { CARRIER_LABELS, WAREHOUSE_LABELS } from '../order-sections';
-import { ActionError } from './action-error';
+import { ActionError, FormProblems } from './action-error';
+import { chosenLines, LineQuantitiesTable } from './line-quantities-table';
 
 const open = (l: AdminOrder['lines'][number], w: WarehouseCode) => (w === 'west' ? l.openWest : l.openEast);
 
@@ -41,8 +42,7 @@ export function ShipDialog({ order, opened, onClose, onReload }: { order: AdminO
     setQty(allOpen(order, w));
   };
   const submit = () => {
-    const chosen = lines.map((l) => ({ lineNo: l.lineNo, qty: qty[l.lineNo] ?? 0 })).filter((l) => l.qty > 0);
-    const over = lines.filter((l) => (qty[l.lineNo] ?? 0) > open(l, warehouse)).map((l) => `Line ${l.lineNo} has only ${open(l, warehouse)} open at ${WAREHOUSE_LABELS[warehouse]}`);
+    const { chosen, over } = chosenLines(lines, qty, (l) => open(l, warehouse), (l) => `Line ${l.lineNo} has only ${open(l, warehouse)} open at ${WAREHOUSE_LABELS[warehouse]}`);
     if (chosen.length === 0) over.push('Enter a quantity for at least one line');
     if (carrier !== 'pickup' && carrier !== 'other' && !tracking.trim()) over.push('Enter the tracking number');
     const parsed = shipBody.safeParse({ warehouse, carrier, trackingNumber: tracking, lines: chosen });
@@ -104,51 +104,9 @@ export function ShipDialog({ order, opened, onClose, onReload }: { order: AdminO
             {lines.length === 0 ? (
               <Text size="sm">Nothing is open to ship from {WAREHOUSE_LABELS[warehouse]}.</Text>
             ) : (
-              <Table.ScrollContainer minWidth={360}>
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Line</Table.Th>
-                      <Table.Th>Item</Table.Th>
-                      <Table.Th ta="right">Open</Table.Th>
-                      <Table.Th ta="right">Ship</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {lines.map((l) => (
-                      <Table.Tr key={l.lineNo}>
-                        <Table.Td>{l.lineNo}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{l.invNum}</Text>
-                          <Text size="xs" c="dimmed" lineClamp={1}>
-                            {l.title}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td ta="right">{open(l, warehouse)}</Table.Td>
-                        <Table.Td ta="right" w={110}>
-                          <NumberInput
-                            aria-label={`Units of line ${l.lineNo} (${l.invNum}) to ship`}
-                            min={0}
-                            max={open(l, warehouse)}
-                            allowDecimal={false}
-                            allowNegative={false}
-                            value={qty[l.lineNo] ?? 0}
-                            onChange={(v) => setQty((q) => ({ ...q, [l.lineNo]: typeof v === 'number' ? v : Number(v) || 0 }))}
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <LineQuantitiesTable lines={lines} limit={(l) => open(l, warehouse)} limitLabel="Open" verb="ship" qty={qty} onChange={setQty} />
             )}
-            {problems.length > 0 && (
-              <Alert color="red" role="alert">
-                {problems.map((p) => (
-                  <div key={p}>{p}</div>
-                ))}
-              </Alert>
-            )}
+            <FormProblems problems={problems} />
             <ActionError error={ship.error} onReload={onReload} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>

@@ -11,7 +11,8 @@
  *          --orders 100000 (synthetic orders for the admin paths; seeded only when one of them runs)
  *          --workers 1,2  --paths listing,detail (run only paths whose key contains one of these)
  *          --quick (5,000 items, 3 s per path: a smoke run)
- *          --keep DIR (SQLite: keep the seeded databases in DIR and reuse them on later runs)
+ *          --keep DIR (keep the seeded databases and reuse them on later runs: SQLite files in DIR;
+ *                      PostgreSQL schemas bench_keep_<items>_orders_<n>, with their markers in DIR)
  * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
@@ -58,7 +59,7 @@ const CONNECTIONS = Number(values.connections ?? 20);
 const DURATION = Number(values.duration ?? (values.quick ? 3 : 10));
 const WORKERS = list(values.workers, '1,2').map(Number);
 const PATH_FILTER = values.paths ? list(values.paths, '') : null;
-/** SQLite only: keep each seeded database in this folder and reuse it on the next run (500,000 items take minutes to seed). */
+/** Keep each seeded database and reuse it on the next run (500,000 items or 1,000,000 orders take many minutes to seed). */
 const KEEP = values.keep;
 const only = (key: string) => !PATH_FILTER || PATH_FILTER.some((f) => key.includes(f));
 /** Synthetic orders for the admin paths (none when no admin path runs: they take minutes to seed). */
@@ -289,9 +290,15 @@ async function seedOrders(db: Kysely<DB>): Promise<number | null> {
 }
 
 async function prepare(dialect: Dialect, items: number): Promise<Prepared> {
-  const kept = KEEP && dialect === 'sqlite' ? join(KEEP, `sqlite-${items}${ORDERS ? `-orders-${ORDERS}` : ''}`) : null;
+  const keptName = `${dialect}-${items}${ORDERS ? `-orders-${ORDERS}` : ''}`;
+  const kept = KEEP ? join(KEEP, keptName) : null;
+  // PostgreSQL keeps its data in a schema of that name, next to the folder's marker.
+  const keptSchema = kept && dialect === 'postgres' ? `bench_keep_${keptName.replace(/-/g, '_').slice('postgres_'.length)}` : null;
   // A kept folder without its marker holds an interrupted seeding: start it again.
-  if (kept && !existsSync(join(kept, 'seeded.json'))) rmSync(kept, { recursive: true, force: true });
+  if (kept && !existsSync(join(kept, 'seeded.json'))) {
+    rmSync(kept, { recursive: true, force: true });
+    if (keptSchema) await pgAdmin((c) => c.query(`drop schema if exists ${keptSchema} cascade`));
+  }
   if (kept) mkdirSync(kept, { recursive: true });
   const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const ready = join(dataDir, 'seeded.json');
@@ -302,8 +309,8 @@ async function prepare(dialect: Dialect, items: number): Promise<Prepared> {
     serverUrl = `sqlite:${join(dataDir, 'bench.db')}`;
     database = openDatabase(serverUrl);
   } else {
-    schema = `bench_${randomBytes(5).toString('hex')}`;
-    await pgAdmin((c) => c.query(`create schema ${schema}`));
+    schema = keptSchema ?? `bench_${randomBytes(5).toString('hex')}`;
+    await pgAdmin((c) => c.query(`create schema if not exists ${schema}`));
     serverUrl = withSearchPath(PG_URL, schema);
     database = openDatabase(PG_URL, { schema, poolSize: 1 });
   }

@@ -11,7 +11,7 @@ import {
 } from '../../contract/admin/stock';
 import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
-import { actorOf, requireStaff } from './staff-auth';
+import { actorOf, warehouseLimit } from './staff-auth';
 
 const tags = ['admin: stock'];
 const security = [{ staffSession: [] }];
@@ -47,6 +47,6 @@ export const stockRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
       config: { permission: 'stock:write' },
       schema: { tags, security, body: stockAdjustBody, response: { 200: stockAdjustResultSchema, 400: problem, 401: problem, 403: problem, 404: problem, 409: problem } },
     },
-    async (request) => stock.adjust(requireStaff(request), actorOf(request), request.body),
+    async (request) => stock.adjust(warehouseLimit(request), actorOf(request), request.body),
   );
 };

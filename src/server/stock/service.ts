@@ -1,4 +1,3 @@
-import type { Staff } from '../../contract/admin/staff';
 import { type ItemStock, STOCK_MESSAGES, type StockAdjustBody, type StockMovement } from '../../contract/admin/stock';
 import type { AccountService } from '../accounts/service';
 import { type Actor, recordAudit } from '../audit/audit';
@@ -72,12 +71,12 @@ export class StockService {
    * `delta` changes available units; `setTo` is a count of units on hand (available follows:
    * count − reserve − allocated). Taking available below zero is refused; adding units is always
    * allowed (even while reserve keeps available below zero). Units added go to waiting backorders
-   * first, in the same transaction; their buyers are mailed after the commit.
+   * first, in the same transaction; their buyers are mailed after the commit. `limitedTo`: the one
+   * warehouse the caller may adjust (a warehouse member set to one), null for either.
    */
-  async adjust(member: Staff, actor: Actor, body: StockAdjustBody): Promise<StockAdjustResult> {
+  async adjust(limitedTo: Warehouse | null, actor: Actor, body: StockAdjustBody): Promise<StockAdjustResult> {
     const w = body.warehouse;
-    const limited = member.warehouse !== null && !member.roles.some((r) => r === 'owner' || r === 'manager');
-    if (limited && member.warehouse !== w) throw new Forbidden(STOCK_MESSAGES.otherWarehouse(member.warehouse!));
+    if (limitedTo !== null && limitedTo !== w) throw new Forbidden(STOCK_MESSAGES.otherWarehouse(limitedTo));
 
     const { result, filled } = await writeTransaction(this.db, async (trx) => {
       const [item] = await q.lockItems(trx, [body.invNum], q.isPostgres(trx));

@@ -46,7 +46,8 @@ export function noteOrderChanged(trx: Db, orderId: number): void {
 
 interface Cursor {
   seq: number;
-  id: number;
+  /** Mid-poll: the last order read of sequence `seq`; null: every order of `seq` was read. */
+  id: number | null;
   /** The counter's value when the poll began: this poll reads changes up to it. */
   upTo: number | null;
 }
@@ -55,7 +56,7 @@ interface Cursor {
 export function parseFeedCursor(text: string): Cursor {
   const m = /^(\d{1,15})(?:\.(\d{1,15})\.(\d{1,15}))?$/.exec(text);
   if (!m) throw new Invalid(ORDER_ADMIN_MESSAGES.cursorInvalid);
-  return m[2] === undefined ? { seq: Number(m[1]), id: 0, upTo: null } : { seq: Number(m[1]), id: Number(m[2]), upTo: Number(m[3]) };
+  return m[2] === undefined ? { seq: Number(m[1]), id: null, upTo: null } : { seq: Number(m[1]), id: Number(m[2]), upTo: Number(m[3]) };
 }
 
 export async function listOrderChanges(db: Db, cursorText: string, pageSize: number): Promise<{ items: AdminOrder[]; nextCursor: string }> {
@@ -65,7 +66,7 @@ export async function listOrderChanges(db: Db, cursorText: string, pageSize: num
   const rows = await db
     .selectFrom('orders')
     .select(['id', 'order_num', 'change_seq'])
-    .where((eb) => eb.or([eb('change_seq', '>', cursor.seq), eb.and([eb('change_seq', '=', cursor.seq), eb('id', '>', cursor.id)])]))
+    .where((eb) => (cursor.id === null ? eb('change_seq', '>', cursor.seq) : eb.or([eb('change_seq', '>', cursor.seq), eb.and([eb('change_seq', '=', cursor.seq), eb('id', '>', cursor.id)])])))
     .where('change_seq', '<=', upTo)
     .orderBy('change_seq')
     .orderBy('id')

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ShopContext } from '../context';
 import { apiKeyRoutes } from './api-key-routes';
+import { erpRoutes } from './erp-routes';
 import { documentRoutes } from './document-routes';
 import { orderRoutes } from './order-routes';
 import { registerStaffAuth } from './staff-auth';
@@ -20,4 +21,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(stockRoutes, { ctx });
   await app.register(documentRoutes, { ctx });
   await app.register(apiKeyRoutes, { ctx });
+  await app.register(erpRoutes, { ctx });
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_MESSAGES } from '../../contract/admin/api-keys';
-import { type Permission, scopesAllow } from '../../contract/admin/permissions';
+import { API_SCOPES, type Permission, scopesAllow } from '../../contract/admin/permissions';
 import { STAFF, STAFF_MESSAGES } from '../../contract/admin/staff';
 import type { Actor } from '../audit/audit';
 import { apiKeyActor, type ApiKeyCaller, type ApiKeyService } from '../api-keys/service';
@@ -78,7 +78,15 @@ export function registerStaffAuth(app: FastifyInstance, staff: StaffService, pub
   app.decorateRequest('apiKey', null);
 
   app.addHook('onRoute', (route) => {
-    if (!route.config?.permission) throw new Error(`admin route ${String(route.method)} ${route.url} declares no permission`);
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`admin route ${String(route.method)} ${route.url} declares no permission`);
+    // The OpenAPI document says how to call it: the session (with the CSRF header on unsafe
+    // methods), or an API key when a scope grants the route's permission.
+    if (route.schema?.security && permission !== 'public') {
+      const unsafe = [route.method].flat().some((m) => UNSAFE.has(m));
+      const byKey = permission !== 'session' && API_SCOPES.some((s) => scopesAllow([s], permission));
+      route.schema.security = [unsafe ? { staffSession: [], csrfToken: [] } : { staffSession: [] }, ...(byKey ? [{ apiKey: [] }] : [])];
+    }
   });
 
   app.addHook('onRequest', async (request: FastifyRequest) => {

@@ -1,4 +1,5 @@
 import { type ItemStock, STOCK_MESSAGES, type StockAdjustBody, type StockMovement } from '../../contract/admin/stock';
+import { type BulkResult, checkRows, stockRow } from '../../contract/admin/bulk';
 import type { AccountService } from '../accounts/service';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { CatalogueService } from '../catalogue/service';
@@ -8,6 +9,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Warehouse } from './allocation';
 import { sendBackorderMails } from './backorder-mail';
 import { fillBackorders } from './backorders';
+import { setStockCounts } from './bulk-stock';
 import { type LowStockItem } from './low-stock';
 import { recordMovements } from './movements';
 import * as q from './queries';
@@ -104,6 +106,14 @@ export class StockService {
     });
     sendBackorderMails({ accounts: this.accounts, mailer: this.mailer, publicUrl: this.publicUrl }, filled);
     return result;
+  }
+
+  /** `PUT /beapi/Admin/Stock`: counts on hand, one transaction (bulk-stock.ts); the filled backorders' buyers are mailed after the commit. */
+  async setCounts(actor: Actor, body: readonly unknown[]): Promise<BulkResult> {
+    const { good, errors } = checkRows(stockRow, body);
+    const { result, filled } = await writeTransaction(this.db, (trx) => setStockCounts(trx, actor, good));
+    sendBackorderMails({ accounts: this.accounts, mailer: this.mailer, publicUrl: this.publicUrl }, filled);
+    return { updated: result.updated, errors: [...errors, ...result.errors].sort((a, b) => a.row - b.row) };
   }
 
   /** The dashboard's low stock, from the catalogue's in-memory index (no scan of the items table). */

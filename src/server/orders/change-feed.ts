@@ -39,9 +39,13 @@ const stampOrders: TransactionEnding<Set<number>> = {
   },
 };
 
-/** This write transaction changed the order: it gets the next change sequence at the transaction's end. */
-export function noteOrderChanged(trx: Db, orderId: number): void {
-  atTransactionEnd(trx, stampOrders).add(orderId);
+/**
+ * This write transaction changed the order: it gets the next change sequence at the transaction's
+ * end. A change made outside any transaction (a script, a test) is stamped at once.
+ */
+export async function noteOrderChanged(db: Db, orderId: number): Promise<void> {
+  if (db.isTransaction) atTransactionEnd(db, stampOrders).add(orderId);
+  else await stampOrders.end(db, new Set([orderId]));
 }
 
 interface Cursor {

@@ -113,7 +113,7 @@ export class CheckoutService {
       };
       const inserted = await q.insertOrderForCheckout(trx, orderRow);
       const id = inserted.id;
-      noteOrderChanged(trx, id);
+      await noteOrderChanged(trx, id);
       const lineRows: q.OrderLineRow[] = lines.map((l, i) => ({
         order_id: id,
         line_no: i + 1,

@@ -68,7 +68,7 @@ export async function saveOrderState(db: Kysely<DB>, before: OrderState, change:
     })
     .where('id', '=', before.id)
     .execute();
-  noteOrderChanged(db, before.id);
+  await noteOrderChanged(db, before.id);
   await updateCounts(db, before, after);
   return after;
 }

@@ -48,6 +48,10 @@ describe('the orders change feed (GET /Orders?updatedSince=)', () => {
     expect((await keyCall(t, writer, { method: 'POST', url: `/Orders/${order.orderNum}/Accept` })).status).toBe(200);
     const next = await keyCall(t, reader, { method: 'GET', url: `/Orders?updatedSince=${first.body.nextCursor}` });
     expect(next.body.items.map((o: FeedOrder) => [o.orderNum, o.statusCode])).toEqual([[order.orderNum, 'accepted']]);
+    // A full last page continues the poll: the next page is empty and ends it.
+    const two = await keyCall(t, reader, { method: 'GET', url: `/Orders?updatedSince=${start}&pageSize=1` });
+    expect(two.body.items).toHaveLength(1);
+    expect(await keyCall(t, reader, { method: 'GET', url: `/Orders?updatedSince=${two.body.nextCursor}&pageSize=1` })).toMatchObject({ body: { items: [], nextCursor: next.body.nextCursor } });
     for (const bad of ['x', '-1', '1.2', '1.2.3.4']) expect((await keyCall(t, reader, { method: 'GET', url: `/Orders?updatedSince=${bad}` })).status, bad).toBe(400);
     // Without updatedSince the order desk's list and its filters work as before.
     const list = await keyCall(t, reader, { method: 'GET', url: '/Orders?status=accepted' });
@@ -80,15 +84,19 @@ describe('the orders change feed (GET /Orders?updatedSince=)', () => {
       }
     })();
     let done = false;
-    void changes.finally(() => (done = true));
-    while (!done) {
-      // A pause between polls, as an ERP makes (and to stay under the key's rate limit).
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const p = await poll(cursor, 3);
-      record(p.pages);
-      cursor = p.cursor;
+    const finished = changes.finally(() => (done = true));
+    try {
+      while (!done) {
+        // A pause between polls, as an ERP makes (and to stay under the key's rate limit).
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const p = await poll(cursor, 3);
+        record(p.pages);
+        cursor = p.cursor;
+      }
+    } finally {
+      // The writers end before the next test, whatever happened here.
+      await finished;
     }
-    await changes;
     const last = await poll(cursor, 3);
     record(last.pages);
 

@@ -18,7 +18,8 @@ import type { Db } from './queries';
  *
  * A poll reads pages up to the counter's value at its first page (the cursor carries it), keyset
  * on (change_seq, id): an order changed during the poll moves past that mark and comes in the next
- * poll, so within one poll no order is skipped or repeated. The last page's cursor is that mark.
+ * poll, so within one poll no order is skipped or repeated. A page shorter than asked ends the
+ * poll: its cursor is that mark.
  */
 
 const ORDER_CHANGE_SEQ = 'order_change_seq';
@@ -67,19 +68,20 @@ export async function listOrderChanges(db: Db, cursorText: string, pageSize: num
   const cursor = parseFeedCursor(cursorText);
   const upTo =
     cursor.upTo ?? Number((await db.selectFrom('counters').select('value').where('name', '=', ORDER_CHANGE_SEQ).executeTakeFirstOrThrow()).value);
-  const rows = await db
+  const page = await db
     .selectFrom('orders')
     .select(['id', 'order_num', 'change_seq'])
     .where((eb) => (cursor.id === null ? eb('change_seq', '>', cursor.seq) : eb.or([eb('change_seq', '>', cursor.seq), eb.and([eb('change_seq', '=', cursor.seq), eb('id', '>', cursor.id)])])))
     .where('change_seq', '<=', upTo)
     .orderBy('change_seq')
     .orderBy('id')
-    .limit(pageSize + 1)
+    .limit(pageSize)
     .execute();
-  const page = rows.slice(0, pageSize);
   const items: AdminOrder[] = [];
   for (const r of page) items.push(await readAdminOrder(db, r.order_num));
   const last = page[page.length - 1];
-  const nextCursor = rows.length > pageSize && last ? `${last.change_seq}.${last.id}.${upTo}` : String(Math.max(upTo, cursor.seq));
+  // A full page always continues the poll (the next page may be empty), so "call again while the
+  // page is full" never starts a new poll, with a new mark, halfway.
+  const nextCursor = page.length === pageSize && last ? `${last.change_seq}.${last.id}.${upTo}` : String(Math.max(upTo, cursor.seq));
   return { items, nextCursor };
 }

@@ -136,6 +136,13 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
         securitySchemes: {
           userToken: { type: 'apiKey', in: 'header', name: 'user-token' },
           staffSession: { type: 'apiKey', in: 'cookie', name: 'shop_staff', description: 'Staff session (POST /beapi/Admin/Login); unsafe methods also need the x-csrf-token header' },
+          csrfToken: { type: 'apiKey', in: 'header', name: 'x-csrf-token', description: 'With the staff session on POST, PUT, PATCH and DELETE: the csrfToken of the sign-in answer' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'bws_…',
+            description: 'An API key (POST /beapi/Admin/ApiKeys) as `Authorization: Bearer bws_…` on /beapi/Admin: no cookie, no CSRF header; the route\'s permission must be in the key\'s scopes (docs/integration.md)',
+          },
         },
       },
     },

@@ -3,6 +3,7 @@ import type { Database } from './db/database';
 import { type DialectOps, dialectOps } from './db/dialect';
 import { DocumentService } from './documents/service';
 import { AccountService } from './accounts/service';
+import { ApiKeyService } from './api-keys/service';
 import { CartService } from './cart/service';
 import { CatalogueService } from './catalogue/service';
 import type { CustomerResolver } from './http/auth-context';
@@ -30,6 +31,8 @@ export interface ShopContext {
   stock: StockService;
   /** Pick lists, packing slips and invoices as PDF. */
   documents: DocumentService;
+  /** API keys for ERP and scripts: made by owners and managers, sent as Bearer on /beapi/Admin. */
+  apiKeys: ApiKeyService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -55,6 +58,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     lifecycle: new LifecycleService(database.db, ops, accounts, mailer, config.PUBLIC_URL),
     stock: new StockService(database.db, catalogue, accounts, mailer, config.PUBLIC_URL),
     documents: new DocumentService(database.db),
+    apiKeys: new ApiKeyService(database.db),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

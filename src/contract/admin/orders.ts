@@ -19,6 +19,7 @@ export const ORDERS_ADMIN = {
 } as const;
 
 export const ORDER_ADMIN_MESSAGES = {
+  cursorInvalid: 'updatedSince must be 0 or a nextCursor this API gave',
   notAllowed: (action: string, status: string) => `Cannot ${action} an order that is ${status.replace('_', ' ')}`,
   changedMeanwhile: 'Someone else changed this order meanwhile: reload it and try again',
   lineNotFound: (lineNo: number) => `Line ${lineNo} is not on this order`,
@@ -48,6 +49,12 @@ export const adminOrdersQuery = z.object({
   sort: z.enum(['newest', 'oldest', 'total']).default('newest'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(ORDERS_ADMIN.maxPageSize).default(ORDERS_ADMIN.defaultPageSize),
+  /**
+   * The change feed (DESIGN.md §5 "Integration"): orders changed since this cursor, oldest change
+   * first, as admin orders → `{items, nextCursor}`; `0` starts at the beginning. The other filters
+   * do not apply to it.
+   */
+  updatedSince: z.string().max(50).optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 
@@ -176,3 +183,7 @@ export const bulkAcceptResultSchema = z.object({
   ),
 });
 export type BulkAcceptResult = z.infer<typeof bulkAcceptResultSchema>;
+
+/** The change feed's page (`GET /beapi/Admin/Orders?updatedSince=`): always a cursor, also after the last page. */
+export const orderChangesSchema = z.object({ items: z.array(adminOrderSchema), nextCursor: z.string() });
+export type OrderChanges = z.infer<typeof orderChangesSchema>;

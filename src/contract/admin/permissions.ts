@@ -21,6 +21,10 @@ export const PERMISSIONS = [
   'customers:read',
   'audit:read',
   'staff:manage',
+  /** Item prices (bulk price updates). */
+  'catalogue:write',
+  /** Create, list and revoke API keys (never reachable with a key). */
+  'apikeys:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -32,9 +36,32 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   manager: ALL.filter((p) => p !== 'staff:manage'),
   orders: ['self', 'dashboard:read', 'orders:read', 'orders:write', 'invoices:read', 'stock:read', 'customers:read'],
   warehouse: ['self', 'dashboard:read', 'orders:read', 'orders:ship', 'stock:read', 'stock:write'],
-  catalogue: ['self', 'dashboard:read', 'stock:read'],
+  catalogue: ['self', 'dashboard:read', 'stock:read', 'catalogue:write'],
   accounts: ['self', 'dashboard:read', 'orders:read', 'invoices:read', 'customers:read'],
 };
+
+/**
+ * What an API key may be given (DESIGN.md §5 "Integration"), and the permissions each scope
+ * grants: a key's call is allowed when one of its scopes grants the route's permission. Staff-only
+ * permissions (self, staff:manage, apikeys:manage, audit:read, …) are in no scope, so a route
+ * that needs one is never reachable with a key.
+ */
+export const API_SCOPES = ['orders:read', 'orders:write', 'stock:write', 'catalogue:write', 'customers:read'] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
+export const SCOPE_PERMISSIONS: Record<ApiScope, readonly Permission[]> = {
+  'orders:read': ['orders:read'],
+  /** Accept, hold, release, cancel, and ship with tracking. */
+  'orders:write': ['orders:write', 'orders:ship'],
+  'stock:write': ['stock:read', 'stock:write'],
+  'catalogue:write': ['catalogue:write'],
+  'customers:read': ['customers:read'],
+};
+
+/** True when any of `scopes` grants `permission`. */
+export function scopesAllow(scopes: readonly ApiScope[], permission: Permission): boolean {
+  return scopes.some((s) => SCOPE_PERMISSIONS[s]?.includes(permission));
+}
 
 export const ROLE_LABELS: Record<Role, string> = {
   owner: 'Owner',

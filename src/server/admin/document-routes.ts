@@ -3,7 +3,11 @@ import { invoiceNumParam, pickListQuery, shipmentNumParam } from '../../contract
 import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
 import { sendPdf } from '../http/pdf-reply';
+import type { FastifyRequest } from 'fastify';
 import { requireStaff } from './staff-auth';
+
+/** The staff member's own warehouse (null: both); an API key has none. */
+const ownWarehouse = (request: FastifyRequest) => (request.apiKey ? null : requireStaff(request).warehouse);
 
 const tags = ['admin: documents'];
 const security = [{ staffSession: [] }];
@@ -21,7 +25,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async
     },
     async (request, reply) => {
       const { warehouse, orders } = request.query;
-      const pdf = await documents.pickList(warehouse, orders ? orders.split(',').map(Number) : null, requireStaff(request).warehouse);
+      const pdf = await documents.pickList(warehouse, orders ? orders.split(',').map(Number) : null, ownWarehouse(request));
       return sendPdf(reply, `pick-list-${warehouse}-${new Date().toISOString().slice(0, 10)}`, pdf);
     },
   );
@@ -30,7 +34,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async
     '/Shipments/:shipmentNum/PackingSlip.pdf',
     { config: { permission: 'orders:ship' }, schema: { tags, security, description: 'The packing slip of one shipment (PDF).', params: shipmentNumParam, response: errors } },
     async (request, reply) => {
-      const pdf = await documents.packingSlip(request.params.shipmentNum, requireStaff(request).warehouse);
+      const pdf = await documents.packingSlip(request.params.shipmentNum, ownWarehouse(request));
       return sendPdf(reply, `packing-slip-${request.params.shipmentNum}`, pdf);
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   adminOrderSchema,
   adminOrdersPageSchema,
@@ -10,6 +11,7 @@ import {
   dashboardSchema,
   holdBody,
   ORDER_ADMIN_MESSAGES,
+  orderChangesSchema,
   orderNumParam,
   shipBody,
   shipmentSchema,
@@ -18,10 +20,11 @@ import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
 import { Invalid } from '../errors';
 import { listAdminOrders } from '../orders/admin-list';
+import { listOrderChanges } from '../orders/change-feed';
 import { readAdminOrder } from '../orders/admin-order';
 import { dashboardCounts } from '../orders/dashboard';
 import type { Acting } from '../orders/lifecycle';
-import { actorOf, requireStaff } from './staff-auth';
+import { actorOf, warehouseLimit } from './staff-auth';
 
 const tags = ['admin: orders'];
 const security = [{ staffSession: [] }];
@@ -42,9 +45,7 @@ function ifMatch(request: FastifyRequest): number | undefined {
 
 /** A warehouse member set to one warehouse ships from it only; owners and managers from either. */
 function acting(request: FastifyRequest): Acting {
-  const member = requireStaff(request);
-  const limited = member.warehouse !== null && !member.roles.some((r) => r === 'owner' || r === 'manager');
-  return { actor: actorOf(request), warehouse: limited ? member.warehouse : null };
+  return { actor: actorOf(request), warehouse: warehouseLimit(request) };
 }
 
 /** The order desk (DESIGN.md §5 "Orders"): list, detail, the lifecycle's actions, the dashboard. */
@@ -59,8 +60,19 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
 
   app.get(
     '/Orders',
-    { config: { permission: 'orders:read' }, schema: { tags, security, querystring: adminOrdersQuery, response: { 200: adminOrdersPageSchema, 400: problem, 401: problem, 403: problem } } },
-    async (request) => listAdminOrders(db, request.query),
+    {
+      config: { permission: 'orders:read' },
+      schema: {
+        tags,
+        security,
+        description:
+          'The order desk\'s list (filters, sort, page). With `updatedSince` the change feed instead: orders changed since the cursor as admin orders, ' +
+          '`{items, nextCursor}`; `updatedSince=0` starts at the beginning; call again with `nextCursor` while a page is full, and keep the last one for the next poll.',
+        querystring: adminOrdersQuery,
+        response: { 200: z.union([adminOrdersPageSchema, orderChangesSchema]), 400: problem, 401: problem, 403: problem },
+      },
+    },
+    async (request) => (request.query.updatedSince === undefined ? listAdminOrders(db, request.query) : listOrderChanges(db, request.query.updatedSince, request.query.pageSize)),
   );
 
   app.post(

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ShopContext } from '../context';
+import { apiKeyRoutes } from './api-key-routes';
+import { erpRoutes } from './erp-routes';
 import { documentRoutes } from './document-routes';
 import { orderRoutes } from './order-routes';
 import { registerStaffAuth } from './staff-auth';
@@ -13,9 +15,11 @@ import { stockRoutes } from './stock-routes';
  * in the areas (orders, stock, staff, audit); these files are the HTTP layer only.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
-  registerStaffAuth(app, ctx.staff, ctx.config.PUBLIC_URL);
+  registerStaffAuth(app, ctx.staff, ctx.config.PUBLIC_URL, ctx.apiKeys);
   await app.register(staffRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
   await app.register(stockRoutes, { ctx });
   await app.register(documentRoutes, { ctx });
+  await app.register(apiKeyRoutes, { ctx });
+  await app.register(erpRoutes, { ctx });
 };

@@ -1,12 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Permission } from '../../contract/admin/permissions';
+import { API_KEY_MESSAGES } from '../../contract/admin/api-keys';
+import { API_SCOPES, type Permission, scopesAllow } from '../../contract/admin/permissions';
 import { STAFF, STAFF_MESSAGES } from '../../contract/admin/staff';
 import type { Actor } from '../audit/audit';
+import { apiKeyActor, type ApiKeyCaller, type ApiKeyService } from '../api-keys/service';
 import { Forbidden, Unauthorized } from '../errors';
 import { allows, staffActor, type StaffMember, type StaffService } from '../staff/service';
 
 /**
- * How /beapi/Admin knows who is calling (DESIGN.md §5): the staff session cookie only. A customer
+ * How /beapi/Admin knows who is calling (DESIGN.md §5): the staff session cookie, or an API key
+ * sent as `Authorization: Bearer bws_…` (then no cookie is read and no CSRF header is needed: a
+ * browser never sends that header by itself; the route's permission must be granted by one of
+ * the key's scopes, which no staff-only permission is). A customer
  * token is never read here, and the cookie is never read on buyer calls (Path=/beapi/Admin, and
  * the buyer routes read tokens from headers only). Every route declares the permission it needs
  * in its config (`permission`), checked from the one table in src/contract/admin/permissions.ts;
@@ -23,6 +28,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     staff: StaffMember | null;
+    /** The API key of a call made with one (then `staff` is null). */
+    apiKey: ApiKeyCaller | null;
   }
 }
 
@@ -57,17 +64,44 @@ function fromAnotherSite(request: FastifyRequest, publicOrigin: string): boolean
   return origin !== publicOrigin && !(host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
 }
 
-export function registerStaffAuth(app: FastifyInstance, staff: StaffService, publicUrl: string): void {
+/** The key of `Authorization: Bearer <key>`; null without that header. */
+function readBearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m ? m[1]! : '';
+}
+
+export function registerStaffAuth(app: FastifyInstance, staff: StaffService, publicUrl: string, apiKeys: ApiKeyService): void {
   const publicOrigin = new URL(publicUrl).origin;
   app.decorateRequest('staff', null);
+  app.decorateRequest('apiKey', null);
 
   app.addHook('onRoute', (route) => {
-    if (!route.config?.permission) throw new Error(`admin route ${String(route.method)} ${route.url} declares no permission`);
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`admin route ${String(route.method)} ${route.url} declares no permission`);
+    // The OpenAPI document says how to call it: the session (with the CSRF header on unsafe
+    // methods), or an API key when a scope grants the route's permission.
+    if (route.schema?.security && permission !== 'public') {
+      const unsafe = [route.method].flat().some((m) => UNSAFE.has(m));
+      const byKey = permission !== 'session' && API_SCOPES.some((s) => scopesAllow([s], permission));
+      route.schema.security = [unsafe ? { staffSession: [], csrfToken: [] } : { staffSession: [] }, ...(byKey ? [{ apiKey: [] }] : [])];
+    }
   });
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const permission = request.routeOptions.config.permission;
     if (permission === 'public') return;
+    const bearer = readBearer(request);
+    if (bearer !== null) {
+      const key = bearer ? await apiKeys.resolve(bearer, request.ip) : null;
+      if (!key) throw new Unauthorized(API_KEY_MESSAGES.invalid);
+      apiKeys.countCall(key);
+      if (!permission || permission === 'session') throw new Forbidden(API_KEY_MESSAGES.staffOnly);
+      if (!scopesAllow(key.scopes, permission)) throw new Forbidden(API_KEY_MESSAGES.scope(permission));
+      request.apiKey = key;
+      return;
+    }
     const token = readSessionCookie(request);
     const member = token ? await staff.resolve(token) : null;
     if (!member) throw new Unauthorized(STAFF_MESSAGES.signInRequired);
@@ -84,9 +118,17 @@ export function requireStaff(request: FastifyRequest): StaffMember {
   return request.staff;
 }
 
-/** Who is acting, for the audit log and the order timeline. */
+/** Who is acting, for the audit log and the order timeline: the staff member, or the API key. */
 export function actorOf(request: FastifyRequest): Actor {
+  if (request.apiKey) return apiKeyActor(request.apiKey, request.ip);
   return staffActor(requireStaff(request), request.ip);
+}
+
+/** The one warehouse the caller may work at: a warehouse member set to one; null for owners, managers and API keys. */
+export function warehouseLimit(request: FastifyRequest): 'west' | 'east' | null {
+  if (request.apiKey) return null;
+  const member = requireStaff(request);
+  return member.warehouse !== null && !member.roles.some((r) => r === 'owner' || r === 'manager') ? member.warehouse : null;
 }
 
 export function isSecure(publicUrl: string): boolean {

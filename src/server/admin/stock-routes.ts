@@ -9,9 +9,10 @@ import {
   stockSearchQuery,
   stockSearchSchema,
 } from '../../contract/admin/stock';
+import { bulkBody, bulkResultSchema } from '../../contract/admin/bulk';
 import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
-import { actorOf, requireStaff } from './staff-auth';
+import { actorOf, warehouseLimit } from './staff-auth';
 
 const tags = ['admin: stock'];
 const security = [{ staffSession: [] }];
@@ -41,12 +42,29 @@ export const stockRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
     async (request) => stock.movements(request.params.invNum, request.query.limit),
   );
 
+  app.put(
+    '/Stock',
+    {
+      config: { permission: 'stock:write' },
+      schema: {
+        tags,
+        security,
+        description:
+          'Counts on hand from an ERP: `[{invNum, warehouse, onHand}]`, up to 10,000 rows, one transaction. Available units follow (on hand − reserve − allocated); ' +
+          'units added fill waiting backorders. Good rows apply; each bad row is reported by number, from 1.',
+        body: bulkBody('Rows {invNum, warehouse: "west"|"east", onHand: whole number ≥ 0}'),
+        response: { 200: bulkResultSchema, 400: problem, 401: problem, 403: problem, 429: problem },
+      },
+    },
+    async (request) => stock.setCounts(actorOf(request), request.body),
+  );
+
   app.post(
     '/Stock/Adjust',
     {
       config: { permission: 'stock:write' },
       schema: { tags, security, body: stockAdjustBody, response: { 200: stockAdjustResultSchema, 400: problem, 401: problem, 403: problem, 404: problem, 409: problem } },
     },
-    async (request) => stock.adjust(requireStaff(request), actorOf(request), request.body),
+    async (request) => stock.adjust(warehouseLimit(request), actorOf(request), request.body),
   );
 };

@@ -5,7 +5,8 @@ import { recordImportedStock, stockBeforeImport } from '../stock/import-stock';
 import { parseCatalogueCsv, toCatalogueItem } from './csv-import';
 import { loadCategories } from './queries';
 import { loadItemInputs } from './stored-items';
-import { inTransaction, upsertItems } from './writes';
+import { upsertItems } from './writes';
+import { writeTransaction } from '../db/database';
 
 /**
  * The CSV catalogue import (`npm run import`): validate the whole file, then upsert every row by
@@ -27,7 +28,9 @@ export interface ImportReport {
 
 export async function importCatalogueCsv(db: Kysely<DB>, csvText: string, options: { dryRun?: boolean; ref?: string } = {}): Promise<ImportReport> {
   const dryRun = options.dryRun ?? false;
-  return inTransaction(db, async (trx) => {
+  // A write transaction (not just any): the backorders the stock fills change orders (orders/change-feed.ts).
+  const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>) => (db.isTransaction ? work(db) : writeTransaction(db, work));
+  return inTransaction(async (trx) => {
     const categories = await loadCategories(trx);
     const categoryNums = new Set(categories.filter((c) => c.kind === 'tree').map((c) => c.num));
     const parsed = parseCatalogueCsv(csvText, { categoryNums });

@@ -257,7 +257,42 @@ class LookupBatch<K, R> {
  */
 export function writeTransaction<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   const groupCommit = internals.get(db)?.groupCommit;
-  return groupCommit ? groupCommit.run(work) : db.transaction().execute(work);
+  return groupCommit ? groupCommit.run((trx) => withEnding(trx, work)) : db.transaction().execute((trx) => withEnding(trx, work));
+}
+
+/**
+ * Work that must be a write transaction's LAST statements, whatever the code path that made the
+ * change (orders/change-feed.ts: an order's change sequence, whose counter row is then locked
+ * for that statement and the commit only). `start` makes the state the transaction gathers;
+ * `end` runs once after `work`, with it.
+ */
+export interface TransactionEnding<S> {
+  name: string;
+  start(): S;
+  end(trx: Kysely<DB>, state: S): Promise<void>;
+}
+
+/** Per write transaction (per call, inside a SQLite group commit): its endings and their states. */
+const endings = new WeakMap<Kysely<DB>, Map<TransactionEnding<unknown>, unknown>>();
+
+/** The state of `ending` in this write transaction, started on first use. Only inside `writeTransaction`. */
+export function atTransactionEnd<S>(trx: Kysely<DB>, ending: TransactionEnding<S>): S {
+  const found = endings.get(trx);
+  if (!found) throw new Error(`${ending.name}: a change outside writeTransaction`);
+  if (!found.has(ending as TransactionEnding<unknown>)) found.set(ending as TransactionEnding<unknown>, ending.start());
+  return found.get(ending as TransactionEnding<unknown>) as S;
+}
+
+async function withEnding<T>(trx: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  const mine = new Map<TransactionEnding<unknown>, unknown>();
+  endings.set(trx, mine);
+  try {
+    const value = await work(trx);
+    for (const [ending, state] of mine) await ending.end(trx, state);
+    return value;
+  } finally {
+    endings.delete(trx);
+  }
 }
 
 interface Job {

@@ -13,6 +13,7 @@ import type { Mailer } from '../mail/mailer';
 import { type Allocation, allocateStock, firstWarehouse } from '../stock/allocation';
 import { decrementStock, lockItems } from '../stock/queries';
 import { orderConfirmationMail } from './confirmation-mail';
+import { noteOrderChanged } from './change-feed';
 import { countKeys } from './counts';
 import { toOrder } from './order-json';
 import * as q from './queries';
@@ -88,6 +89,8 @@ export class CheckoutService {
         status: allocations.some((a) => a.backordered > 0) ? 'Received, partly backordered' : 'Received',
         status_code: 'received',
         version: 0,
+        // Stamped at the transaction's end (change-feed.ts).
+        change_seq: 0,
         open_west: sum((a) => a.west),
         open_east: sum((a) => a.east),
         backordered: sum((a) => a.backordered),
@@ -110,6 +113,7 @@ export class CheckoutService {
       };
       const inserted = await q.insertOrderForCheckout(trx, orderRow);
       const id = inserted.id;
+      await noteOrderChanged(trx, id);
       const lineRows: q.OrderLineRow[] = lines.map((l, i) => ({
         order_id: id,
         line_no: i + 1,

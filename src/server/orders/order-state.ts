@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Actor } from '../audit/audit';
+import { noteOrderChanged } from './change-feed';
 import { updateCounts, type CountedOrder } from './counts';
 import type { OrderStatusCode } from './tables';
 
@@ -67,6 +68,7 @@ export async function saveOrderState(db: Kysely<DB>, before: OrderState, change:
     })
     .where('id', '=', before.id)
     .execute();
+  await noteOrderChanged(db, before.id);
   await updateCounts(db, before, after);
   return after;
 }

@@ -36,6 +36,8 @@ export interface OrderTable {
   shipped_qty: Generated<number>;
   hold_reason: string | null;
   updated_at: Generated<string>;
+  /** The `order_change_seq` value of the last transaction that changed the order (orders/change-feed.ts). */
+  change_seq: Generated<number>;
 }
 
 export type OrderStatusCode = 'received' | 'accepted' | 'on_hold' | 'partially_shipped' | 'shipped' | 'closed' | 'cancelled';

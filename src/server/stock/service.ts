@@ -1,5 +1,5 @@
-import type { Staff } from '../../contract/admin/staff';
 import { type ItemStock, STOCK_MESSAGES, type StockAdjustBody, type StockMovement } from '../../contract/admin/stock';
+import { type BulkResult, checkRows, stockRow } from '../../contract/admin/bulk';
 import type { AccountService } from '../accounts/service';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { CatalogueService } from '../catalogue/service';
@@ -9,6 +9,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Warehouse } from './allocation';
 import { sendBackorderMails } from './backorder-mail';
 import { fillBackorders } from './backorders';
+import { setStockCounts } from './bulk-stock';
 import { type LowStockItem } from './low-stock';
 import { recordMovements } from './movements';
 import * as q from './queries';
@@ -72,12 +73,12 @@ export class StockService {
    * `delta` changes available units; `setTo` is a count of units on hand (available follows:
    * count − reserve − allocated). Taking available below zero is refused; adding units is always
    * allowed (even while reserve keeps available below zero). Units added go to waiting backorders
-   * first, in the same transaction; their buyers are mailed after the commit.
+   * first, in the same transaction; their buyers are mailed after the commit. `limitedTo`: the one
+   * warehouse the caller may adjust (a warehouse member set to one), null for either.
    */
-  async adjust(member: Staff, actor: Actor, body: StockAdjustBody): Promise<StockAdjustResult> {
+  async adjust(limitedTo: Warehouse | null, actor: Actor, body: StockAdjustBody): Promise<StockAdjustResult> {
     const w = body.warehouse;
-    const limited = member.warehouse !== null && !member.roles.some((r) => r === 'owner' || r === 'manager');
-    if (limited && member.warehouse !== w) throw new Forbidden(STOCK_MESSAGES.otherWarehouse(member.warehouse!));
+    if (limitedTo !== null && limitedTo !== w) throw new Forbidden(STOCK_MESSAGES.otherWarehouse(limitedTo));
 
     const { result, filled } = await writeTransaction(this.db, async (trx) => {
       const [item] = await q.lockItems(trx, [body.invNum], q.isPostgres(trx));
@@ -105,6 +106,14 @@ export class StockService {
     });
     sendBackorderMails({ accounts: this.accounts, mailer: this.mailer, publicUrl: this.publicUrl }, filled);
     return result;
+  }
+
+  /** `PUT /beapi/Admin/Stock`: counts on hand, one transaction (bulk-stock.ts); the filled backorders' buyers are mailed after the commit. */
+  async setCounts(actor: Actor, body: readonly unknown[]): Promise<BulkResult> {
+    const { good, errors } = checkRows(stockRow, body);
+    const { result, filled } = await writeTransaction(this.db, (trx) => setStockCounts(trx, actor, good));
+    sendBackorderMails({ accounts: this.accounts, mailer: this.mailer, publicUrl: this.publicUrl }, filled);
+    return { updated: result.updated, errors: [...errors, ...result.errors].sort((a, b) => a.row - b.row) };
   }
 
   /** The dashboard's low stock, from the catalogue's in-memory index (no scan of the items table). */

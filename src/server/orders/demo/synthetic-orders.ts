@@ -92,6 +92,9 @@ export async function seedSyntheticOrders(db: Kysely<DB>, n: number, options: Sy
     for (const [name, value] of Object.entries(counters)) await trx.updateTable('counters').set({ value }).where('name', '=', name).execute();
     if (coupon && redeemed > 0) await trx.updateTable('coupons').set({ uses: sql<number>`uses + ${redeemed}` }).where('id', '=', coupon.id).execute();
     for (const table of ['orders', 'shipments', 'invoices']) await syncIdentity(trx, table);
+    // The orders change feed (orders/change-feed.ts) sees the loaded orders as one change.
+    const feed = await trx.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', '=', 'order_change_seq').returning('value').executeTakeFirstOrThrow();
+    await trx.updateTable('orders').set({ change_seq: feed.value }).where('change_seq', '=', 0).execute();
     await recountOrderCounts(trx);
   });
   // PostgreSQL plans with the statistics from before the load until autovacuum comes round, and

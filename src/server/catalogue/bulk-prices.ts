@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { BulkResult, PriceRowInput } from '../../contract/admin/bulk';
+import { STOCK_MESSAGES } from '../../contract/admin/stock';
+import { type Actor, recordAudit } from '../audit/audit';
+import type { DB } from '../db/schema';
+import { stockBeforeImport } from '../stock/import-stock';
+import { loadItemInputs } from './stored-items';
+import { upsertItems } from './writes';
+
+/**
+ * `PUT /beapi/Admin/Prices` (DESIGN.md §5 "Integration"): list prices (and SRPs) from an ERP, in
+ * the caller's transaction, through the CSV import's path: the stored items are laid under the
+ * new prices and written with `upsertItems`, which keeps each item's detail answer in step and
+ * bumps the catalogue version, so every server process rebuilds its index and buyers see the new
+ * price. The items are locked first (PostgreSQL) as the import locks them, since the write carries
+ * their stock columns too. Unknown items are reported by row.
+ */
+export async function setPrices(trx: Kysely<DB>, actor: Actor, rows: readonly (PriceRowInput & { row: number })[]): Promise<BulkResult> {
+  const nums = rows.map((r) => r.invNum);
+  await stockBeforeImport(trx, nums);
+  const items = await loadItemInputs(trx, nums);
+  const errors: BulkResult['errors'] = [];
+  let updated = 0;
+  for (const r of rows) {
+    const item = items.get(r.invNum);
+    if (!item) {
+      errors.push({ row: r.row, message: STOCK_MESSAGES.itemNotFound(r.invNum) });
+      continue;
+    }
+    item.priceCents = Math.round(r.price * 100);
+    if (r.srp !== undefined) item.srpCents = Math.round(r.srp * 100);
+    updated += 1;
+  }
+  const changed = [...new Set(rows.filter((r) => items.has(r.invNum)).map((r) => r.invNum))].map((n) => items.get(n)!);
+  if (changed.length > 0) await upsertItems(trx, changed);
+  await recordAudit(trx, actor, { action: 'catalogue.prices', target: 'catalogue', summary: { updated, refused: errors.length, items: changed.slice(0, 20).map((i) => [i.num, i.priceCents / 100]) } });
+  return { updated, errors };
+}

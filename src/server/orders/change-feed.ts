@@ -1,0 +1,87 @@
+import { PostgresAdapter, sql } from 'kysely';
+import { type AdminOrder, ORDER_ADMIN_MESSAGES } from '../../contract/admin/orders';
+import { atTransactionEnd, type TransactionEnding } from '../db/database';
+import { Invalid } from '../errors';
+import { readAdminOrder } from './admin-order';
+import type { Db } from './queries';
+
+/**
+ * The orders change feed for ERPs (DESIGN.md §5 "Integration"): `GET /beapi/Admin/Orders?updatedSince=`.
+ *
+ * Every write transaction that changes orders stamps them, as its LAST statement, with the next
+ * value of the `order_change_seq` counter. On PostgreSQL the counter row's lock is held from that
+ * statement to the commit, so values commit in order; SQLite writes one transaction at a time. So
+ * once a reader sees the counter at N, every change ≤ N is committed and none ≤ N can come later
+ * (timestamps could not promise that: a transaction can commit after a later one). Last, so the
+ * lock is held for no other statement, and so that every transaction takes it after all its other
+ * locks: it can wait for no one while holding it, and no deadlock can go through it.
+ *
+ * A poll reads pages up to the counter's value at its first page (the cursor carries it), keyset
+ * on (change_seq, id): an order changed during the poll moves past that mark and comes in the next
+ * poll, so within one poll no order is skipped or repeated. A page shorter than asked ends the
+ * poll: its cursor is that mark.
+ */
+
+const ORDER_CHANGE_SEQ = 'order_change_seq';
+
+const stampOrders: TransactionEnding<Set<number>> = {
+  name: 'orders change feed',
+  start: () => new Set<number>(),
+  async end(trx, ids) {
+    if (ids.size === 0) return;
+    const list = [...ids];
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`with seq as (update counters set value = value + 1 where name = ${ORDER_CHANGE_SEQ} returning value)
+        update orders set change_seq = seq.value from seq where orders.id in (${sql.join(list)})`.execute(trx);
+      return;
+    }
+    const seq = await trx.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', '=', ORDER_CHANGE_SEQ).returning('value').executeTakeFirstOrThrow();
+    for (let i = 0; i < list.length; i += 500) await trx.updateTable('orders').set({ change_seq: seq.value }).where('id', 'in', list.slice(i, i + 500)).execute();
+  },
+};
+
+/**
+ * This write transaction changed the order: it gets the next change sequence at the transaction's
+ * end. A change made outside any transaction (a script, a test) is stamped at once.
+ */
+export async function noteOrderChanged(db: Db, orderId: number): Promise<void> {
+  if (db.isTransaction) atTransactionEnd(db, stampOrders).add(orderId);
+  else await stampOrders.end(db, new Set([orderId]));
+}
+
+interface Cursor {
+  seq: number;
+  /** Mid-poll: the last order read of sequence `seq`; null: every order of `seq` was read. */
+  id: number | null;
+  /** The counter's value when the poll began: this poll reads changes up to it. */
+  upTo: number | null;
+}
+
+/** `N` (every change up to N seen) or `seq.id.upTo` in the middle of a poll; `0` starts at the beginning. */
+export function parseFeedCursor(text: string): Cursor {
+  const m = /^(\d{1,15})(?:\.(\d{1,15})\.(\d{1,15}))?$/.exec(text);
+  if (!m) throw new Invalid(ORDER_ADMIN_MESSAGES.cursorInvalid);
+  return m[2] === undefined ? { seq: Number(m[1]), id: null, upTo: null } : { seq: Number(m[1]), id: Number(m[2]), upTo: Number(m[3]) };
+}
+
+export async function listOrderChanges(db: Db, cursorText: string, pageSize: number): Promise<{ items: AdminOrder[]; nextCursor: string }> {
+  const cursor = parseFeedCursor(cursorText);
+  const upTo =
+    cursor.upTo ?? Number((await db.selectFrom('counters').select('value').where('name', '=', ORDER_CHANGE_SEQ).executeTakeFirstOrThrow()).value);
+  const page = await db
+    .selectFrom('orders')
+    .select(['id', 'order_num', 'change_seq'])
+    .where((eb) => (cursor.id === null ? eb('change_seq', '>', cursor.seq) : eb.or([eb('change_seq', '>', cursor.seq), eb.and([eb('change_seq', '=', cursor.seq), eb('id', '>', cursor.id)])])))
+    .where('change_seq', '<=', upTo)
+    .orderBy('change_seq')
+    .orderBy('id')
+    .limit(pageSize)
+    .execute();
+  // Side by side: on PostgreSQL the pool's connections read them at once.
+  const items: AdminOrder[] = await Promise.all(page.map((r) => readAdminOrder(db, r.order_num)));
+  const last = page[page.length - 1];
+  // A full page always continues the poll (the next page may be empty), so "call again while the
+  // page is full" never starts a new poll, with a new mark, halfway.
+  const nextCursor = page.length === pageSize && last ? `${last.change_seq}.${last.id}.${upTo}` : String(Math.max(upTo, cursor.seq));
+  return { items, nextCursor };
+}

@@ -1,0 +1,60 @@
+import { STOCK_MESSAGES } from '../../contract/admin/stock';
+import type { BulkResult, StockRowInput } from '../../contract/admin/bulk';
+import { type Actor, recordAudit } from '../audit/audit';
+import type { Warehouse } from './allocation';
+import { type Filled, fillBackorders } from './backorders';
+import { type Move, recordMovements } from './movements';
+import * as q from './queries';
+
+/**
+ * `PUT /beapi/Admin/Stock` (DESIGN.md §5 "Integration"): counts of units on hand from an ERP, in
+ * the caller's transaction. Like an adjustment's `setTo`, each row changes available units by
+ * (count − on hand now); a row that would take available below zero is refused, a row for an
+ * unknown item too; the others apply, in row order (a later row for the same item and warehouse
+ * counts from the earlier one). Movements are 'count' rows; units added fill waiting backorders.
+ */
+export async function setStockCounts(trx: q.Db, actor: Actor, rows: readonly (StockRowInput & { row: number })[]): Promise<{ result: BulkResult; filled: Filled[] }> {
+  const errors: BulkResult['errors'] = [];
+  const nums = [...new Set(rows.map((r) => r.invNum))];
+  const items = new Map<string, q.StockRow>();
+  for (let i = 0; i < nums.length; i += 5_000) for (const r of await q.lockItems(trx, nums.slice(i, i + 5_000), q.isPostgres(trx))) items.set(r.num, r);
+  const open = new Map<string, Record<Warehouse, number>>();
+  for (let i = 0; i < nums.length; i += 5_000) for (const [num, units] of await q.openUnits(trx, nums.slice(i, i + 5_000))) open.set(num, units);
+
+  const deltas = new Map<string, Record<Warehouse, number>>();
+  const moves: Move[] = [];
+  let updated = 0;
+  for (const r of rows) {
+    const item = items.get(r.invNum);
+    if (!item) {
+      errors.push({ row: r.row, message: STOCK_MESSAGES.itemNotFound(r.invNum) });
+      continue;
+    }
+    const d = deltas.get(item.num) ?? { west: 0, east: 0 };
+    const column = q.COLUMNS[r.warehouse];
+    const qty = item[column.qty] + d[r.warehouse];
+    const delta = r.onHand - (qty + (open.get(item.num)?.[r.warehouse] ?? 0));
+    const after = qty - item[column.reserve] + delta;
+    if (delta < 0 && after < 0) {
+      errors.push({ row: r.row, message: STOCK_MESSAGES.belowZero(after) });
+      continue;
+    }
+    d[r.warehouse] += delta;
+    deltas.set(item.num, d);
+    moves.push({ itemNum: item.num, warehouse: r.warehouse, delta });
+    updated += 1;
+  }
+
+  const changes = [...deltas].filter(([, d]) => d.west !== 0 || d.east !== 0).map(([num, d]) => ({ itemId: items.get(num)!.id, west: -d.west, east: -d.east }));
+  // A negative decrement adds units: one statement for all items on PostgreSQL.
+  await q.decrementStock(trx, changes);
+  // Counts that match are recorded too: the history shows when stock was last counted.
+  await recordMovements(trx, moves, { reason: 'count', ref: 'bulk stock', actor });
+  await recordAudit(trx, actor, { action: 'stock.bulk', target: 'stock', summary: { updated, refused: errors.length, changedItems: changes.length } });
+  const grown = [...deltas].filter(([, d]) => d.west > 0 || d.east > 0).map(([num]) => num);
+  const changed = changes.map((c) => c.itemId);
+  const filled = await fillBackorders(trx, grown, actor, changed);
+  // Last: the stock sequence's counter row, which every checkout takes, is held for the commit only.
+  await q.markStockChanged(trx, changed);
+  return { result: { updated, errors }, filled };
+}

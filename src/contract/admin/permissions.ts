@@ -21,6 +21,8 @@ export const PERMISSIONS = [
   'customers:read',
   'audit:read',
   'staff:manage',
+  /** The outbox: pending and failed mails and webhooks, Retry. */
+  'outbox:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

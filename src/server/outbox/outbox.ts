@@ -135,8 +135,13 @@ export class OutboxDispatcher {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    while (this.detached.size > 0) await Promise.all([...this.detached]);
-    await this.settle();
+    try {
+      while (this.detached.size > 0) await Promise.all([...this.detached]);
+      await this.settle();
+    } catch (err) {
+      // A result that could not be written: the lease ends and the row is delivered again.
+      this.options.onError?.(err);
+    }
   }
 
   /** Delivers what is due now (no-op unless started): call after a commit that enqueued. */

@@ -25,6 +25,8 @@ export const PERMISSIONS = [
   'catalogue:write',
   /** Create, list and revoke API keys (never reachable with a key). */
   'apikeys:manage',
+  /** The outbox: pending and failed mails and webhooks, Retry. */
+  'outbox:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

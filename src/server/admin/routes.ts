@@ -4,6 +4,7 @@ import { apiKeyRoutes } from './api-key-routes';
 import { erpRoutes } from './erp-routes';
 import { documentRoutes } from './document-routes';
 import { orderRoutes } from './order-routes';
+import { outboxRoutes } from './outbox-routes';
 import { registerStaffAuth } from './staff-auth';
 import { staffRoutes } from './staff-routes';
 import { stockRoutes } from './stock-routes';
@@ -22,4 +23,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(documentRoutes, { ctx });
   await app.register(apiKeyRoutes, { ctx });
   await app.register(erpRoutes, { ctx });
+  await app.register(outboxRoutes, { ctx });
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer } from '../accounts/test-helpers';
 import { ownerSession, type StaffSessionForTest } from '../admin/test-helpers';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { mailsTo } from '../mail/outbox';
+import { mailsTo } from '../mail/mail-folder';
 import { buyerCall, placeOrder, setStock } from '../orders/lifecycle-test-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { keyCall, newApiKey } from './test-helpers';
@@ -92,7 +92,7 @@ describe('PUT /Stock (bulk counts)', () => {
     expect(res.body).toEqual({ updated: 1, errors: [] });
     const mine = await buyerCall(t, buyer, 'GET', `/Shop/GetOrder/${order.orderNum}`);
     expect(mine.body.events.map((e: { kind: string }) => e.kind)).toContain('backorder_allocated');
-    await t.ctx.mailer.flush();
+    await t.ctx.outbox.drain();
     expect(mailsTo(t.dataDir, buyer.email).some((m) => m.subject.includes('backordered items allocated'))).toBe(true);
   });
 

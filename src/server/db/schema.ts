@@ -9,6 +9,7 @@ import type { StaffTables } from '../staff/tables';
 import type { AuditTables } from '../audit/tables';
 import type { StockTables } from '../stock/tables';
 import type { ApiKeyTables } from '../api-keys/tables';
+import type { OutboxTables } from '../outbox/tables';
 
 /**
  * Row types of every table, as Kysely sees them. Booleans are stored as integers 0/1 and times
@@ -145,4 +146,5 @@ export type DB = CatalogueTables &
   StaffTables &
   AuditTables &
   StockTables &
-  ApiKeyTables;
+  ApiKeyTables &
+  OutboxTables;

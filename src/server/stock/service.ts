@@ -1,13 +1,12 @@
 import { type ItemStock, STOCK_MESSAGES, type StockAdjustBody, type StockMovement } from '../../contract/admin/stock';
 import { type BulkResult, checkRows, stockRow } from '../../contract/admin/bulk';
-import type { AccountService } from '../accounts/service';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { CatalogueService } from '../catalogue/service';
 import { writeTransaction } from '../db/database';
 import { Conflict, Forbidden, NotFound } from '../errors';
-import type { Mailer } from '../mail/mailer';
+import type { OutboxDispatcher } from '../outbox/outbox';
 import type { Warehouse } from './allocation';
-import { sendBackorderMails } from './backorder-mail';
+import { enqueueBackorderMails } from './backorder-mail';
 import { fillBackorders } from './backorders';
 import { setStockCounts } from './bulk-stock';
 import { type LowStockItem } from './low-stock';
@@ -32,8 +31,7 @@ export class StockService {
   constructor(
     private readonly db: q.Db,
     private readonly catalogue: CatalogueService,
-    private readonly accounts: AccountService,
-    private readonly mailer: Mailer,
+    private readonly outbox: OutboxDispatcher,
     private readonly publicUrl: string,
   ) {}
 
@@ -100,19 +98,24 @@ export class StockService {
         summary: { warehouse: w, reason: body.reason, note: body.note, delta, ...(body.setTo !== undefined ? { setTo: body.setTo } : {}), availableBefore: before.available, availableAfter: after },
       });
       const filled = delta > 0 ? await fillBackorders(trx, [item.num], actor) : [];
+      await enqueueBackorderMails(trx, filled, this.publicUrl);
       const [now] = await q.lockItems(trx, [item.num], false);
       const stock = stockOf(now!, await q.openUnits(trx, [item.num]))[w];
       return { result: { invNum: item.num, warehouse: w, ...stock }, filled };
     });
-    sendBackorderMails({ accounts: this.accounts, mailer: this.mailer, publicUrl: this.publicUrl }, filled);
+    if (filled.length > 0) this.outbox.poke();
     return result;
   }
 
-  /** `PUT /beapi/Admin/Stock`: counts on hand, one transaction (bulk-stock.ts); the filled backorders' buyers are mailed after the commit. */
+  /** `PUT /beapi/Admin/Stock`: counts on hand, one transaction (bulk-stock.ts) that also writes the mails to the filled backorders' buyers. */
   async setCounts(actor: Actor, body: readonly unknown[]): Promise<BulkResult> {
     const { good, errors } = checkRows(stockRow, body);
-    const { result, filled } = await writeTransaction(this.db, (trx) => setStockCounts(trx, actor, good));
-    sendBackorderMails({ accounts: this.accounts, mailer: this.mailer, publicUrl: this.publicUrl }, filled);
+    const { result, filled } = await writeTransaction(this.db, async (trx) => {
+      const done = await setStockCounts(trx, actor, good);
+      await enqueueBackorderMails(trx, done.filled, this.publicUrl);
+      return done;
+    });
+    if (filled.length > 0) this.outbox.poke();
     return { updated: result.updated, errors: [...errors, ...result.errors].sort((a, b) => a.row - b.row) };
   }
 

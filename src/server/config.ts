@@ -26,6 +26,10 @@ const envSchema = z.object({
     .pipe(z.array(z.string().refine(isWebOrigin, 'must be a comma-separated list of origins like https://shop.example.com'))),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default('data'),
+  /** 1: webhook endpoints may be private, loopback or link-local addresses (a local receiver, tests). */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
+  /** How long a webhook delivery may take, connection to last byte. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

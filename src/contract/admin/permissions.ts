@@ -21,6 +21,8 @@ export const PERMISSIONS = [
   'customers:read',
   'audit:read',
   'staff:manage',
+  /** Webhook endpoints, their secrets and delivery log. */
+  'webhooks:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

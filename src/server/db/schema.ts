@@ -8,6 +8,7 @@ import type { SpeedListTables } from '../speed-lists/tables';
 import type { StaffTables } from '../staff/tables';
 import type { AuditTables } from '../audit/tables';
 import type { StockTables } from '../stock/tables';
+import type { WebhookTables } from '../webhooks/tables';
 
 /**
  * Row types of every table, as Kysely sees them. Booleans are stored as integers 0/1 and times
@@ -143,4 +144,5 @@ export type DB = CatalogueTables &
   SpeedListTables &
   StaffTables &
   AuditTables &
-  StockTables;
+  StockTables &
+  WebhookTables;

@@ -12,6 +12,8 @@ import { LifecycleService } from './orders/lifecycle';
 import { OrderService } from './orders/service';
 import { StaffService } from './staff/service';
 import { StockService } from './stock/service';
+import { EndpointCache } from './webhooks/endpoint-cache';
+import { WebhookService } from './webhooks/service';
 
 /** What the feature modules share: configuration, the database and the services built on it. */
 export interface ShopContext {
@@ -30,6 +32,8 @@ export interface ShopContext {
   stock: StockService;
   /** Pick lists, packing slips and invoices as PDF. */
   documents: DocumentService;
+  /** Webhook endpoints, their delivery log, and the events they subscribe to. */
+  webhooks: WebhookService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -55,6 +59,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     lifecycle: new LifecycleService(database.db, ops, accounts, mailer, config.PUBLIC_URL),
     stock: new StockService(database.db, catalogue, accounts, mailer, config.PUBLIC_URL),
     documents: new DocumentService(database.db),
+    webhooks: new WebhookService(database.db, ops.forUpdate, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, timeoutMs: config.WEBHOOK_TIMEOUT_MS }, new EndpointCache()),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

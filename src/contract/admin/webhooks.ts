@@ -31,6 +31,7 @@ export const WEBHOOK_MESSAGES = {
   deliveryNotFound: (id: number) => `Delivery ${id} not found`,
   eventsRequired: 'Choose at least one event',
   nothingToChange: 'Give url, events or active',
+  endpointOff: 'This endpoint is turned off: turn it on, then redeliver',
   messageGone: 'That message is no longer kept: it cannot be delivered again',
 } as const;
 

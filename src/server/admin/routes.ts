@@ -5,6 +5,7 @@ import { orderRoutes } from './order-routes';
 import { registerStaffAuth } from './staff-auth';
 import { staffRoutes } from './staff-routes';
 import { stockRoutes } from './stock-routes';
+import { webhookRoutes } from './webhook-routes';
 
 /**
  * The back office API, /beapi/Admin (DESIGN.md §5): one encapsulated plugin with its own staff
@@ -18,4 +19,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(orderRoutes, { ctx });
   await app.register(stockRoutes, { ctx });
   await app.register(documentRoutes, { ctx });
+  await app.register(webhookRoutes, { ctx });
 };

@@ -1,0 +1,83 @@
+import { WEBHOOKS } from '../../contract/admin/webhooks';
+import { type Actor, recordAudit } from '../audit/audit';
+import { writeTransaction } from '../db/database';
+import { enqueueMail } from '../mail/mailer';
+import type { OutboxRow, RetryPolicy } from '../outbox/outbox';
+import { activeOwnerEmails } from '../staff/queries';
+import { type AttemptOutcome, type DeliveryOptions, sendWebhook } from './delivery';
+import * as q from './queries';
+
+/** What a webhook outbox row holds: the endpoint, and the signed body exactly as first composed. */
+export interface WebhookPayload {
+  endpointId: number;
+  /** `{type, timestamp, data}` as JSON text: every attempt sends (and signs) the same bytes. */
+  body: string;
+  /** A redelivery carries the first message's id; otherwise the id is `msg_<outbox row id>`. */
+  webhookId?: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SYSTEM: Actor = { label: 'system', display: 'Shop', ip: '' };
+
+export const webhookIdOf = (row: Pick<OutboxRow, 'id' | 'payload'>): string => (row.payload as WebhookPayload).webhookId ?? `msg_${row.id}`;
+
+/**
+ * Retries: doubling from 30 s up to 6 h with jitter; 20 attempts span about three days, the time
+ * after which a failing endpoint is turned off anyway.
+ */
+export function webhookRetryPolicy(maxAttempts: number, baseDelayMs: number): RetryPolicy {
+  return { maxAttempts, baseDelayMs, maxDelayMs: Math.max(baseDelayMs, 6 * 3_600_000) };
+}
+
+/**
+ * The outbox's 'webhook' handler: reads the endpoint (its current URL and secret; a deleted or
+ * turned-off endpoint is sent nothing), sends, and logs the attempt. A failure throws, so the
+ * outbox retries with backoff. An endpoint that has failed for three days without one message
+ * delivered is turned off, its turning off audited and the owners mailed, all in one transaction.
+ */
+export function webhookHandler(db: q.Db, options: DeliveryOptions, poke: () => void): (row: OutboxRow) => Promise<void> {
+  return async (row) => {
+    const payload = row.payload as WebhookPayload | null;
+    if (!payload || typeof payload.endpointId !== 'number' || typeof payload.body !== 'string') throw new Error('the webhook row holds no message');
+    const endpoint = await q.findEndpoint(db, payload.endpointId);
+    if (!endpoint || endpoint.active !== 1) return;
+    const webhookId = webhookIdOf(row);
+    const outcome = await sendWebhook({ webhookId, url: endpoint.url, secret: endpoint.secret, body: payload.body }, options);
+    const disabled = await writeTransaction(db, (trx) => recordAttempt(trx, endpoint, row, webhookId, outcome));
+    if (disabled) poke();
+    if (!outcome.delivered) throw new Error(outcome.error ?? 'delivery failed');
+  };
+}
+
+async function recordAttempt(trx: q.Db, endpoint: q.EndpointRow, row: OutboxRow, webhookId: string, outcome: AttemptOutcome): Promise<boolean> {
+  const now = new Date();
+  await q.insertDelivery(trx, {
+    endpoint_id: endpoint.id,
+    outbox_id: row.id,
+    webhook_id: webhookId,
+    event_type: row.topic,
+    attempt: row.attempts,
+    status_code: outcome.statusCode,
+    duration_ms: outcome.durationMs,
+    response_snippet: outcome.snippet,
+    error: outcome.delivered ? null : outcome.error,
+    created_at: now.toISOString(),
+  });
+  if (outcome.delivered) {
+    if (endpoint.failing_since !== null) await q.markHealthy(trx, endpoint.id);
+    return false;
+  }
+  await q.markFailing(trx, endpoint.id, now.toISOString());
+  const cutoff = new Date(now.getTime() - WEBHOOKS.disableAfterDays * DAY_MS).toISOString();
+  const reason = `Every delivery failed for ${WEBHOOKS.disableAfterDays} days (last: ${outcome.error ?? 'failed'})`;
+  if (!(await q.disableIfFailingSince(trx, endpoint.id, cutoff, reason, now.toISOString()))) return false;
+  await recordAudit(trx, SYSTEM, { action: 'webhook.disable', target: `webhook:${endpoint.id}`, summary: { url: endpoint.url, reason } });
+  for (const to of await activeOwnerEmails(trx)) {
+    await enqueueMail(trx, 'webhook-disabled', {
+      to,
+      subject: `Webhook endpoint ${endpoint.id} was turned off`,
+      text: `The shop turned off the webhook endpoint ${endpoint.url}: ${reason}.\n\nMessages for it are no longer sent. Once the receiver works again, turn the endpoint on in the back office (Webhooks) and redeliver what it missed from its delivery log.\n`,
+    });
+  }
+  return true;
+}

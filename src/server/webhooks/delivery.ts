@@ -33,7 +33,7 @@ const READ_LIMIT = 16 * 1024;
 const TEXTUAL = /^(text\/|application\/(json|xml|problem\+json|[\w.+-]*\+(json|xml))|$)/i;
 
 // Keep-alive agents: a busy receiver gets many messages over few connections.
-const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 32 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 32 }) };
+const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }) };
 
 /**
  * Signs (Standard Webhooks: HMAC-SHA256 of `id.timestamp.body` with the whsec_ secret) and POSTs

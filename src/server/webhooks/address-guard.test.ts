@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRefusedAddress } from './address-guard';
+import { guardedLookup, isRefusedAddress, RefusedAddress } from './address-guard';
 
 describe('webhook address guard', () => {
   it('refuses loopback, private, link-local, unique-local and their IPv6 disguises', () => {
@@ -13,6 +13,21 @@ describe('webhook address guard', () => {
   it('lets public addresses through', () => {
     for (const a of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '11.0.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '2002:808:808::1']) {
       expect(isRefusedAddress(a), a).toBe(false);
+    }
+  });
+});
+
+describe('the lookup deliveries connect through', () => {
+  const resolve = (allowPrivate: boolean, host: string, all: boolean) =>
+    new Promise<{ err: Error | null; result: unknown }>((done) => guardedLookup(allowPrivate)(host, { all }, (err, result) => done({ err, result })));
+
+  it('refuses a name whose addresses include a refused one, and hands over the checked addresses otherwise', async () => {
+    for (const all of [false, true]) {
+      const refused = await resolve(false, 'localhost', all);
+      expect(refused.err).toBeInstanceOf(RefusedAddress);
+      const allowed = await resolve(true, 'localhost', all);
+      expect(allowed.err).toBeNull();
+      expect(JSON.stringify(allowed.result)).toContain('127.0.0.1');
     }
   });
 });

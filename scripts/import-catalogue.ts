@@ -6,13 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AccountService } from '../src/server/accounts/service';
 import { importCatalogueCsv } from '../src/server/catalogue/import-catalogue';
 import { ConfigError, readConfig } from '../src/server/config';
+import { createOutbox } from '../src/server/context';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { Mailer } from '../src/server/mail/mailer';
-import { backorderAllocatedMail } from '../src/server/stock/backorder-mail';
 
 const USAGE = 'usage: npm run import -- <file.csv> [--dry-run]';
 
@@ -41,7 +40,7 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(database.db);
     const started = performance.now();
-    const report = await importCatalogueCsv(database.db, text, { dryRun: values['dry-run'], ref: `CSV ${basename(file)}` });
+    const report = await importCatalogueCsv(database.db, text, { dryRun: values['dry-run'], ref: `CSV ${basename(file)}`, publicUrl: config.PUBLIC_URL });
     const took = `${((performance.now() - started) / 1000).toFixed(2)} s`;
     if (!report.ok) {
       console.error(`${file}: ${report.errors.length} problem(s); nothing was imported.`);
@@ -54,10 +53,8 @@ async function main(): Promise<number> {
     if (report.updated.length) console.log(`  updated: ${listed(report.updated)}`);
     if (report.dryRun) console.log('  Nothing was changed.');
     if (report.filled.length) {
-      // Committed: the buyers whose backorders the new stock filled are told now.
-      const mailer = new Mailer(config);
-      const accounts = new AccountService(database.db, mailer, config.PUBLIC_URL);
-      for (const f of report.filled) await mailer.send(backorderAllocatedMail((await accounts.customer(f.customerId)).email, f, config.PUBLIC_URL));
+      // Queued with the import; sent now (or by a running shop's dispatcher, whichever is first).
+      await createOutbox(config, database, new Mailer(config)).drain();
       console.log(`  backorders filled: ${listed(report.filled.map((f) => `order ${f.orderNum}`))} (buyers mailed)`);
     }
     return 0;

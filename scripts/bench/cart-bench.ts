@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { AccountService } from '../../src/server/accounts/service';
 import type { DB } from '../../src/server/db/schema';
-import { Mailer } from '../../src/server/mail/mailer';
+import { OutboxDispatcher } from '../../src/server/outbox/outbox';
 import { type BenchResult, cannon, type LoadOptions, timedLoops } from './load';
 
 export const PASSWORD = 'balloons123';
@@ -14,8 +14,9 @@ export const PASSWORD = 'balloons123';
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
 /** Creates the customers before the server starts (the sign-up call is rate limited per address). */
-export async function benchCustomers(db: Kysely<DB>, dataDir: string, count: number): Promise<string[]> {
-  const accounts = new AccountService(db, new Mailer({ DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1', SMTP_URL: undefined }), 'http://127.0.0.1');
+export async function benchCustomers(db: Kysely<DB>, count: number): Promise<string[]> {
+  // Not started: the welcome mails wait in the outbox; the bench server's dispatcher sends them.
+  const accounts = new AccountService(db, new OutboxDispatcher(db, { pollMs: 1000, concurrency: 1, leaseMs: 60_000 }), 'http://127.0.0.1');
   const emails = Array.from({ length: count }, (_, i) => `bench${i}@example.com`);
   // A few at a time: password hashing runs on libuv's thread pool.
   for (let i = 0; i < count; i += 4) await Promise.all(emails.slice(i, i + 4).map((email, k) => signUp(accounts, email, i + k)));

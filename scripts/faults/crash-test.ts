@@ -184,7 +184,7 @@ async function prepare(): Promise<{ buyers: Buyer[]; items: string[]; startingSt
     const row = await database.db.selectFrom('customers').select('id').where('code', '=', customer.code).executeTakeFirstOrThrow();
     buyers.push({ id: row.id, email, token: '', acked: new Map(), pending: null, orders: new Map() });
   }
-  await ctx.mailer.flush();
+  await ctx.outbox.drain();
   // Items in stock, some with very little, so checkouts compete for the last units.
   const rows = await database.db.selectFrom('items').select(['num', 'qty_fr', 'qty_fh']).where('qty_fr', '>', 0).orderBy('num').limit(40).execute();
   await database.db.updateTable('items').set({ qty_fr: 3, qty_fh: 2 }).where('num', 'in', rows.slice(0, 10).map((r) => r.num)).execute();

@@ -89,7 +89,7 @@ async function prepare(): Promise<{ customers: Customer[]; items: string[] }> {
     );
     customers.push({ email, token: '' });
   }
-  await ctx.mailer.flush();
+  await ctx.outbox.drain();
   const rows = await database.db.selectFrom('items').select('num').where('active', '=', 1).orderBy('num').execute();
   await database.close();
   return { customers, items: rows.map((r) => r.num) };

@@ -111,6 +111,9 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
 
   fastLane.attach(ctx.resolveCustomer, app.log);
   app.decorate('fastLane', fastLane);
+  // The outbox dispatcher runs while the app does; closing waits for the deliveries in flight.
+  if (ctx.config.OUTBOX_DISPATCHER === 'on') app.addHook('onReady', async () => ctx.outbox.start());
+  app.addHook('onClose', () => ctx.outbox.stop());
   app.addHook('preClose', (done) => {
     fastLane.close();
     done();

@@ -26,6 +26,7 @@ const envSchema = z.object({
     .pipe(z.array(z.string().refine(isWebOrigin, 'must be a comma-separated list of origins like https://shop.example.com'))),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default('data'),
+<<<<<<< HEAD
   /** 1: webhook endpoints may be private, loopback or link-local addresses (a local receiver, tests). */
   WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
   /** How long a webhook delivery may take, connection to last byte. */
@@ -33,6 +34,17 @@ const envSchema = z.object({
   /** Webhook retries: attempts before a message is failed, and the first backoff (doubling, with jitter, up to 6 h). */
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+=======
+  /** The outbox dispatcher (outbox/outbox.ts): `off` for a process that only serves requests. */
+  OUTBOX_DISPATCHER: z.enum(['on', 'off']).default('on'),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  /** How long a claimed row stays with its claimer; a crashed process's rows are taken again after it. */
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Mail retries: attempts before a mail is failed, and the first backoff (doubling, with jitter). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+>>>>>>> h-outbox
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

@@ -7,6 +7,7 @@ import { CartService } from './cart/service';
 import { CatalogueService } from './catalogue/service';
 import type { CustomerResolver } from './http/auth-context';
 import { Mailer } from './mail/mailer';
+import { OutboxDispatcher } from './outbox/outbox';
 import { CheckoutService } from './orders/checkout';
 import { LifecycleService } from './orders/lifecycle';
 import { OrderService } from './orders/service';
@@ -22,6 +23,8 @@ export interface ShopContext {
   ops: DialectOps;
   catalogue: CatalogueService;
   mailer: Mailer;
+  /** Delivers the outbox's mails and webhooks (started by the app unless OUTBOX_DISPATCHER=off). */
+  outbox: OutboxDispatcher;
   accounts: AccountService;
   staff: StaffService;
   /** Built once here and shared by every route family that needs them. */
@@ -40,7 +43,8 @@ export interface ShopContext {
 
 export function createContext(config: Config, database: Database): ShopContext {
   const mailer = new Mailer(config);
-  const accounts = new AccountService(database.db, mailer, config.PUBLIC_URL);
+  const outbox = createOutbox(config, database, mailer);
+  const accounts = new AccountService(database.db, outbox, config.PUBLIC_URL);
   const ops = dialectOps(database.dialect);
   const catalogue = new CatalogueService(database.db, ops);
   const cart = new CartService(database.db, ops, catalogue, accounts);
@@ -51,15 +55,34 @@ export function createContext(config: Config, database: Database): ShopContext {
     ops,
     catalogue,
     mailer,
+    outbox,
     accounts,
     staff: new StaffService(database.db),
     cart,
     orders,
-    checkout: new CheckoutService(database.db, ops, accounts, cart, orders, mailer, config.PUBLIC_URL),
-    lifecycle: new LifecycleService(database.db, ops, accounts, mailer, config.PUBLIC_URL),
-    stock: new StockService(database.db, catalogue, accounts, mailer, config.PUBLIC_URL),
+    checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL),
+    lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL),
+    stock: new StockService(database.db, catalogue, outbox, config.PUBLIC_URL),
     documents: new DocumentService(database.db),
     webhooks: new WebhookService(database.db, ops.forUpdate, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, timeoutMs: config.WEBHOOK_TIMEOUT_MS }, new EndpointCache()),
     resolveCustomer: accounts.resolveCustomer,
   };
+}
+
+/** The process's dispatcher with its mail handler (scripts that enqueue build one to drain). */
+export function createOutbox(config: Config, database: Database, mailer: Mailer): OutboxDispatcher {
+  const outbox = new OutboxDispatcher(database.db, {
+    pollMs: config.OUTBOX_POLL_MS,
+    concurrency: config.OUTBOX_CONCURRENCY,
+    leaseMs: config.OUTBOX_LEASE_MS,
+    // The row's last_error holds the delivery's failure; this is the dispatcher's own trouble.
+    onError: (err) => console.error(`outbox: ${err instanceof Error ? err.message : String(err)}`),
+  });
+  outbox.handle(
+    'mail',
+    mailer.deliverQueued,
+    { maxAttempts: config.MAIL_MAX_ATTEMPTS, baseDelayMs: config.MAIL_RETRY_BASE_MS, maxDelayMs: Math.max(config.MAIL_RETRY_BASE_MS, 6 * 3_600_000) },
+    { forgetPayload: Mailer.isSecret },
+  );
+  return outbox;
 }

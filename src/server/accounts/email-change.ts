@@ -1,7 +1,9 @@
 import { ERRORS, SERVER_MESSAGES } from '../../contract/messages';
 import { Forbidden, Invalid, NotFound, TooManyRequests } from '../errors';
 import type { SignedInCustomer } from '../http/auth-context';
-import type { Mailer } from '../mail/mailer';
+import { writeTransaction } from '../db/database';
+import { enqueueMail } from '../mail/mailer';
+import type { OutboxDispatcher } from '../outbox/outbox';
 import { greetingName } from './customer-json';
 import { confirmNewEmailMail, emailChangedNotice, emailChangeRequestedNotice } from './mails';
 import { verifyPassword } from './passwords';
@@ -31,7 +33,7 @@ export type VerifyOutcome = 'verified' | 'changed' | 'invalid';
 export class EmailChange {
   constructor(
     private readonly db: q.Db,
-    private readonly mailer: Mailer,
+    private readonly outbox: OutboxDispatcher,
     private readonly sessions: SessionStore,
     private readonly throttle: LoginThrottle,
     private readonly recovery: Recovery,
@@ -56,18 +58,22 @@ export class EmailChange {
     const now = new Date().toISOString();
     if (key(email) === row.email_key) {
       // Back to the current mailbox (or only its spelling): nothing to verify, any pending change ends.
-      await this.voidPendingLinks(row, now);
+      await this.voidPendingLinks(this.db, row, now);
       await q.updateCustomer(this.db, row.id, { email, pending_email: '', pending_email_session: '', updated_at: now });
       return;
     }
     await this.assertAvailable(email, row.id);
     await this.assertUnderMailCap(row.id);
-    await this.voidPendingLinks(row, now);
-    await q.updateCustomer(this.db, row.id, { pending_email: email, pending_email_session: who.tokenHash, updated_at: now });
-    const revertToken = await this.recovery.issue('email_revert_tokens', row.id, row.email, REVERT_LINK_LIFETIME_MS);
-    const revertUrl = `${this.recovery.baseUrl}/beapi/System/RevertEmailChange?access_token=${revertToken}`;
-    this.mailer.sendInBackground(emailChangeRequestedNotice(row.email, greetingName(row), email, revertUrl));
-    await this.mailConfirmation(row.id, email);
+    // The pending change, its two links and the two mails that carry them commit together.
+    await writeTransaction(this.db, async (trx) => {
+      await this.voidPendingLinks(trx, row, now);
+      await q.updateCustomer(trx, row.id, { pending_email: email, pending_email_session: who.tokenHash, updated_at: now });
+      const revertToken = await this.recovery.issue(trx, 'email_revert_tokens', row.id, row.email, REVERT_LINK_LIFETIME_MS);
+      const revertUrl = `${this.recovery.baseUrl}/beapi/System/RevertEmailChange?access_token=${revertToken}`;
+      await enqueueMail(trx, 'email-change-requested', emailChangeRequestedNotice(row.email, greetingName(row), email, revertUrl), { secret: true });
+      await this.queueConfirmation(trx, row.id, email);
+    });
+    this.outbox.poke();
   }
 
   /** POST /Customer/ResendEmailChange: the confirmation link again, within the hourly cap. */
@@ -75,14 +81,15 @@ export class EmailChange {
     const row = await this.row(who);
     if (!row.pending_email) throw new Invalid(SERVER_MESSAGES.noPendingEmailChange);
     await this.assertUnderMailCap(row.id);
-    await this.mailConfirmation(row.id, row.pending_email);
+    await writeTransaction(this.db, (trx) => this.queueConfirmation(trx, row.id, row.pending_email));
+    this.outbox.poke();
   }
 
   /** DELETE /Customer/EmailChange: the pending change ends; its links stop working. */
   async cancel(who: SignedInCustomer): Promise<void> {
     const row = await this.row(who);
     const now = new Date().toISOString();
-    await this.voidPendingLinks(row, now);
+    await this.voidPendingLinks(this.db, row, now);
     await q.updateCustomer(this.db, row.id, { pending_email: '', pending_email_session: '', updated_at: now });
   }
 
@@ -116,7 +123,7 @@ export class EmailChange {
     const used = await q.consumeOneTimeToken(this.db, 'email_revert_tokens', hashToken(accessToken), now);
     const row = used && (await q.findCustomerById(this.db, used.customer_id));
     if (!used || !row) return false;
-    await this.voidPendingLinks(row, now);
+    await this.voidPendingLinks(this.db, row, now);
     const restore = key(used.email) !== row.email_key && !(await q.emailKeyTaken(this.db, key(used.email), row.id));
     await q.updateCustomer(this.db, row.id, {
       ...(restore ? { email: used.email, email_key: key(used.email) } : {}),
@@ -136,13 +143,17 @@ export class EmailChange {
     const email = row.pending_email;
     if (await q.emailKeyTaken(this.db, key(email), row.id)) return false;
     try {
-      await q.updateCustomer(this.db, row.id, {
-        email,
-        email_key: key(email),
-        email_verified: 1,
-        pending_email: '',
-        pending_email_session: '',
-        updated_at: now,
+      // The change and the notice to the old address commit together.
+      await writeTransaction(this.db, async (trx) => {
+        await q.updateCustomer(trx, row.id, {
+          email,
+          email_key: key(email),
+          email_verified: 1,
+          pending_email: '',
+          pending_email_session: '',
+          updated_at: now,
+        });
+        await enqueueMail(trx, 'email-changed', emailChangedNotice(row.email, greetingName(row), email));
       });
     } catch (err) {
       // Someone registered the address in the same moment: the unique index decides.
@@ -152,13 +163,13 @@ export class EmailChange {
     if (row.pending_email_session) await this.sessions.revokeOthers(row.id, row.pending_email_session);
     else await this.sessions.revokeAll(row.id);
     await this.recovery.voidResetLinks(row.id);
-    this.mailer.sendInBackground(emailChangedNotice(row.email, greetingName(row), email));
+    this.outbox.poke();
     return true;
   }
 
-  private async mailConfirmation(customerId: number, email: string): Promise<void> {
-    const token = await this.recovery.issue('email_verification_tokens', customerId, email, VERIFY_LINK_LIFETIME_MS);
-    this.mailer.sendInBackground(confirmNewEmailMail(email, `${this.recovery.baseUrl}/beapi/System/VerifyEmail?access_token=${token}`));
+  private async queueConfirmation(trx: q.Db, customerId: number, email: string): Promise<void> {
+    const token = await this.recovery.issue(trx, 'email_verification_tokens', customerId, email, VERIFY_LINK_LIFETIME_MS);
+    await enqueueMail(trx, 'email-confirm', confirmNewEmailMail(email, `${this.recovery.baseUrl}/beapi/System/VerifyEmail?access_token=${token}`), { secret: true });
   }
 
   private async assertUnderMailCap(customerId: number): Promise<void> {
@@ -168,8 +179,8 @@ export class EmailChange {
   }
 
   /** The links of a pending change stop working when it is replaced, cancelled or reverted. */
-  private async voidPendingLinks(row: q.CustomerRow, now: string): Promise<void> {
-    if (row.pending_email) await q.voidTokensSentTo(this.db, 'email_verification_tokens', row.id, row.pending_email, now);
+  private async voidPendingLinks(db: q.Db, row: q.CustomerRow, now: string): Promise<void> {
+    if (row.pending_email) await q.voidTokensSentTo(db, 'email_verification_tokens', row.id, row.pending_email, now);
   }
 
   private async row(who: SignedInCustomer): Promise<q.CustomerRow> {

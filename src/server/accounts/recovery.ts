@@ -1,6 +1,8 @@
 import { ERRORS } from '../../contract/messages';
 import { Invalid } from '../errors';
-import type { Mailer } from '../mail/mailer';
+import { writeTransaction } from '../db/database';
+import { enqueueMail } from '../mail/mailer';
+import type { OutboxDispatcher } from '../outbox/outbox';
 import { greetingName } from './customer-json';
 import { passwordResetMail, welcomeMail } from './mails';
 import { assertAcceptablePassword, hashPassword } from './passwords';
@@ -20,7 +22,7 @@ export class Recovery {
 
   constructor(
     private readonly db: q.Db,
-    private readonly mailer: Mailer,
+    private readonly outbox: OutboxDispatcher,
     private readonly sessions: SessionStore,
     private readonly throttle: LoginThrottle,
     publicUrl: string,
@@ -30,18 +32,21 @@ export class Recovery {
 
   /**
    * POST /System/ForgotPassword. All the work happens after the answer, which is the same 202
-   * whether or not the address is registered.
+   * whether or not the address is registered: the token and its mail are written in one
+   * transaction, so a link is never issued without its mail nor mailed without its token.
    */
   requestReset(email: string): void {
-    this.mailer.sendInBackground(async () => {
-      const row = await q.findCustomerByEmailKey(this.db, email.trim().toLowerCase());
-      if (!row) return null;
-      const now = Date.now();
-      const recent = await q.countTokensSince(this.db, 'password_reset_tokens', row.id, new Date(now - HOUR_MS).toISOString());
-      if (recent >= MAX_RESET_MAILS_PER_HOUR) return null;
-      const token = await this.issue('password_reset_tokens', row.id, row.email, RESET_LINK_LIFETIME_MS);
-      return passwordResetMail(row.email, greetingName(row), `${this.baseUrl}/resetpassword?access_token=${token}`);
-    });
+    this.outbox.runDetached(() =>
+      writeTransaction(this.db, async (trx) => {
+        const row = await q.findCustomerByEmailKey(trx, email.trim().toLowerCase());
+        if (!row) return;
+        const now = Date.now();
+        const recent = await q.countTokensSince(trx, 'password_reset_tokens', row.id, new Date(now - HOUR_MS).toISOString());
+        if (recent >= MAX_RESET_MAILS_PER_HOUR) return;
+        const token = await this.issue(trx, 'password_reset_tokens', row.id, row.email, RESET_LINK_LIFETIME_MS);
+        await enqueueMail(trx, 'password-reset', passwordResetMail(row.email, greetingName(row), `${this.baseUrl}/resetpassword?access_token=${token}`), { secret: true });
+      }),
+    );
   }
 
   /** POST /System/ResetPassword: single use, one hour; signs every session out. */
@@ -68,21 +73,19 @@ export class Recovery {
     return q.voidTokensOf(this.db, 'password_reset_tokens', customerId, new Date().toISOString());
   }
 
-  /** Mails the welcome with a verification link for the customer's address (sign-up). */
-  sendWelcome(customerId: number): void {
-    this.mailer.sendInBackground(async () => {
-      const row = await q.findCustomerById(this.db, customerId);
-      if (!row) return null;
-      const token = await this.issue('email_verification_tokens', row.id, row.email, VERIFY_LINK_LIFETIME_MS);
-      return welcomeMail(row.email, greetingName(row), `${this.baseUrl}/beapi/System/VerifyEmail?access_token=${token}`);
-    });
+  /** Queues the welcome with a verification link for the customer's address (sign-up), in the sign-up's transaction. */
+  async queueWelcome(trx: q.Db, customerId: number): Promise<void> {
+    const row = await q.findCustomerById(trx, customerId);
+    if (!row) return;
+    const token = await this.issue(trx, 'email_verification_tokens', row.id, row.email, VERIFY_LINK_LIFETIME_MS);
+    await enqueueMail(trx, 'welcome', welcomeMail(row.email, greetingName(row), `${this.baseUrl}/beapi/System/VerifyEmail?access_token=${token}`), { secret: true });
   }
 
-  /** Stores a new one-time link token for `email` and answers the raw token (only the mail holds it). */
-  async issue(kind: q.OneTimeTokenKind, customerId: number, email: string, lifetimeMs: number): Promise<string> {
+  /** Stores a new one-time link token for `email` (in `db`, the caller's transaction) and answers the raw token (only the mail holds it). */
+  async issue(db: q.Db, kind: q.OneTimeTokenKind, customerId: number, email: string, lifetimeMs: number): Promise<string> {
     const { token, tokenHash } = newToken();
     const now = Date.now();
-    await q.insertOneTimeToken(this.db, kind, {
+    await q.insertOneTimeToken(db, kind, {
       customer_id: customerId,
       token_hash: tokenHash,
       email,

@@ -46,8 +46,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
-  // Mails still being sent go out before the database closes.
-  app.addHook('onClose', () => ctx.mailer.flush());
   // Account answers are the caller's own (and may carry a token): never kept by any cache.
   app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
   await app.register(systemRoutes, { ctx });

@@ -2,7 +2,9 @@ import type { BillingInfo, Customer, LoginRequest, SignUp, UpdatePassword } from
 import { ERRORS, SERVER_MESSAGES } from '../../contract/messages';
 import type { SignedInCustomer } from '../http/auth-context';
 import { Forbidden, Invalid, NotFound, Unauthorized } from '../errors';
-import type { Mailer } from '../mail/mailer';
+import { writeTransaction } from '../db/database';
+import { enqueueMail } from '../mail/mailer';
+import type { OutboxDispatcher } from '../outbox/outbox';
 import { withFreshCode } from './codes';
 import { greetingName, toCustomer } from './customer-json';
 import { EmailChange } from './email-change';
@@ -27,14 +29,14 @@ export class AccountService {
 
   constructor(
     private readonly db: q.Db,
-    private readonly mailer: Mailer,
+    private readonly outbox: OutboxDispatcher,
     publicUrl: string,
   ) {
     this.sessions = new SessionStore(db);
     this.throttle = new LoginThrottle(db);
-    this.recovery = new Recovery(db, mailer, this.sessions, this.throttle, publicUrl);
+    this.recovery = new Recovery(db, outbox, this.sessions, this.throttle, publicUrl);
     this.shipTos = new ShipToService(db, (id) => this.customer(id));
-    this.emailChange = new EmailChange(db, mailer, this.sessions, this.throttle, this.recovery, (email, id) => this.assertEmailAvailable(email, id));
+    this.emailChange = new EmailChange(db, outbox, this.sessions, this.throttle, this.recovery, (email, id) => this.assertEmailAvailable(email, id));
     void prepareDummyHash();
   }
 
@@ -92,13 +94,20 @@ export class AccountService {
     };
     let id: number;
     try {
-      id = await withFreshCode('C', (code) => q.insertCustomer(this.db, { ...row, code }));
+      // The account, its verification link and the welcome mail commit together.
+      id = await withFreshCode('C', (code) =>
+        writeTransaction(this.db, async (trx) => {
+          const inserted = await q.insertCustomer(trx, { ...row, code });
+          await this.recovery.queueWelcome(trx, inserted);
+          return inserted;
+        }),
+      );
     } catch (err) {
       // Two sign-ups with one address at the same moment: the second meets the unique index.
       if (q.isUniqueViolation(err)) await this.assertEmailAvailable(input.email);
       throw err;
     }
-    this.recovery.sendWelcome(id);
+    this.outbox.poke();
     return this.customer(id);
   }
 
@@ -123,9 +132,12 @@ export class AccountService {
       throw new Invalid(SERVER_MESSAGES.currentPasswordWrong);
     }
     const passwordHash = await hashPassword(input.newPassword);
-    await q.updateCustomer(this.db, who.id, { password_hash: passwordHash, updated_at: new Date().toISOString() });
+    await writeTransaction(this.db, async (trx) => {
+      await q.updateCustomer(trx, who.id, { password_hash: passwordHash, updated_at: new Date().toISOString() });
+      await enqueueMail(trx, 'password-changed', passwordChangedNotice(row.email, greetingName(row)));
+    });
+    this.outbox.poke();
     await this.sessions.revokeOthers(who.id, who.tokenHash);
-    this.mailer.sendInBackground(passwordChangedNotice(row.email, greetingName(row)));
     return this.customer(who.id);
   }
 

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Customer, SignUpInput } from '../../contract/accounts';
-import { type OutboxMail, mailsTo } from '../mail/outbox';
+import { type OutboxMail, mailsTo } from '../mail/mail-folder';
 import type { TestApp } from '../test-support/test-app';
 
 /** Helpers for API tests that need customers: sign-up, sign-in and the mails they get. */
@@ -78,7 +78,7 @@ export async function newCustomer(t: TestApp, overrides: Partial<SignUpInput> = 
 
 /** The mails sent to an address so far, once the background sends are done. */
 export async function mailsFor(t: TestApp, address: string): Promise<OutboxMail[]> {
-  await t.ctx.mailer.flush();
+  await t.ctx.outbox.drain();
   return mailsTo(t.dataDir, address);
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { enqueueBackorderMails } from '../stock/backorder-mail';
 import type { Filled } from '../stock/backorders';
 import { recordImportedStock, stockBeforeImport } from '../stock/import-stock';
 import { parseCatalogueCsv, toCatalogueItem } from './csv-import';
@@ -21,11 +22,11 @@ export interface ImportReport {
   /** Item numbers that are new / that already existed (would be, on a dry run). */
   inserted: string[];
   updated: string[];
-  /** Orders whose backordered units the imported stock filled: the caller mails their buyers. */
+  /** Orders whose backordered units the imported stock filled (with `publicUrl`, their mails are queued). */
   filled: Filled[];
 }
 
-export async function importCatalogueCsv(db: Kysely<DB>, csvText: string, options: { dryRun?: boolean; ref?: string } = {}): Promise<ImportReport> {
+export async function importCatalogueCsv(db: Kysely<DB>, csvText: string, options: { dryRun?: boolean; ref?: string; publicUrl?: string } = {}): Promise<ImportReport> {
   const dryRun = options.dryRun ?? false;
   return inTransaction(db, async (trx) => {
     const categories = await loadCategories(trx);
@@ -43,6 +44,8 @@ export async function importCatalogueCsv(db: Kysely<DB>, csvText: string, option
     if (dryRun) return { ok: true, dryRun, errors: [], inserted, updated, filled: [] };
     await upsertItems(trx, items);
     const filled = await recordImportedStock(trx, stockBefore, items, options.ref ?? 'CSV import');
+    // In the import's transaction: the buyers' mails go out if and only if the import commits.
+    if (options.publicUrl) await enqueueBackorderMails(trx, filled, options.publicUrl);
     return { ok: true, dryRun, errors: [], inserted, updated, filled };
   });
 }

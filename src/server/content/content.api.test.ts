@@ -64,6 +64,7 @@ describe('POST /System/ContactUs', () => {
     expect(reference).toMatch(/^C-[0-9A-F]{8}$/);
     const row = await findContactMessage(t.ctx.database.db, reference);
     expect(row).toMatchObject({ name: 'Pat Buyer', email: 'pat@example.com', company: 'Party Barn', message: 'Do you ship to Hawaii?' });
+    await t.ctx.outbox.drain();
     const outbox = join(t.dataDir, 'outbox');
     const mails = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8'));
     const mail = mails.find((m) => m.includes(reference));

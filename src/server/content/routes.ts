@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactRequestSchema, contactResponseSchema, distributorSearchQuery, distributorSearchResponse } from '../../contract/content';
 import { problemSchema } from '../../contract/problem';
 import type { ShopContext } from '../context';
-import { Mailer } from '../mail/mailer';
 import { ContentService } from './service';
 
 const errors = { 400: problemSchema, 404: problemSchema, 429: problemSchema };
 
 /** Contact form and Where to Buy (DESIGN.md §3 "Beyond the spec"). */
-export const contentRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext; mailer?: Mailer }> = async (app, { ctx, mailer }) => {
-  const service = new ContentService(ctx.database.db, mailer ?? new Mailer(ctx.config, (err) => app.log.error({ err }, 'contact mail failed')));
+export const contentRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+  const service = new ContentService(ctx.database.db, ctx.outbox);
 
   app.post(
     '/System/ContactUs',

@@ -4,7 +4,9 @@ import zipcodes from 'zipcodes';
 import { type ContactRequest, contactRequestSchema, type ContactResponse, DISTRIBUTOR_SEARCH, type DistributorSearchResponse } from '../../contract/content';
 import type { DB } from '../db/schema';
 import { Invalid, NotFound } from '../errors';
-import type { Mailer } from '../mail/mailer';
+import { writeTransaction } from '../db/database';
+import { enqueueMail } from '../mail/mailer';
+import type { OutboxDispatcher } from '../outbox/outbox';
 import { type DistributorRow, insertContactMessage, listDistributors } from './queries';
 
 /** The shop's own inbox for contact-form messages. */
@@ -36,16 +38,18 @@ const toDistributor = (d: DistributorRow, distanceMiles: number | null) => ({
 export class ContentService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly mailer: Mailer,
+    private readonly outbox: OutboxDispatcher,
   ) {}
 
-  /** Stores the message, then mails it to the shop's inbox (the outbox folder without SMTP). */
+  /**
+   * Stores the message and its mail to the shop's inbox in one transaction: the answer does not
+   * wait for (or depend on) the mail server, and a retry after a failed send stores nothing twice.
+   */
   async contactUs(input: ContactRequest): Promise<ContactResponse> {
     const m = contactRequestSchema.parse(input);
     const reference = `C-${randomBytes(4).toString('hex').toUpperCase()}`;
     const receivedAt = new Date().toISOString();
-    await insertContactMessage(this.db, { reference, ...m, created_at: receivedAt });
-    await this.mailer.send({
+    const mail = {
       to: SHOP_INBOX,
       subject: `[Contact ${reference}] ${m.subject || 'Message from the website'}`,
       text: [
@@ -58,7 +62,12 @@ export class ContentService {
       ]
         .filter((l) => l !== '')
         .join('\n'),
+    };
+    await writeTransaction(this.db, async (trx) => {
+      await insertContactMessage(trx, { reference, ...m, created_at: receivedAt });
+      await enqueueMail(trx, 'contact-message', mail);
     });
+    this.outbox.poke();
     return { reference, receivedAt };
   }
 

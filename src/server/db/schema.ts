@@ -8,6 +8,7 @@ import type { SpeedListTables } from '../speed-lists/tables';
 import type { StaffTables } from '../staff/tables';
 import type { AuditTables } from '../audit/tables';
 import type { StockTables } from '../stock/tables';
+import type { OutboxTables } from '../outbox/tables';
 import type { WebhookTables } from '../webhooks/tables';
 
 /**
@@ -145,4 +146,5 @@ export type DB = CatalogueTables &
   StaffTables &
   AuditTables &
   StockTables &
+  OutboxTables &
   WebhookTables;

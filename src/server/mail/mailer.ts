@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import type { DB } from '../db/schema';
+import { enqueue, type OutboxRow } from '../outbox/outbox';
 
 export interface MailMessage {
   to: string;
@@ -11,40 +14,54 @@ export interface MailMessage {
   text: string;
 }
 
-/** Told of background sends that failed. Never given the message: its body may hold a reset link. */
-export type MailErrorHandler = (err: unknown) => void;
-
-const reportToStderr: MailErrorHandler = (err) => {
-  console.error(`a mail could not be sent: ${err instanceof Error ? err.message : String(err)}`);
-};
+/** A mail as its outbox row holds it, composed when the change was made. */
+export interface QueuedMail extends MailMessage {
+  /** Random, part of the Message-ID: the same row always sends the same Message-ID. */
+  nonce: string;
+  /** The text holds a one-time link: the row's payload is emptied once the mail is sent. */
+  secret: boolean;
+}
 
 export function outboxDir(dataDir: string): string {
   return join(dataDir, 'outbox');
 }
 
-function senderAddress(publicUrl: string): string {
+function mailHost(publicUrl: string): string {
   const host = new URL(publicUrl).hostname;
-  return `"Balloon Wholesale Shop" <no-reply@${isIP(host) || !host.includes('.') ? 'localhost' : host}>`;
+  return isIP(host) || !host.includes('.') ? 'localhost' : host;
+}
+
+/**
+ * Writes a mail to the outbox in the caller's transaction: it is sent if and only if the change
+ * commits (call `ctx.outbox.poke()` after the commit). `secret` for mails holding a raw token.
+ */
+export function enqueueMail(trx: Kysely<DB>, topic: string, message: MailMessage, options: { secret?: boolean } = {}): Promise<number> {
+  const payload: QueuedMail = { ...message, nonce: randomBytes(8).toString('hex'), secret: options.secret ?? false };
+  return enqueue(trx, { kind: 'mail', topic, payload, about: `${message.to}: ${message.subject}` });
+}
+
+function isQueuedMail(payload: unknown): payload is QueuedMail {
+  const p = payload as Partial<QueuedMail> | null;
+  return typeof p?.to === 'string' && typeof p.subject === 'string' && typeof p.text === 'string' && typeof p.nonce === 'string';
 }
 
 /**
  * Sends mail through SMTP_URL, or, without one, writes each message as an .eml file to
  * `${DATA_DIR}/outbox/` (open it in any mail program), so sign-up and password reset work on a
- * developer machine with no mail server.
+ * developer machine with no mail server. It is the outbox's 'mail' handler (`deliverQueued`).
  */
 export class Mailer {
+  private readonly host: string;
   private readonly from: string;
-  private readonly deliver: (message: MailMessage & { from: string }) => Promise<void>;
-  private readonly pending = new Set<Promise<void>>();
+  private readonly deliver: (message: MailMessage & { from: string; messageId: string }) => Promise<void>;
   private written = 0;
 
-  constructor(
-    config: Pick<Config, 'SMTP_URL' | 'DATA_DIR' | 'PUBLIC_URL'>,
-    private readonly onError: MailErrorHandler = reportToStderr,
-  ) {
-    this.from = senderAddress(config.PUBLIC_URL);
+  constructor(config: Pick<Config, 'SMTP_URL' | 'DATA_DIR' | 'PUBLIC_URL'>) {
+    this.host = mailHost(config.PUBLIC_URL);
+    this.from = `"Balloon Wholesale Shop" <no-reply@${this.host}>`;
     if (config.SMTP_URL) {
-      const smtp = nodemailer.createTransport(config.SMTP_URL);
+      // Well within the outbox lease: a hung server fails the attempt, which is retried.
+      const smtp = nodemailer.createTransport({ url: config.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
       this.deliver = async (message) => void (await smtp.sendMail(message));
     } else {
       const dir = outboxDir(config.DATA_DIR);
@@ -60,29 +77,23 @@ export class Mailer {
     }
   }
 
-  /** Sends and waits; a failure is thrown. */
-  send(message: MailMessage): Promise<void> {
-    return this.deliver({ ...message, from: this.from });
+  /** Sends and waits; a failure is thrown. `messageId` defaults to a new one. */
+  send(message: MailMessage, messageId = `<${randomBytes(12).toString('hex')}@${this.host}>`): Promise<void> {
+    return this.deliver({ to: message.to, subject: message.subject, text: message.text, from: this.from, messageId });
   }
 
   /**
-   * Composes and sends without making the caller wait: an answer's timing must not depend on
-   * whether a mail went out (ForgotPassword must not reveal which addresses are registered), and
-   * a slow mail server must not slow sign-up. `compose` may look things up and answer null to
-   * send nothing. Failures go to the error handler.
+   * Sends an outbox row's mail with the row's own Message-ID, `<outbox-<id>.<nonce>@host>`: if
+   * the row is delivered twice (a crash between sending and marking it done), the two copies
+   * carry the same Message-ID and a mail program shows one.
    */
-  sendInBackground(compose: MailMessage | (() => Promise<MailMessage | null>)): void {
-    const sending = (async () => {
-      const message = typeof compose === 'function' ? await compose() : compose;
-      if (message) await this.send(message);
-    })()
-      .catch((err: unknown) => this.onError(err))
-      .finally(() => this.pending.delete(sending));
-    this.pending.add(sending);
-  }
+  deliverQueued = async (row: OutboxRow): Promise<void> => {
+    if (!isQueuedMail(row.payload)) throw new Error('the mail row holds no mail');
+    await this.send(row.payload, `<outbox-${row.id}.${row.payload.nonce}@${this.host}>`);
+  };
 
-  /** Waits for every background send (tests, and a clean shutdown). */
-  async flush(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  /** Rows whose mail held a one-time link lose their payload once sent. */
+  static isSecret(row: OutboxRow): boolean {
+    return (row.payload as Partial<QueuedMail> | null)?.secret === true;
   }
 }

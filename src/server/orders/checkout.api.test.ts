@@ -4,7 +4,7 @@ import { insertCoupon } from '../cart/queries';
 import { addShipTo, signUpCustomer, type TestCustomer } from '../cart/test-customers';
 import { fixtureItems, loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { upsertItems } from '../catalogue/writes';
-import { mailsTo } from '../mail/outbox';
+import { mailsTo } from '../mail/mail-folder';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
@@ -88,7 +88,7 @@ describe('checkout', () => {
     // The answer is built from what the checkout wrote: the same, key for key, as reading the order back.
     expect(JSON.stringify((await call(c, 'GET', `/Shop/GetOrder/${order.orderNum}`)).body)).toBe(JSON.stringify(order));
     expect(await cartOf(c)).toMatchObject({ items: [], couponsApplied: [], comments: '', total: 0 });
-    await t.ctx.mailer.flush();
+    await t.ctx.outbox.drain();
     const mails = mailsTo(t.dataDir, c.email).filter((m) => m.subject.startsWith('Order'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Order ${order.orderNum} confirmation`);

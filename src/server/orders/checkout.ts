@@ -9,7 +9,8 @@ import { writeTransaction } from '../db/database';
 import type { DialectOps } from '../db/dialect';
 import { Conflict, Invalid } from '../errors';
 import type { SignedInCustomer } from '../http/auth-context';
-import type { Mailer } from '../mail/mailer';
+import { enqueueMail } from '../mail/mailer';
+import type { OutboxDispatcher } from '../outbox/outbox';
 import { type Allocation, allocateStock, firstWarehouse } from '../stock/allocation';
 import { decrementStock, lockItems } from '../stock/queries';
 import { orderConfirmationMail } from './confirmation-mail';
@@ -39,7 +40,7 @@ export class CheckoutService {
     private readonly accounts: AccountService,
     private readonly cart: CartService,
     private readonly orders: OrderService,
-    private readonly mailer: Mailer,
+    private readonly outbox: OutboxDispatcher,
     private readonly publicUrl: string,
   ) {}
 
@@ -141,14 +142,14 @@ export class CheckoutService {
         lineRows,
         redeemed.map((c) => ({ code: c.code, name: c.name, discount_cents: c.discountCents })),
       );
+      // In this transaction: the order and its confirmation commit together or not at all.
+      await enqueueMail(trx, 'order-confirmation', orderConfirmationMail(customer.email, order, this.publicUrl));
       return { orderId: id, replayed: false, order };
     });
 
     const order = placed ?? (await this.orders.byId(who, orderId));
-    if (!replayed) {
-      // West/East flags follow on every process's next poll, which re-reads just these items.
-      this.mailer.sendInBackground(orderConfirmationMail(customer.email, order, this.publicUrl));
-    }
+    // West/East flags follow on every process's next poll, which re-reads just these items.
+    if (!replayed) this.outbox.poke();
     return { order, replayed };
   }
 }

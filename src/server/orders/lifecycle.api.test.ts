@@ -3,7 +3,7 @@ import { seedDemoCoupons } from '../cart/demo-coupons';
 import { signUpCustomer } from '../cart/test-customers';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../admin/test-helpers';
-import { mailsTo } from '../mail/outbox';
+import { mailsTo } from '../mail/mail-folder';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { buyerCall, placeOrder, setStock, stockOf } from './lifecycle-test-helpers';
 
@@ -133,7 +133,7 @@ describe('ship', () => {
     expect(mine.invoices).toHaveLength(2);
     expect(mine.lines[0]).toMatchObject({ shipped: 30, backordered: 0, cancelled: 0 });
     expect(mine.events.map((e: { kind: string }) => e.kind)).toEqual(['accepted', 'shipped', 'shipped']);
-    await t.ctx.mailer.flush();
+    await t.ctx.outbox.drain();
     const mails = mailsTo(t.dataDir, buyer.email).filter((m) => m.subject === `Order ${n} shipped`);
     expect(mails).toHaveLength(2);
     expect(mails[0]!.text).toContain('Track it: https://www.ups.com/track?tracknum=1Z%20999');
@@ -214,7 +214,7 @@ describe('cancel', () => {
     const mine = (await buyerCall(t, buyer, 'GET', `/Shop/GetOrder/${n}`)).body;
     expect(mine.statusCode).toBe('cancelled');
     expect(mine.events.map((e: { detail: string }) => e.detail)).toEqual(['4 units on 1 line cancelled: Customer asked', 'Order cancelled: Store closed']);
-    await t.ctx.mailer.flush();
+    await t.ctx.outbox.drain();
     const subjects = mailsTo(t.dataDir, buyer.email).map((m) => m.subject);
     expect(subjects).toContain(`Order ${n}: items cancelled`);
     expect(subjects).toContain(`Order ${n} cancelled`);
@@ -235,7 +235,7 @@ describe('cancel', () => {
       ['backorder', -3, `order ${second.orderNum}`],
       ['cancel', 4, `order ${first.orderNum}`],
     ]);
-    await t.ctx.mailer.flush();
+    await t.ctx.outbox.drain();
     expect(mailsTo(t.dataDir, waiting.email).map((m) => m.subject)).toContain(`Order ${second.orderNum}: backordered items allocated`);
   });
 

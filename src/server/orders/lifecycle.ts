@@ -5,9 +5,10 @@ import { type Actor, recordAudit } from '../audit/audit';
 import { writeTransaction } from '../db/database';
 import type { DialectOps } from '../db/dialect';
 import { Conflict, Forbidden, NotFound } from '../errors';
-import type { AccountService } from '../accounts/service';
-import type { Mailer } from '../mail/mailer';
-import { sendBackorderMails } from '../stock/backorder-mail';
+import { findCustomerById } from '../accounts/queries';
+import { enqueueMail } from '../mail/mailer';
+import type { OutboxDispatcher } from '../outbox/outbox';
+import { enqueueBackorderMails } from '../stock/backorder-mail';
 import { readAdminOrder } from './admin-order';
 import { type Cancelled, cancelOrderLines, shipOrderLines } from './lifecycle-steps';
 import { wasAccepted } from './lifecycle-queries';
@@ -28,14 +29,13 @@ export interface Acting {
  * ONE write transaction that locks the order, checks the transition (transitions.ts), changes
  * the lines, saves the order's state and counts, adds to the timeline and writes the audit row.
  * Two staff acting at once: the second waits for the first and then finds the order changed, so
- * nothing is applied twice. Mails go after the commit.
+ * nothing is applied twice. Mails are queued in the same transaction (outbox), sent after the commit.
  */
 export class LifecycleService {
   constructor(
     private readonly db: Db,
     private readonly ops: DialectOps,
-    private readonly accounts: AccountService,
-    private readonly mailer: Mailer,
+    private readonly outbox: OutboxDispatcher,
     private readonly publicUrl: string,
   ) {}
 
@@ -66,26 +66,29 @@ export class LifecycleService {
   }
 
   async cancel(who: Acting, orderNum: number, body: CancelBody, ifMatch?: number): Promise<AdminOrder> {
-    const { answer, mail } = await this.inOrder(orderNum, ifMatch, 'cancel', async (trx, order) => {
+    const answer = await this.inOrder(orderNum, ifMatch, 'cancel', async (trx, order) => {
       const done = await cancelOrderLines(trx, order, who.actor, body.reason, body.lines);
       await recordAudit(trx, who.actor, audit('cancel', order, done.after, { reason: body.reason, lines: done.moved.map((l) => [l.lineNo, l.qty]) }));
+      await this.mailCancel(trx, order.customer_id, orderNum, done, body.reason);
       const answer = await readAdminOrder(trx, orderNum);
       // Last: the stock counter row every checkout takes is held for this statement and the commit only.
       await markReleased(trx, done.stockChanged);
-      return { answer, mail: done };
+      return answer;
     });
-    this.mailCancel(mail.after.customer_id, orderNum, mail, body.reason);
+    this.outbox.poke();
     return answer;
   }
 
   async ship(who: Acting, orderNum: number, body: ShipBody, ifMatch?: number): Promise<Shipment> {
     if (who.warehouse && who.warehouse !== body.warehouse) throw new Forbidden(M.wrongWarehouse(who.warehouse));
-    const { shipment, customerId } = await this.inOrder(orderNum, ifMatch, 'ship', async (trx, order) => {
+    const shipment = await this.inOrder(orderNum, ifMatch, 'ship', async (trx, order) => {
       const done = await shipOrderLines(trx, order, who.actor, body);
       await recordAudit(trx, who.actor, audit('ship', order, done.after, { shipmentNum: done.shipment.shipmentNum, warehouse: body.warehouse, lines: done.shipment.lines.map((l) => [l.lineNo, l.qty]) }));
-      return { shipment: done.shipment, customerId: order.customer_id };
+      const customer = await findCustomerById(trx, order.customer_id);
+      if (customer) await enqueueMail(trx, 'order-shipped', shippedMail(customer.email, orderNum, done.shipment, this.publicUrl));
+      return done.shipment;
     });
-    this.mailer.sendInBackground(async () => shippedMail((await this.accounts.customer(customerId)).email, orderNum, shipment, this.publicUrl));
+    this.outbox.poke();
     return shipment;
   }
 
@@ -93,23 +96,24 @@ export class LifecycleService {
   async cancelByBuyer(customerId: number, orderNum: number): Promise<void> {
     const actor: Actor = { label: `customer:${customerId}`, display: 'Customer', ip: '' };
     const reason = 'Cancelled by the customer';
-    const done = await writeTransaction(this.db, async (trx) => {
+    await writeTransaction(this.db, async (trx) => {
       const order = await lockOrder(trx, { orderNum }, this.ops.forUpdate);
       if (!order || order.customer_id !== customerId) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
       if (order.status_code !== 'received') throw new Conflict(M.notAllowed('cancel', order.status_code));
       const result = await cancelOrderLines(trx, order, actor, reason);
       await recordAudit(trx, actor, audit('cancel', order, result.after, { reason }));
+      await this.mailCancel(trx, customerId, orderNum, result, reason);
       await markReleased(trx, result.stockChanged);
-      return result;
     });
-    this.mailCancel(customerId, orderNum, done, reason);
+    this.outbox.poke();
   }
 
-  /** After the commit: the buyer's cancel mail, and the mails of orders whose backorders the released units filled. */
-  private mailCancel(customerId: number, orderNum: number, done: Cancelled, reason: string): void {
+  /** In the cancel's transaction: the buyer's cancel mail, and the mails of orders whose backorders the released units filled. */
+  private async mailCancel(trx: Db, customerId: number, orderNum: number, done: Cancelled, reason: string): Promise<void> {
     const whole = done.after.status_code === 'cancelled';
-    this.mailer.sendInBackground(async () => cancelledMail((await this.accounts.customer(customerId)).email, orderNum, done.moved, whole, reason, this.publicUrl));
-    sendBackorderMails({ accounts: this.accounts, mailer: this.mailer, publicUrl: this.publicUrl }, done.filled);
+    const customer = await findCustomerById(trx, customerId);
+    if (customer) await enqueueMail(trx, 'order-cancelled', cancelledMail(customer.email, orderNum, done.moved, whole, reason, this.publicUrl));
+    await enqueueBackorderMails(trx, done.filled, this.publicUrl);
   }
 
   /** Accepts several orders, each in its own transaction: one that cannot be accepted does not stop the others. */

@@ -92,7 +92,7 @@ describe('fuzzed input on every admin route, as the owner', () => {
           });
           const label = `${route.method} ${url.slice(0, 200)} ${body?.slice(0, 200) ?? ''}`;
           if (res.statusCode >= 500) failures.push(`${res.statusCode} ${label}: ${res.body.slice(0, 200)}`);
-          await t.ctx.mailer.flush();
+          await t.ctx.outbox.drain();
           const after = await adminSnapshot(t);
           if (res.statusCode >= 400) {
             if (!isProblem(res)) failures.push(`not problem+json: ${res.statusCode} ${label}`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../contract/messages';
 import { hashToken } from '../accounts/sessions';
 import { call, linkToken, login, mailsFor, newCustomer, signUpForm, withToken } from '../accounts/test-helpers';
-import { readOutbox } from '../mail/outbox';
+import { readOutbox } from '../mail/mail-folder';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 /**
@@ -167,7 +167,7 @@ describe('UpdateEmail as an oracle and a mail relay (finding 2)', () => {
     for (const target of targets) statuses.push((await changeEmail(c.token, target)).status);
     // The welcome mail of the sign-up is the first of the five.
     expect(statuses).toEqual([202, 202, 202, 202, 429, 429, 429, 429]);
-    await t.ctx.mailer.flush();
+    await t.ctx.outbox.drain();
     const relayed = readOutbox(t.dataDir).filter((m) => m.to.includes('@relay.test'));
     expect(relayed).toHaveLength(4);
     const resend = await call(t, { method: 'POST', url: '/Customer/ResendEmailChange', headers: withToken(c.token), remoteAddress: nextAddress() });

@@ -1,5 +1,6 @@
-import type { AccountService } from '../accounts/service';
-import type { MailMessage, Mailer } from '../mail/mailer';
+import { findCustomerById } from '../accounts/queries';
+import { enqueueMail, type MailMessage } from '../mail/mailer';
+import type { Db } from './queries';
 import type { Filled } from './backorders';
 
 /** The mail a buyer gets when backordered units of their order are allocated: plain text, as the confirmation. */
@@ -20,11 +21,12 @@ export function backorderAllocatedMail(to: string, filled: Filled, publicUrl: st
 }
 
 /**
- * Mails each buyer whose order a fill touched. Call it AFTER the commit of the transaction that
- * filled (a rolled-back fill mails nobody); the address is looked up when the mail is composed.
+ * Queues the mail of each buyer whose order a fill touched, in the transaction that filled: a
+ * rolled-back fill mails nobody, a committed one is mailed even if the process stops right after.
  */
-export function sendBackorderMails(deps: { accounts: AccountService; mailer: Mailer; publicUrl: string }, filled: readonly Filled[]): void {
+export async function enqueueBackorderMails(trx: Db, filled: readonly Filled[], publicUrl: string): Promise<void> {
   for (const f of filled) {
-    deps.mailer.sendInBackground(async () => backorderAllocatedMail((await deps.accounts.customer(f.customerId)).email, f, deps.publicUrl));
+    const customer = await findCustomerById(trx, f.customerId);
+    if (customer) await enqueueMail(trx, 'backorder-allocated', backorderAllocatedMail(customer.email, f, publicUrl));
   }
 }

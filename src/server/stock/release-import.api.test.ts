@@ -4,7 +4,7 @@ import { signUpCustomer, type TestCustomer } from '../cart/test-customers';
 import { importCatalogueCsv } from '../catalogue/import-catalogue';
 import { fixtureItems, loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { writeTransaction } from '../db/database';
-import { mailsTo } from '../mail/outbox';
+import { mailsTo } from '../mail/mail-folder';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { releaseUnits } from './backorders';
 import { recordShipMovements } from './movements';

@@ -1,13 +1,12 @@
 import type { Staff } from '../../contract/admin/staff';
 import { type ItemStock, STOCK_MESSAGES, type StockAdjustBody, type StockMovement } from '../../contract/admin/stock';
-import type { AccountService } from '../accounts/service';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { CatalogueService } from '../catalogue/service';
 import { writeTransaction } from '../db/database';
 import { Conflict, Forbidden, NotFound } from '../errors';
-import type { Mailer } from '../mail/mailer';
+import type { OutboxDispatcher } from '../outbox/outbox';
 import type { Warehouse } from './allocation';
-import { sendBackorderMails } from './backorder-mail';
+import { enqueueBackorderMails } from './backorder-mail';
 import { fillBackorders } from './backorders';
 import { type LowStockItem } from './low-stock';
 import { recordMovements } from './movements';
@@ -31,8 +30,7 @@ export class StockService {
   constructor(
     private readonly db: q.Db,
     private readonly catalogue: CatalogueService,
-    private readonly accounts: AccountService,
-    private readonly mailer: Mailer,
+    private readonly outbox: OutboxDispatcher,
     private readonly publicUrl: string,
   ) {}
 
@@ -99,11 +97,12 @@ export class StockService {
         summary: { warehouse: w, reason: body.reason, note: body.note, delta, ...(body.setTo !== undefined ? { setTo: body.setTo } : {}), availableBefore: before.available, availableAfter: after },
       });
       const filled = delta > 0 ? await fillBackorders(trx, [item.num], actor) : [];
+      await enqueueBackorderMails(trx, filled, this.publicUrl);
       const [now] = await q.lockItems(trx, [item.num], false);
       const stock = stockOf(now!, await q.openUnits(trx, [item.num]))[w];
       return { result: { invNum: item.num, warehouse: w, ...stock }, filled };
     });
-    sendBackorderMails({ accounts: this.accounts, mailer: this.mailer, publicUrl: this.publicUrl }, filled);
+    if (filled.length > 0) this.outbox.poke();
     return result;
   }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, type StaffSessionForTest, staffWith } from '../admin/test-helpers';
 import { signUpCustomer, type TestCustomer } from '../cart/test-customers';
 import { fixtureItems, loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { mailsTo } from '../mail/outbox';
+import { mailsTo } from '../mail/mail-folder';
 import { lockOrder, saveOrderState } from '../orders/order-state';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
@@ -170,7 +170,7 @@ describe('backorder fills', () => {
         expect.objectContaining({ reason: 'received', delta: 6, ref: 'container 7' }),
       ]),
     );
-    await t.ctx.mailer.flush();
+    await t.ctx.outbox.drain();
     await expect.poll(() => mailsTo(t.dataDir, first.email).filter((m) => m.subject === `Order ${firstOrder.orderNum}: backordered items allocated`).length).toBe(1);
     const mail = mailsTo(t.dataDir, first.email).find((m) => m.subject.includes('backordered items allocated'))!;
     expect(mail.text).toContain('40001');

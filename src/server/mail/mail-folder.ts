@@ -8,6 +8,8 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  /** The same for every delivery of one outbox row: duplicates are recognisable by it. */
+  messageId: string;
 }
 
 function decodeBody(body: string, encoding: string): string {
@@ -28,7 +30,7 @@ export function parseMail(file: string, raw: string): OutboxMail {
   const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  return { file, to: header('To'), subject: header('Subject'), text: decodeBody(body, encoding) };
+  return { file, to: header('To'), subject: header('Subject'), text: decodeBody(body, encoding), messageId: header('Message-ID') };
 }
 
 /** Every mail in `${dataDir}/outbox`, oldest first. */

@@ -1,0 +1,271 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { type Kysely, PostgresAdapter } from 'kysely';
+import { writeTransaction } from '../db/database';
+import type { DB } from '../db/schema';
+import { type ClaimedRow, claimDue, markAttemptFailed, markDone } from './queries';
+
+export type OutboxKind = 'mail' | 'webhook';
+
+export interface NewOutboxMessage {
+  kind: OutboxKind;
+  /** What the handler delivers: a mail's template name, a webhook's event type. */
+  topic: string;
+  /** Stored as JSON; everything the handler needs, composed now (the handler looks nothing up). */
+  payload: unknown;
+  /** What the admin list shows: a mail's recipient and subject, an event's type and subject. */
+  about: string;
+}
+
+/** A row handed to a handler. `attempts` counts this one. */
+export interface OutboxRow {
+  id: number;
+  kind: OutboxKind;
+  topic: string;
+  payload: unknown;
+  about: string;
+  attempts: number;
+  createdAt: string;
+}
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export type OutboxHandler = (row: OutboxRow) => Promise<void>;
+
+export interface HandlerOptions {
+  /** After delivery, empty the payload of rows for which this answers true (e.g. a reset link). */
+  forgetPayload?: (row: OutboxRow) => boolean;
+}
+
+export const DEFAULT_POLICY: RetryPolicy = { maxAttempts: 10, baseDelayMs: 10_000, maxDelayMs: 3_600_000 };
+
+/**
+ * Writes a message in the caller's transaction: it is delivered if and only if the change commits.
+ * Call `ctx.outbox.poke()` after the commit to deliver it at once rather than at the next poll.
+ */
+export async function enqueue(trx: Kysely<DB>, message: NewOutboxMessage): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await trx
+    .insertInto('outbox')
+    .values({
+      kind: message.kind,
+      topic: message.topic,
+      payload: message.payload === undefined || message.payload === null ? null : JSON.stringify(message.payload),
+      about: message.about.slice(0, 500),
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The wait before attempt `attempts + 1`: exponential from `baseDelayMs`, capped at `maxDelayMs`,
+ * with "equal jitter" (half fixed, half random) so failures that happened together spread out.
+ */
+export function backoffMs(policy: RetryPolicy, attempts: number, random: number = Math.random()): number {
+  const exp = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exp / 2 + (exp / 2) * random);
+}
+
+export interface DispatcherOptions {
+  /** How often to look for rows other processes enqueued, and for retries that fell due. */
+  pollMs: number;
+  /** Deliveries in flight at once (also the claim's batch size). */
+  concurrency: number;
+  /** How long a claim holds a row; a delivery must end well within it. */
+  leaseMs: number;
+  onError?: (err: unknown) => void;
+}
+
+interface Registered {
+  handler: OutboxHandler;
+  policy: RetryPolicy;
+  options: HandlerOptions;
+}
+
+/**
+ * Delivers outbox rows at least once. One per process (ctx.outbox): it claims due rows in batches
+ * with a lease, delivers them concurrently through the handler of their kind, and marks them done,
+ * due again after a backoff, or failed after the policy's attempts. `start()` polls; `poke()`
+ * delivers at once after a local commit; `drain()` delivers until nothing is due (tests, scripts).
+ */
+export class OutboxDispatcher {
+  private readonly handlers = new Map<OutboxKind, Registered>();
+  private readonly claimer = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly detached = new Set<Promise<void>>();
+  private done: { id: number; forget: boolean }[] = [];
+  private flushing: Promise<void> | null = null;
+  private pumping: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private readonly dialect: 'sqlite' | 'postgres';
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly options: DispatcherOptions,
+  ) {
+    this.dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  }
+
+  handle(kind: OutboxKind, handler: OutboxHandler, policy: Partial<RetryPolicy> = {}, options: HandlerOptions = {}): void {
+    this.handlers.set(kind, { handler, policy: { ...DEFAULT_POLICY, ...policy }, options });
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    const tick = () => {
+      this.poke();
+      this.timer = setTimeout(tick, this.options.pollMs);
+      this.timer.unref();
+    };
+    tick();
+  }
+
+  /** Stops polling and waits for the deliveries in flight and their results to be written. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.detached.size > 0) await Promise.all([...this.detached]);
+    await this.settle();
+  }
+
+  /** Delivers what is due now (no-op unless started): call after a commit that enqueued. */
+  poke(): void {
+    if (!this.running) return;
+    void this.pump().catch((err: unknown) => this.options.onError?.(err));
+  }
+
+  /**
+   * Runs `work` (which enqueues in its own transaction) without making the caller wait: for an
+   * answer whose timing must not depend on it (ForgotPassword). Then delivers; `drain` and `stop`
+   * wait for it. A failure goes to the error handler.
+   */
+  runDetached(work: () => Promise<unknown>): void {
+    const running = work()
+      .then(() => this.poke())
+      .catch((err: unknown) => this.options.onError?.(err))
+      .finally(() => this.detached.delete(running));
+    this.detached.add(running);
+  }
+
+  /** Delivers until no row is due: for tests and scripts. Also waits for deliveries already under way. */
+  async drain(): Promise<void> {
+    while (this.detached.size > 0) await Promise.all([...this.detached]);
+    for (;;) {
+      await this.settle();
+      const claimed = await this.pumpOnce();
+      if (claimed === 0 && this.inFlight.size === 0) {
+        await this.settle();
+        return;
+      }
+    }
+  }
+
+  private async settle(): Promise<void> {
+    while (this.pumping || this.inFlight.size > 0 || this.flushing || this.done.length > 0) {
+      if (this.pumping) await this.pumping;
+      if (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+      await this.flushDone();
+    }
+  }
+
+  /** One pump at a time; a poke while pumping makes it go round again. */
+  private pump(): Promise<void> {
+    if (this.pumping) {
+      this.again = true;
+      return this.pumping;
+    }
+    this.pumping = (async () => {
+      try {
+        do {
+          this.again = false;
+          while ((await this.pumpOnce()) > 0 && this.running);
+        } while (this.again && this.running);
+      } finally {
+        this.pumping = null;
+      }
+    })();
+    return this.pumping;
+  }
+
+  /** Claims as many due rows as there are free delivery slots and starts them; answers how many. */
+  private async pumpOnce(): Promise<number> {
+    const free = this.options.concurrency - this.inFlight.size;
+    if (free <= 0 || this.handlers.size === 0) return 0;
+    const now = Date.now();
+    const rows = await claimDue(this.db, this.dialect, this.claimer, new Date(now).toISOString(), new Date(now + this.options.leaseMs).toISOString(), free);
+    for (const row of rows) {
+      const delivery = this.deliver(row).finally(() => {
+        this.inFlight.delete(delivery);
+        if (this.running) this.poke();
+      });
+      this.inFlight.add(delivery);
+    }
+    return rows.length;
+  }
+
+  private async deliver(claimed: ClaimedRow): Promise<void> {
+    const row: OutboxRow = {
+      id: claimed.id,
+      kind: claimed.kind,
+      topic: claimed.topic,
+      payload: claimed.payload === null ? null : (JSON.parse(claimed.payload) as unknown),
+      about: claimed.about,
+      attempts: claimed.attempts,
+      createdAt: claimed.created_at,
+    };
+    const registered = this.handlers.get(row.kind);
+    try {
+      if (!registered) throw new Error(`no handler for ${row.kind} messages in this process`);
+      await registered.handler(row);
+    } catch (err) {
+      const policy = registered?.policy ?? DEFAULT_POLICY;
+      const next = row.attempts >= policy.maxAttempts ? null : new Date(Date.now() + backoffMs(policy, row.attempts)).toISOString();
+      try {
+        await writeTransaction(this.db, (trx) => markAttemptFailed(trx, this.claimer, row.id, errorText(err), next));
+      } catch (writeErr) {
+        // The lease expires and the row is delivered again: at least once.
+        this.options.onError?.(writeErr);
+      }
+      return;
+    }
+    this.done.push({ id: row.id, forget: registered.options.forgetPayload?.(row) ?? false });
+    void this.flushDone().catch((err: unknown) => this.options.onError?.(err));
+  }
+
+  /** Writes the rows delivered meanwhile as done, many in one statement. */
+  private flushDone(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    if (this.done.length === 0) return Promise.resolve();
+    this.flushing = (async () => {
+      try {
+        while (this.done.length > 0) {
+          const batch = this.done.splice(0, 500);
+          const now = new Date().toISOString();
+          await writeTransaction(this.db, (trx) =>
+            markDone(trx, this.claimer, batch.map((d) => d.id), batch.filter((d) => d.forget).map((d) => d.id), now),
+          );
+        }
+      } finally {
+        this.flushing = null;
+      }
+    })();
+    return this.flushing;
+  }
+}
+
+/** The first line of an error's message, short: it is shown in the admin. Never a stack trace. */
+function errorText(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return (message.split('\n')[0] ?? '').slice(0, 500) || 'delivery failed';
+}

@@ -149,7 +149,7 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
   try {
     await migrateToLatest(database.db, schema);
     await seedDemoCatalogue(database.db);
-    const emails = await benchCustomers(database.db, dataDir, CONNECTIONS);
+    const emails = await benchCustomers(database.db, CONNECTIONS);
     const ctx = createContext(readConfig({ DATABASE_URL: serverUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE: '1', OUTBOX_CONCURRENCY: '64' }), database);
     const receiver = await startReceiver();
 

@@ -26,15 +26,6 @@ const envSchema = z.object({
     .pipe(z.array(z.string().refine(isWebOrigin, 'must be a comma-separated list of origins like https://shop.example.com'))),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default('data'),
-<<<<<<< HEAD
-  /** 1: webhook endpoints may be private, loopback or link-local addresses (a local receiver, tests). */
-  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
-  /** How long a webhook delivery may take, connection to last byte. */
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  /** Webhook retries: attempts before a message is failed, and the first backoff (doubling, with jitter, up to 6 h). */
-  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
-  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-=======
   /** The outbox dispatcher (outbox/outbox.ts): `off` for a process that only serves requests. */
   OUTBOX_DISPATCHER: z.enum(['on', 'off']).default('on'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
@@ -44,7 +35,13 @@ const envSchema = z.object({
   /** Mail retries: attempts before a mail is failed, and the first backoff (doubling, with jitter). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
->>>>>>> h-outbox
+  /** 1: webhook endpoints may be private, loopback or link-local addresses (a local receiver, tests). */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
+  /** How long a webhook delivery may take, connection to last byte. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Webhook retries: attempts before a message is failed, and the first backoff (doubling, with jitter, up to 6 h). */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

@@ -13,7 +13,8 @@ import { LifecycleService } from './orders/lifecycle';
 import { OrderService } from './orders/service';
 import { StaffService } from './staff/service';
 import { StockService } from './stock/service';
-import { EndpointCache } from './webhooks/endpoint-cache';
+import { webhookHandler, webhookRetryPolicy } from './webhooks/dispatch';
+import { WebhookEvents } from './webhooks/events';
 import { WebhookService } from './webhooks/service';
 
 /** What the feature modules share: configuration, the database and the services built on it. */
@@ -44,6 +45,7 @@ export interface ShopContext {
 export function createContext(config: Config, database: Database): ShopContext {
   const mailer = new Mailer(config);
   const outbox = createOutbox(config, database, mailer);
+  const webhookEvents = new WebhookEvents();
   const accounts = new AccountService(database.db, outbox, config.PUBLIC_URL);
   const ops = dialectOps(database.dialect);
   const catalogue = new CatalogueService(database.db, ops);
@@ -64,7 +66,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL),
     stock: new StockService(database.db, catalogue, outbox, config.PUBLIC_URL),
     documents: new DocumentService(database.db),
-    webhooks: new WebhookService(database.db, ops.forUpdate, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, timeoutMs: config.WEBHOOK_TIMEOUT_MS }, new EndpointCache()),
+    webhooks: new WebhookService(database.db, ops.forUpdate, webhookSettings(config), webhookEvents, () => outbox.poke()),
     resolveCustomer: accounts.resolveCustomer,
   };
 }
@@ -84,5 +86,11 @@ export function createOutbox(config: Config, database: Database, mailer: Mailer)
     { maxAttempts: config.MAIL_MAX_ATTEMPTS, baseDelayMs: config.MAIL_RETRY_BASE_MS, maxDelayMs: Math.max(config.MAIL_RETRY_BASE_MS, 6 * 3_600_000) },
     { forgetPayload: Mailer.isSecret },
   );
+  // Every dispatcher can send webhooks: one without the handler would fail the rows it claims.
+  outbox.handle('webhook', webhookHandler(database.db, webhookSettings(config), () => outbox.poke()), webhookRetryPolicy(config.WEBHOOK_MAX_ATTEMPTS, config.WEBHOOK_RETRY_BASE_MS));
   return outbox;
+}
+
+function webhookSettings(config: Config) {
+  return { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, timeoutMs: config.WEBHOOK_TIMEOUT_MS };
 }

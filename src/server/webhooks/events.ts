@@ -1,7 +1,7 @@
 import type { WebhookEventType } from '../../contract/admin/webhooks';
 import { enqueue } from '../outbox/outbox';
 import type { WebhookPayload } from './dispatch';
-import type { EndpointCache } from './endpoint-cache';
+import { EndpointCache } from './endpoint-cache';
 import type { Db } from './queries';
 
 /**
@@ -11,7 +11,12 @@ import type { Db } from './queries';
  * case) publishing costs no query and no serialisation. Call `outbox.poke()` after the commit.
  */
 export class WebhookEvents {
-  constructor(private readonly cache: EndpointCache) {}
+  private readonly cache = new EndpointCache();
+
+  /** After a change of endpoints in this process: the next publish reads them again. */
+  invalidate(): void {
+    this.cache.invalidate();
+  }
 
   /** Answers how many messages were written. `about` names the subject for the admin's outbox list ("order 100123"). */
   async publish(trx: Db, type: WebhookEventType, about: string, data: () => unknown): Promise<number> {

@@ -15,7 +15,7 @@ import { Conflict, Invalid, NotFound } from '../errors';
 import { enqueue } from '../outbox/outbox';
 import { isLocalName, isRefusedAddress, literalAddress, resolveAll } from './address-guard';
 import type { WebhookPayload } from './dispatch';
-import type { EndpointCache } from './endpoint-cache';
+import type { WebhookEvents } from './events';
 import * as q from './queries';
 
 export interface WebhookSettings {
@@ -34,7 +34,8 @@ export class WebhookService {
     private readonly db: q.Db,
     private readonly forUpdate: boolean,
     readonly settings: WebhookSettings,
-    readonly cache: EndpointCache,
+    /** Publishes events to the endpoints; told of every change of them. */
+    readonly events: WebhookEvents,
     /** Tells this process's outbox dispatcher that a message is waiting. */
     private readonly poke: () => void,
   ) {}
@@ -53,7 +54,7 @@ export class WebhookService {
       await recordAudit(trx, actor, { action: 'webhook.create', target: `webhook:${id}`, summary: { url: body.url, events: body.events } });
       return id;
     });
-    this.cache.invalidate();
+    this.events.invalidate();
     return { id, url: body.url, events: body.events, secret };
   }
 
@@ -76,7 +77,7 @@ export class WebhookService {
       await recordAudit(trx, actor, { action: 'webhook.update', target: `webhook:${id}`, summary: { before: auditView(before), after: auditView(after) } });
       return after;
     });
-    this.cache.invalidate();
+    this.events.invalidate();
     return toEndpoint(row);
   }
 
@@ -87,7 +88,7 @@ export class WebhookService {
       await q.deleteEndpoint(trx, id);
       await recordAudit(trx, actor, { action: 'webhook.delete', target: `webhook:${id}`, summary: auditView(before) });
     });
-    this.cache.invalidate();
+    this.events.invalidate();
   }
 
   async deliveries(id: number, query: DeliveriesQuery): Promise<WebhookDeliveriesPage> {

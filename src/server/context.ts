@@ -46,7 +46,7 @@ export function createContext(config: Config, database: Database): ShopContext {
   const mailer = new Mailer(config);
   const outbox = createOutbox(config, database, mailer);
   const webhookEvents = new WebhookEvents();
-  const accounts = new AccountService(database.db, outbox, config.PUBLIC_URL);
+  const accounts = new AccountService(database.db, outbox, config.PUBLIC_URL, webhookEvents);
   const ops = dialectOps(database.dialect);
   const catalogue = new CatalogueService(database.db, ops);
   const cart = new CartService(database.db, ops, catalogue, accounts);
@@ -62,9 +62,9 @@ export function createContext(config: Config, database: Database): ShopContext {
     staff: new StaffService(database.db),
     cart,
     orders,
-    checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL),
-    lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL),
-    stock: new StockService(database.db, catalogue, outbox, config.PUBLIC_URL),
+    checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents),
+    lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL, webhookEvents),
+    stock: new StockService(database.db, catalogue, outbox, config.PUBLIC_URL, webhookEvents),
     documents: new DocumentService(database.db),
     webhooks: new WebhookService(database.db, ops.forUpdate, webhookSettings(config), webhookEvents, () => outbox.poke()),
     resolveCustomer: accounts.resolveCustomer,

@@ -11,6 +11,8 @@ import { Conflict, Invalid } from '../errors';
 import type { SignedInCustomer } from '../http/auth-context';
 import { enqueueMail } from '../mail/mailer';
 import type { OutboxDispatcher } from '../outbox/outbox';
+import type { WebhookEvents } from '../webhooks/events';
+import { readAdminOrder } from './admin-order';
 import { type Allocation, allocateStock, firstWarehouse } from '../stock/allocation';
 import { decrementStock, lockItems } from '../stock/queries';
 import { orderConfirmationMail } from './confirmation-mail';
@@ -42,6 +44,7 @@ export class CheckoutService {
     private readonly orders: OrderService,
     private readonly outbox: OutboxDispatcher,
     private readonly publicUrl: string,
+    private readonly events: WebhookEvents,
   ) {}
 
   async checkout(who: SignedInCustomer, request: CheckoutRequest, idempotencyKey: string | null): Promise<CheckoutResult> {
@@ -144,6 +147,8 @@ export class CheckoutService {
       );
       // In this transaction: the order and its confirmation commit together or not at all.
       await enqueueMail(trx, 'order-confirmation', orderConfirmationMail(customer.email, order, this.publicUrl));
+      // Free when no endpoint wants it: the admin order is read only for a subscriber.
+      await this.events.publish(trx, 'order.placed', `order ${orderNum}`, () => readAdminOrder(trx, orderNum));
       return { orderId: id, replayed: false, order };
     });
 

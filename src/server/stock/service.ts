@@ -11,6 +11,7 @@ import { fillBackorders } from './backorders';
 import { type LowStockItem } from './low-stock';
 import { recordMovements } from './movements';
 import * as q from './queries';
+import type { WebhookEvents } from '../webhooks/events';
 
 const SEARCH_LIMIT = 20;
 
@@ -32,6 +33,7 @@ export class StockService {
     private readonly catalogue: CatalogueService,
     private readonly outbox: OutboxDispatcher,
     private readonly publicUrl: string,
+    private readonly events: WebhookEvents,
   ) {}
 
   async itemStock(invNum: string): Promise<ItemStock> {
@@ -77,7 +79,7 @@ export class StockService {
     const limited = member.warehouse !== null && !member.roles.some((r) => r === 'owner' || r === 'manager');
     if (limited && member.warehouse !== w) throw new Forbidden(STOCK_MESSAGES.otherWarehouse(member.warehouse!));
 
-    const { result, filled } = await writeTransaction(this.db, async (trx) => {
+    const { result, filled, published } = await writeTransaction(this.db, async (trx) => {
       const [item] = await q.lockItems(trx, [body.invNum], q.isPostgres(trx));
       if (!item) throw new NotFound(STOCK_MESSAGES.itemNotFound(body.invNum));
       const before = stockOf(item, await q.openUnits(trx, [item.num]))[w];
@@ -99,10 +101,12 @@ export class StockService {
       const filled = delta > 0 ? await fillBackorders(trx, [item.num], actor) : [];
       await enqueueBackorderMails(trx, filled, this.publicUrl);
       const [now] = await q.lockItems(trx, [item.num], false);
-      const stock = stockOf(now!, await q.openUnits(trx, [item.num]))[w];
-      return { result: { invNum: item.num, warehouse: w, ...stock }, filled };
+      const itemStock = stockOf(now!, await q.openUnits(trx, [item.num]));
+      // stock.changed carries the item's stock as GET /Stock/{invNum} answers it.
+      const published = delta === 0 ? 0 : await this.events.publish(trx, 'stock.changed', `item ${item.num}`, () => itemStock);
+      return { result: { invNum: item.num, warehouse: w, ...itemStock[w] }, filled, published };
     });
-    if (filled.length > 0) this.outbox.poke();
+    if (filled.length > 0 || published > 0) this.outbox.poke();
     return result;
   }
 
@@ -111,6 +115,12 @@ export class StockService {
     await this.catalogue.refresh();
     return this.catalogue.current().lowStock.lowest(limit);
   }
+}
+
+/** Items' stock as GET /Stock/{invNum} answers it, read in the caller's transaction (the import's stock.changed events). */
+export async function readItemStocks(db: q.Db, nums: readonly string[]): Promise<ItemStock[]> {
+  const open = await q.openUnits(db, nums);
+  return (await q.lockItems(db, nums, false)).map((item) => stockOf(item, open));
 }
 
 function stockOf(item: q.StockRow, open: Map<string, Record<Warehouse, number>>): ItemStock {

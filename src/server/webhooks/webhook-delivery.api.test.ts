@@ -73,7 +73,7 @@ describe('webhook delivery', () => {
     expect(() => new Webhook(`whsec_${Buffer.from('x'.repeat(32)).toString('base64')}`).verify(receiver.received[0]!.body, receiver.received[0]!.headers as Record<string, string>)).toThrow();
 
     await post(`/Orders/${order.orderNum}/Accept`);
-    expect((await post(`/Orders/${order.orderNum}/Ship`, { warehouse: 'west', carrier: 'ups', trackingNumber: '1Z1' })).status).toBe(200);
+    expect((await post(`/Orders/${order.orderNum}/Ship`, { warehouse: 'west', carrier: 'ups', trackingNumber: '1Z1' })).status).toBe(201);
     await deliverUntil(() => receiver.received.length === 3);
     const types = receiver.received.map((m) => verified(secret, m).type).sort();
     expect(types).toEqual(['invoice.created', 'order.placed', 'order.shipped']);

@@ -2,7 +2,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, type StaffSessionForTest } from '../admin/test-helpers';
 import { seedDemoCoupons } from '../cart/demo-coupons';
-import { loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { importCatalogueCsv } from '../catalogue/import-catalogue';
+import { fixtureItems, loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { placeOrder, setStock } from '../orders/lifecycle-test-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { type ReceivedWebhook, startReceiver, type TestReceiver } from './test-receiver';
@@ -84,6 +85,29 @@ describe('webhook delivery', () => {
     const log = await deliveries(id);
     expect(log).toHaveLength(3);
     expect(log.every((d) => d.delivered && d.statusCode === 204 && d.attempt === 1 && d.error === null)).toBe(true);
+  });
+
+  it('accept, cancel, a stock adjustment, a sign-up and a CSV import each send their event', async () => {
+    const { secret } = await endpointFor(['order.accepted', 'order.cancelled', 'stock.changed', 'customer.created', 'item.changed']);
+    const { buyer, order } = await placeOrder(t, [['11002', 2]]);
+    expect((await post(`/Orders/${order.orderNum}/Accept`)).status).toBe(200);
+    expect((await post(`/Orders/${order.orderNum}/Cancel`, { reason: 'Customer asked' })).status).toBe(200);
+    expect((await post('/Stock/Adjust', { invNum: '12001', warehouse: 'east', delta: 5, reason: 'received' })).status).toBe(200);
+    const base = fixtureItems.find((i) => i.num === '40001')!;
+    const csv = ['num,category_num,web_title,price,srp,qty_west,qty_east,reserve_west,reserve_east', `40001,4,${base.webTitle},${base.priceCents / 100},${base.srpCents / 100},0,12,0,2`].join('\n');
+    expect((await importCatalogueCsv(t.ctx.database.db, csv, { ref: 'CSV test', events: t.ctx.webhooks.events })).errors).toEqual([]);
+    await deliverUntil(() => receiver.received.length === 6);
+    const events = receiver.received.map((m) => verified(secret, m));
+    const byType = (type: string) => events.filter((e) => e.type === type).map((e) => e.data);
+    expect(byType('customer.created')).toEqual([expect.objectContaining({ email: buyer.email })]);
+    expect(byType('order.accepted')).toEqual([expect.objectContaining({ orderNum: order.orderNum, statusCode: 'accepted' })]);
+    expect(byType('order.cancelled')).toEqual([expect.objectContaining({ orderNum: order.orderNum, statusCode: 'cancelled' })]);
+    // Messages are delivered side by side: their order of arrival is not fixed.
+    expect(byType('stock.changed').sort((a, b) => a.invNum.localeCompare(b.invNum))).toEqual([
+      expect.objectContaining({ invNum: '12001', east: expect.objectContaining({ available: expect.any(Number) }) }),
+      expect.objectContaining({ invNum: '40001', east: { available: 10, onHand: 12 } }),
+    ]);
+    expect(byType('item.changed')).toEqual([expect.objectContaining({ invNum: '40001', created: false, price: base.priceCents / 100 })]);
   });
 
   it('sends an endpoint only the events it chose', async () => {

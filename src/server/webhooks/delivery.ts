@@ -62,7 +62,7 @@ export async function sendWebhook(message: OutgoingWebhook, options: DeliveryOpt
   if (!options.allowPrivate && ((literal !== null && isRefusedAddress(literal)) || isLocalName(url.hostname))) return failed(new RefusedAddress(url.hostname).message);
 
   const timestamp = new Date();
-  const signature = new Webhook(message.secret).sign(message.webhookId, timestamp, message.body);
+  const signature = signerFor(message.secret).sign(message.webhookId, timestamp, message.body);
   const headers = {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(message.body),
@@ -106,6 +106,19 @@ export async function sendWebhook(message: OutgoingWebhook, options: DeliveryOpt
     request.on('error', (err: NodeJS.ErrnoException) => finish(failed(describeError(err))));
     request.end(message.body);
   });
+}
+
+const signers = new Map<string, Webhook>();
+
+/** One signer per secret (it decodes the key once). */
+function signerFor(secret: string): Webhook {
+  let signer = signers.get(secret);
+  if (!signer) {
+    if (signers.size > 1000) signers.clear();
+    signer = new Webhook(secret);
+    signers.set(secret, signer);
+  }
+  return signer;
 }
 
 /** Text only: control characters (but line breaks and tabs) removed, at most 500 characters. */

@@ -36,14 +36,17 @@ export function webhookRetryPolicy(maxAttempts: number, baseDelayMs: number): Re
  * delivered is turned off, its turning off audited and the owners mailed, all in one transaction.
  */
 export function webhookHandler(db: q.Db, options: DeliveryOptions, poke: () => void): (row: OutboxRow) => Promise<void> {
+  const endpoints = new RecentEndpoints(db);
   return async (row) => {
     const payload = row.payload as WebhookPayload | null;
     if (!payload || typeof payload.endpointId !== 'number' || typeof payload.body !== 'string') throw new Error('the webhook row holds no message');
-    const endpoint = await q.findEndpoint(db, payload.endpointId);
+    const endpoint = await endpoints.get(payload.endpointId);
     if (!endpoint || endpoint.active !== 1) return;
     const webhookId = webhookIdOf(row);
     const outcome = await sendWebhook({ webhookId, url: endpoint.url, secret: endpoint.secret, body: payload.body }, options);
     const disabled = await writeTransaction(db, (trx) => recordAttempt(trx, endpoint, row, webhookId, outcome));
+    // What this attempt changed (failing since, turned off, healthy again) is read afresh next time.
+    if (disabled || outcome.delivered === (endpoint.failing_since !== null)) endpoints.forget(endpoint.id);
     if (disabled) poke();
     if (!outcome.delivered) throw new Error(outcome.error ?? 'delivery failed');
   };
@@ -80,4 +83,28 @@ async function recordAttempt(trx: q.Db, endpoint: q.EndpointRow, row: OutboxRow,
     });
   }
   return true;
+}
+
+/**
+ * Endpoints as the dispatcher last read them, for a second: a burst of messages to one endpoint
+ * reads it once, not once per message. A change by staff reaches deliveries within that second.
+ */
+class RecentEndpoints {
+  private readonly rows = new Map<number, { row: Promise<q.EndpointRow | undefined>; at: number }>();
+
+  constructor(private readonly db: q.Db) {}
+
+  get(id: number): Promise<q.EndpointRow | undefined> {
+    const now = performance.now();
+    const hit = this.rows.get(id);
+    if (hit && now - hit.at < 1000) return hit.row;
+    if (this.rows.size > 1000) this.rows.clear();
+    const row = q.findEndpoint(this.db, id);
+    this.rows.set(id, { row, at: now });
+    return row;
+  }
+
+  forget(id: number): void {
+    this.rows.delete(id);
+  }
 }

@@ -171,7 +171,8 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
     await checkouts(shopUrl, tokens, itemNums, `(c) the same, receiver ${FAIL_PATH === '/hang' ? 'hangs (2 s timeout)' : 'answers 500'}, ${FAILING_QUEUED} failing queued`);
     console.log(`    failed attempts logged during (c): ${(await failedAttempts(ctx)) - failedBefore}`);
   } finally {
-    for (const c of children.splice(0)) c.kill('SIGTERM');
+    // The shop's connections end before its schema is dropped.
+    await Promise.all(children.splice(0).map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : (c.once('exit', r), c.kill('SIGTERM'))))));
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (schema) await admin(`drop schema if exists ${schema} cascade`);

@@ -37,6 +37,7 @@ export function webhookRetryPolicy(maxAttempts: number, baseDelayMs: number): Re
  */
 export function webhookHandler(db: q.Db, options: DeliveryOptions, poke: () => void): (row: OutboxRow) => Promise<void> {
   const endpoints = new RecentEndpoints(db);
+  const log = new DeliveryLog(db);
   return async (row) => {
     const payload = row.payload as WebhookPayload | null;
     if (!payload || typeof payload.endpointId !== 'number' || typeof payload.body !== 'string') throw new Error('the webhook row holds no message');
@@ -44,7 +45,10 @@ export function webhookHandler(db: q.Db, options: DeliveryOptions, poke: () => v
     if (!endpoint || endpoint.active !== 1) return;
     const webhookId = webhookIdOf(row);
     const outcome = await sendWebhook({ webhookId, url: endpoint.url, secret: endpoint.secret, body: payload.body }, options);
-    const disabled = await writeTransaction(db, (trx) => recordAttempt(trx, endpoint, row, webhookId, outcome));
+    const entry = logEntry(endpoint, row, webhookId, outcome);
+    // The common case, delivered to a healthy endpoint, only adds a log row: many share one INSERT.
+    if (outcome.delivered && endpoint.failing_since === null) return log.add(entry);
+    const disabled = await writeTransaction(db, (trx) => recordAttempt(trx, endpoint, entry, outcome));
     // What this attempt changed (failing since, turned off, healthy again) is read afresh next time.
     if (disabled || outcome.delivered === (endpoint.failing_since !== null)) endpoints.forget(endpoint.id);
     if (disabled) poke();
@@ -52,9 +56,8 @@ export function webhookHandler(db: q.Db, options: DeliveryOptions, poke: () => v
   };
 }
 
-async function recordAttempt(trx: q.Db, endpoint: q.EndpointRow, row: OutboxRow, webhookId: string, outcome: AttemptOutcome): Promise<boolean> {
-  const now = new Date();
-  await q.insertDelivery(trx, {
+function logEntry(endpoint: q.EndpointRow, row: OutboxRow, webhookId: string, outcome: AttemptOutcome): q.NewDelivery {
+  return {
     endpoint_id: endpoint.id,
     outbox_id: row.id,
     webhook_id: webhookId,
@@ -64,8 +67,14 @@ async function recordAttempt(trx: q.Db, endpoint: q.EndpointRow, row: OutboxRow,
     duration_ms: outcome.durationMs,
     response_snippet: outcome.snippet,
     error: outcome.delivered ? null : outcome.error,
-    created_at: now.toISOString(),
-  });
+    created_at: new Date().toISOString(),
+  };
+}
+
+/** An attempt that changes the endpoint's record: failed (perhaps turning it off), or the first delivered after failures. */
+async function recordAttempt(trx: q.Db, endpoint: q.EndpointRow, entry: q.NewDelivery, outcome: AttemptOutcome): Promise<boolean> {
+  const now = new Date(entry.created_at);
+  await q.insertDeliveries(trx, [entry]);
   if (outcome.delivered) {
     if (endpoint.failing_since !== null) await q.markHealthy(trx, endpoint.id);
     return false;
@@ -106,5 +115,40 @@ class RecentEndpoints {
 
   forget(id: number): void {
     this.rows.delete(id);
+  }
+}
+
+/**
+ * Log rows of delivered messages, written together: the handlers of one moment wait for one
+ * INSERT of all their rows (as SQLite's group commit does for checkouts), not one commit each.
+ */
+class DeliveryLog {
+  private waiting: { entry: q.NewDelivery; done: () => void; failed: (err: unknown) => void }[] = [];
+  private scheduled = false;
+
+  constructor(private readonly db: q.Db) {}
+
+  add(entry: q.NewDelivery): Promise<void> {
+    return new Promise((done, failed) => {
+      this.waiting.push({ entry, done, failed });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.scheduled = false;
+    const batch = this.waiting.splice(0, 500);
+    if (this.waiting.length > 0) {
+      this.scheduled = true;
+      setImmediate(() => void this.flush());
+    }
+    try {
+      await q.insertDeliveries(this.db, batch.map((b) => b.entry));
+      for (const b of batch) b.done();
+    } catch (err) {
+      for (const b of batch) b.failed(err);
+    }
   }
 }

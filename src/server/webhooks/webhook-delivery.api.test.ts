@@ -68,6 +68,8 @@ describe('webhook delivery', () => {
     await deliverUntil(() => receiver.received.length === 1);
     const placed = verified(secret, receiver.received[0]!);
     expect(placed).toMatchObject({ type: 'order.placed', timestamp: expect.any(String), data: { orderNum: order.orderNum, statusCode: 'received', customer: { id: expect.any(Number) } } });
+    // Exactly what GET /Orders/{orderNum} answers.
+    expect(placed.data).toEqual((await get(`/Orders/${order.orderNum}`)).body);
     expect(receiver.received[0]!.headers['webhook-id']).toMatch(/^msg_\d+$/);
     expect(receiver.received[0]!.headers['content-type']).toBe('application/json');
     // A wrong secret does not verify.

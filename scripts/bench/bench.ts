@@ -264,7 +264,7 @@ async function seed(dialect: Dialect, db: Kysely<DB>, items: number, dataDir: st
     `  seeded ${items.toLocaleString('en')} synthetic items in ${seedSeconds.toFixed(1)} s ` +
       `(CPU: ${seedCpu.node.toFixed(1)} s here${seedCpu.postgres === null ? '' : ` + ${seedCpu.postgres.toFixed(1)} s in PostgreSQL`})`,
   );
-  const emails = await benchCustomers(db, Math.max(CONNECTIONS, 2 * LOGIN_RATE));
+  const emails = await benchCustomers(db, dataDir, Math.max(CONNECTIONS, 2 * LOGIN_RATE));
   return { seedSeconds, seedCpu, emails, ordersSeconds: await seedOrders(db) };
 }
 

@@ -14,7 +14,7 @@ export const PASSWORD = 'balloons123';
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 
 /** Creates the customers before the server starts (the sign-up call is rate limited per address). */
-export async function benchCustomers(db: Kysely<DB>, count: number): Promise<string[]> {
+export async function benchCustomers(db: Kysely<DB>, _dataDir: string, count: number): Promise<string[]> {
   // Not started: the welcome mails wait in the outbox; the bench server's dispatcher sends them.
   const accounts = new AccountService(db, new OutboxDispatcher(db, { pollMs: 1000, concurrency: 1, leaseMs: 60_000 }), 'http://127.0.0.1');
   const emails = Array.from({ length: count }, (_, i) => `bench${i}@example.com`);

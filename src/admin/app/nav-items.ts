@@ -7,5 +7,6 @@ export const NAV_ITEMS: { to: string; label: string; permission: Permission }[] 
   { to: '/stock', label: 'Stock', permission: 'stock:read' },
   { to: '/audit', label: 'Audit log', permission: 'audit:read' },
   { to: '/staff', label: 'Staff', permission: 'staff:manage' },
+  { to: '/messages', label: 'Messages', permission: 'outbox:manage' },
   { to: '/account', label: 'My account', permission: 'self' },
 ];

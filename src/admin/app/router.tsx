@@ -26,6 +26,7 @@ const routes: RouteObject[] = [
   { path: 'stock/:invNum', ...screen('stock:read', () => import('../features/stock/item-stock-page')) },
   { path: 'audit', ...screen('audit:read', () => import('../features/audit/audit-page')) },
   { path: 'staff', ...screen('staff:manage', () => import('../features/staff/staff-page')) },
+  { path: 'messages', ...screen('outbox:manage', () => import('../features/outbox/messages-page')) },
   { path: 'account', ...screen('self', () => import('../features/account/account-page')) },
   { path: '*', ...lazyPage(() => import('./not-found-page')) },
 ];

@@ -21,6 +21,8 @@ export const PERMISSIONS = [
   'customers:read',
   'audit:read',
   'staff:manage',
+  /** The outbox: pending and failed mails and webhooks, Retry. */
+  'outbox:manage',
   /** Webhook endpoints, their secrets and delivery log. */
   'webhooks:manage',
 ] as const;

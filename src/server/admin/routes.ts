@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ShopContext } from '../context';
 import { documentRoutes } from './document-routes';
 import { orderRoutes } from './order-routes';
+import { outboxRoutes } from './outbox-routes';
 import { registerStaffAuth } from './staff-auth';
 import { staffRoutes } from './staff-routes';
 import { stockRoutes } from './stock-routes';
@@ -19,5 +20,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(orderRoutes, { ctx });
   await app.register(stockRoutes, { ctx });
   await app.register(documentRoutes, { ctx });
+  await app.register(outboxRoutes, { ctx });
   await app.register(webhookRoutes, { ctx });
 };

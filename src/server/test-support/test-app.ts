@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../app';
-import { readConfig } from '../config';
+import { type Config, readConfig } from '../config';
 import { createContext, type ShopContext } from '../context';
 import { type Database, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -68,8 +68,8 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: ShopContext;
   dataDir: string;
-  /** A second server process on the same database: its own connection, catalogue index and app. */
-  startPeer(): Promise<TestApp>;
+  /** A second server process on the same database: its own connection, catalogue index and app (`config` overrides the first's). */
+  startPeer(config?: Partial<Config>): Promise<TestApp>;
   close(): Promise<void>;
 }
 
@@ -97,9 +97,9 @@ async function startApp(tdb: TestDatabase, ctx: ShopContext, options: AppOptions
     app,
     ctx,
     dataDir: tdb.dataDir,
-    startPeer: () => {
+    startPeer: (config = {}) => {
       const again = tdb.connectAgain();
-      return startApp(tdb, createContext(ctx.config, again), options, () => again.close());
+      return startApp(tdb, createContext({ ...ctx.config, ...config }, again), options, () => again.close());
     },
     close: async () => {
       await app.close();

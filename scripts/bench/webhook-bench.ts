@@ -7,7 +7,8 @@
  * 2. Checkout while a receiver fails: the real server (its own process, dispatcher on) under
  *    checkout load, (a) with no endpoint, (b) with an endpoint for order.placed whose receiver
  *    answers, (c) the same endpoint pointed at a receiver that hangs (or answers 500, --fail 500)
- *    with 1,000 failing messages queued before the run and every checkout adding one more.
+ *    with 1,000 failing messages queued before the run and every checkout adding one more;
+ *    (a') no endpoint again, to show the run-to-run noise.
  *
  * Options: --db sqlite,postgres  --messages 5000  --duration 10  --connections 10  --fail hang|500
  * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test.
@@ -149,7 +150,7 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
   try {
     await migrateToLatest(database.db, schema);
     await seedDemoCatalogue(database.db);
-    const emails = await benchCustomers(database.db, CONNECTIONS);
+    const emails = await benchCustomers(database.db, dataDir, CONNECTIONS);
     const ctx = createContext(readConfig({ DATABASE_URL: serverUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE: '1', OUTBOX_CONCURRENCY: '64' }), database);
     const receiver = await startReceiver();
 
@@ -159,6 +160,8 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
     const shopUrl = await startShop(serverUrl, dataDir);
     const tokens = await signIn(shopUrl, emails);
     const itemNums = (await database.db.selectFrom('items').select('num').where('active', '=', 1).execute()).map((r) => r.num);
+    // A first round warms the server up (JIT, caches); (a) runs again at the end to show the noise.
+    await checkouts(shopUrl, tokens, itemNums, 'warm-up (not a figure)');
     await checkouts(shopUrl, tokens, itemNums, '(a) no webhook endpoint');
     const endpoint = await ctx.webhooks.create(ACTOR, { url: `${receiver}/ok`, events: ['order.placed'] });
     // The server sees another process's endpoint change within a second.
@@ -170,6 +173,9 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
     const failedBefore = await failedAttempts(ctx);
     await checkouts(shopUrl, tokens, itemNums, `(c) the same, receiver ${FAIL_PATH === '/hang' ? 'hangs (2 s timeout)' : 'answers 500'}, ${FAILING_QUEUED} failing queued`);
     console.log(`    failed attempts logged during (c): ${(await failedAttempts(ctx)) - failedBefore}`);
+    await ctx.webhooks.remove(ACTOR, endpoint.id);
+    await new Promise((r) => setTimeout(r, 1500));
+    await checkouts(shopUrl, tokens, itemNums, "(a') no webhook endpoint again");
   } finally {
     // The shop's connections end before its schema is dropped.
     await Promise.all(children.splice(0).map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : (c.once('exit', r), c.kill('SIGTERM'))))));

@@ -65,12 +65,7 @@ export const webhookEndpointSchema = z.object({
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
 /** The answer to creating one: the only time the secret is shown. */
-export const createdWebhookSchema = z.object({
-  id: z.number().int(),
-  url: z.string(),
-  events: z.array(webhookEventSchema),
-  secret: z.string(),
-});
+export const createdWebhookSchema = webhookEndpointSchema.pick({ id: true, url: true, events: true }).extend({ secret: z.string() });
 export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 
 export const webhookIdParams = z.object({ id: z.coerce.number().int().positive() });

@@ -17,6 +17,14 @@
  * shipping. After a database crash the shop must serve again without a restart. Then a
  * graceful-shutdown check: SIGTERM finishes requests in flight, refuses new connections and
  * closes the database.
+ *
+ * Staff accept and ship the buyers' orders during the same burst (scripts/faults/shipper.ts).
+ *
+ * Mails (the outbox): each cycle's server also delivers the confirmation mails the earlier ones
+ * committed but did not send (a killed server's claims are taken again once their short lease
+ * ends). After the cycles a last server delivers what is left; then every committed order must
+ * have its confirmation mail in the mail folder and every shipment its shipped mail (0 lost), and duplicates, recognised by their
+ * Message-ID, are counted and reported.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +42,8 @@ import { createContext } from '../../src/server/context';
 import { type Database, openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/demo-data';
+import { checkConfirmationMails, waitForOutbox } from './mail-check';
+import { checkShippedMails, shipper, type StaffSession, staffSignIn } from './shipper';
 
 const { values: args } = parseArgs({
   options: {
@@ -125,7 +135,8 @@ let current: ChildProcess | null = null;
 
 function startServer(): ChildProcess {
   const child = (current = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: serverEnvUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', WORKERS: '1' },
+    // A short outbox lease: a killed server's claimed mails are taken again by the next one soon.
+    env: { ...process.env, DATABASE_URL: serverEnvUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', WORKERS: '1', OUTBOX_LEASE_MS: '3000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   }));
   return child;
@@ -258,7 +269,8 @@ async function check(buyers: Buyer[], startingStock: number): Promise<string[]> 
   }
   const database = openDb();
   const db = database.db;
-  const allocated = await db.selectFrom('order_lines').select(sql<number>`coalesce(sum(qty_west + qty_east), 0)`.as('n')).executeTakeFirstOrThrow();
+  // Units allocated to orders: still open at a warehouse, or shipped since (staff ship during the burst).
+  const allocated = await db.selectFrom('order_lines').select(sql<number>`coalesce(sum(qty_west + qty_east + qty_shipped), 0)`.as('n')).executeTakeFirstOrThrow();
   const stock = await stockTotal(database);
   if (stock + Number(allocated.n) !== startingStock) problems.push(`stock ${stock} + allocated ${allocated.n} ≠ starting ${startingStock}`);
   const negative = await db.selectFrom('items').select('num').where((eb) => eb.or([eb('qty_fr', '<', 0), eb('qty_fh', '<', 0)])).execute();
@@ -347,6 +359,29 @@ async function gracefulShutdown(buyers: Buyer[], items: string[]): Promise<strin
 
 // ---- main --------------------------------------------------------------------------------------
 
+/** A last server delivers what the killed ones left; then every committed order has its confirmation mail. */
+async function deliverAndCheckMails(): Promise<string[]> {
+  const child = startServer();
+  await waitUntilUp(child);
+  const database = openDb();
+  try {
+    const pending = await waitForOutbox(database, 120_000);
+    child.kill('SIGTERM');
+    await exited(child);
+    const report = await checkConfirmationMails(database, dir);
+    const shipped = await checkShippedMails(database, dir);
+    console.log(
+      `mails: ${report.orders} committed orders, ${report.delivered} with their confirmation delivered, ${report.lost} lost, ` +
+        `${report.duplicates} duplicate deliveries (same Message-ID); ${shipped.shipments} committed shipments, ${shipped.lost} shipped mails lost, ` +
+        `${shipped.duplicates} duplicates${pending ? `; ${pending} still pending after 120 s` : ''}`,
+    );
+    return [...report.problems, ...shipped.problems, ...(pending ? [`${pending} outbox rows still pending`] : [])];
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await database.close();
+  }
+}
+
 /** `--db both`: this script once per database, one after the other. */
 function runBoth(): void {
   let failed = false;
@@ -390,6 +425,9 @@ async function main(): Promise<void> {
   let totalAcked = 0;
   let totalOrders = 0;
   let databaseCrashes = 0;
+  let staff: StaffSession | null = null;
+  const taken = new Set<number>();
+  let totalShipped = 0;
   for (let cycle = 1; cycle <= CYCLES; cycle++) {
     const child = startServer();
     await waitUntilUp(child);
@@ -401,7 +439,10 @@ async function main(): Promise<void> {
     }
     const stop = { now: false };
     const tally = { acked: 0, errors: [] as string[] };
-    const running = buyers.map((b) => client(b, items, stop, tally));
+    staff ??= await staffSignIn(base(), 'owner@example.com', 'balloons-owner');
+    const shipTally = { shipped: 0, errors: tally.errors };
+    const placed = () => buyers.flatMap((b) => [...b.orders.keys()]);
+    const running = [...buyers.map((b) => client(b, items, stop, tally)), ...[1, 2, 3, 4].map(() => shipper(base(), staff!, placed, taken, stop, shipTally))];
     const orderCount = () => buyers.reduce((n, b) => n + b.orders.size, 0);
     const ordersBefore = orderCount();
     await new Promise((r) => setTimeout(r, 1000 + Math.random() * 3000));
@@ -426,14 +467,16 @@ async function main(): Promise<void> {
       await exited(child);
     }
     totalAcked += tally.acked;
+    totalShipped += shipTally.shipped;
     totalOrders += orderCount() - ordersBefore;
     const what = crashDatabase ? 'database crashed (pg_ctl stop -m immediate) and restarted' : 'server killed (kill -9)';
-    console.log(`cycle ${cycle}: ${tally.acked} acknowledged writes, ${orderCount() - ordersBefore} orders, ${what}; ${found.length ? found.join('; ') : `all acknowledged writes present${dialect === 'sqlite' ? ', integrity_check ok' : ''}, stock + allocated = starting stock, every total = its lines${crashDatabase ? ', the shop serves again' : ''}`}`);
+    console.log(`cycle ${cycle}: ${tally.acked} acknowledged writes, ${orderCount() - ordersBefore} orders, ${shipTally.shipped} shipments, ${what}; ${found.length ? found.join('; ') : `all acknowledged writes present${dialect === 'sqlite' ? ', integrity_check ok' : ''}, stock + allocated = starting stock, every total = its lines${crashDatabase ? ', the shop serves again' : ''}`}`);
     problems.push(...found.map((p) => `cycle ${cycle}: ${p}`));
   }
+  problems.push(...(await deliverAndCheckMails()));
   problems.push(...(await gracefulShutdown(buyers, items)));
   const crashes = databaseCrashes ? `${CYCLES - databaseCrashes} kill -9 of the server + ${databaseCrashes} database crashes` : `${CYCLES} kill -9`;
-  console.log(`\n${CYCLES} cycles on ${dialect} (${crashes}): ${totalAcked} acknowledged writes (${totalOrders} orders), ${problems.length} problems${problems.length ? '' : ', 0 lost'}`);
+  console.log(`\n${CYCLES} cycles on ${dialect} (${crashes}): ${totalAcked} acknowledged writes (${totalOrders} orders, ${totalShipped} shipments), ${problems.length} problems${problems.length ? '' : ', 0 lost'}`);
   for (const p of problems) console.log(`  - ${p}`);
   if (schema) {
     const admin = new pg.Client({ connectionString: databaseUrl });

@@ -203,11 +203,13 @@ export class OutboxDispatcher {
     const free = this.options.concurrency - this.inFlight.size;
     if (free <= 0 || this.handlers.size === 0) return 0;
     const now = Date.now();
-    const rows = await claimDue(this.db, this.dialect, this.claimer, new Date(now).toISOString(), new Date(now + this.options.leaseMs).toISOString(), free);
+    // Through writeTransaction: on SQLite the claim shares a commit (and its fsync) with other writes.
+    const rows = await writeTransaction(this.db, (trx) => claimDue(trx, this.dialect, this.claimer, new Date(now).toISOString(), new Date(now + this.options.leaseMs).toISOString(), free));
     for (const row of rows) {
       const delivery = this.deliver(row).finally(() => {
         this.inFlight.delete(delivery);
-        if (this.running) this.poke();
+        // Refill when half the slots are free: one claim per half batch, not one per delivery.
+        if (this.running && this.inFlight.size <= this.options.concurrency / 2) this.poke();
       });
       this.inFlight.add(delivery);
     }

@@ -12,6 +12,7 @@ import { createOutbox } from '../src/server/context';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { Mailer } from '../src/server/mail/mailer';
+import { WebhookEvents } from '../src/server/webhooks/events';
 
 const USAGE = 'usage: npm run import -- <file.csv> [--dry-run]';
 
@@ -40,7 +41,7 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(database.db);
     const started = performance.now();
-    const report = await importCatalogueCsv(database.db, text, { dryRun: values['dry-run'], ref: `CSV ${basename(file)}`, publicUrl: config.PUBLIC_URL });
+    const report = await importCatalogueCsv(database.db, text, { dryRun: values['dry-run'], ref: `CSV ${basename(file)}`, publicUrl: config.PUBLIC_URL, events: new WebhookEvents() });
     const took = `${((performance.now() - started) / 1000).toFixed(2)} s`;
     if (!report.ok) {
       console.error(`${file}: ${report.errors.length} problem(s); nothing was imported.`);
@@ -52,9 +53,9 @@ async function main(): Promise<number> {
     if (report.inserted.length) console.log(`  new: ${listed(report.inserted)}`);
     if (report.updated.length) console.log(`  updated: ${listed(report.updated)}`);
     if (report.dryRun) console.log('  Nothing was changed.');
+    // The mails and webhook events queued with the import: sent now (or by a running shop's dispatcher, whichever is first).
+    if (!report.dryRun) await createOutbox(config, database, new Mailer(config)).drain();
     if (report.filled.length) {
-      // Queued with the import; sent now (or by a running shop's dispatcher, whichever is first).
-      await createOutbox(config, database, new Mailer(config)).drain();
       console.log(`  backorders filled: ${listed(report.filled.map((f) => `order ${f.orderNum}`))} (buyers mailed)`);
     }
     return 0;

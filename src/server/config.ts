@@ -35,6 +35,13 @@ const envSchema = z.object({
   /** Mail retries: attempts before a mail is failed, and the first backoff (doubling, with jitter). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** 1: webhook endpoints may be private, loopback or link-local addresses (a local receiver, tests). */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0').transform((v) => v === '1'),
+  /** How long a webhook delivery may take, connection to last byte. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Webhook retries: attempts before a message is failed, and the first backoff (doubling, with jitter, up to 6 h). */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

@@ -14,6 +14,9 @@ import { LifecycleService } from './orders/lifecycle';
 import { OrderService } from './orders/service';
 import { StaffService } from './staff/service';
 import { StockService } from './stock/service';
+import { webhookHandler, webhookRetryPolicy } from './webhooks/dispatch';
+import { WebhookEvents } from './webhooks/events';
+import { WebhookService } from './webhooks/service';
 
 /** What the feature modules share: configuration, the database and the services built on it. */
 export interface ShopContext {
@@ -36,6 +39,8 @@ export interface ShopContext {
   documents: DocumentService;
   /** API keys for ERP and scripts: made by owners and managers, sent as Bearer on /beapi/Admin. */
   apiKeys: ApiKeyService;
+  /** Webhook endpoints, their delivery log, and the events they subscribe to. */
+  webhooks: WebhookService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -43,7 +48,8 @@ export interface ShopContext {
 export function createContext(config: Config, database: Database): ShopContext {
   const mailer = new Mailer(config);
   const outbox = createOutbox(config, database, mailer);
-  const accounts = new AccountService(database.db, outbox, config.PUBLIC_URL);
+  const webhookEvents = new WebhookEvents();
+  const accounts = new AccountService(database.db, outbox, config.PUBLIC_URL, webhookEvents);
   const ops = dialectOps(database.dialect);
   const catalogue = new CatalogueService(database.db, ops);
   const cart = new CartService(database.db, ops, catalogue, accounts);
@@ -59,11 +65,12 @@ export function createContext(config: Config, database: Database): ShopContext {
     staff: new StaffService(database.db),
     cart,
     orders,
-    checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL),
-    lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL),
-    stock: new StockService(database.db, catalogue, outbox, config.PUBLIC_URL),
+    checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents),
+    lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL, webhookEvents),
+    stock: new StockService(database.db, catalogue, outbox, config.PUBLIC_URL, webhookEvents),
     documents: new DocumentService(database.db),
     apiKeys: new ApiKeyService(database.db),
+    webhooks: new WebhookService(database.db, ops.forUpdate, webhookSettings(config), webhookEvents, () => outbox.poke()),
     resolveCustomer: accounts.resolveCustomer,
   };
 }
@@ -83,5 +90,11 @@ export function createOutbox(config: Config, database: Database, mailer: Mailer)
     { maxAttempts: config.MAIL_MAX_ATTEMPTS, baseDelayMs: config.MAIL_RETRY_BASE_MS, maxDelayMs: Math.max(config.MAIL_RETRY_BASE_MS, 6 * 3_600_000) },
     { forgetPayload: Mailer.isSecret },
   );
+  // Every dispatcher can send webhooks: one without the handler would fail the rows it claims.
+  outbox.handle('webhook', webhookHandler(database.db, webhookSettings(config), () => outbox.poke()), webhookRetryPolicy(config.WEBHOOK_MAX_ATTEMPTS, config.WEBHOOK_RETRY_BASE_MS));
   return outbox;
+}
+
+function webhookSettings(config: Config) {
+  return { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, timeoutMs: config.WEBHOOK_TIMEOUT_MS };
 }

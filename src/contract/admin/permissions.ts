@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   'apikeys:manage',
   /** The outbox: pending and failed mails and webhooks, Retry. */
   'outbox:manage',
+  /** Webhook endpoints, their secrets and delivery log. */
+  'webhooks:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -15,6 +15,7 @@ import { Recovery } from './recovery';
 import { SessionStore } from './sessions';
 import { ShipToService } from './ship-tos';
 import { LoginThrottle } from './throttle';
+import type { WebhookEvents } from '../webhooks/events';
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
 const bit = (b: boolean) => (b ? 1 : 0);
@@ -31,6 +32,8 @@ export class AccountService {
     private readonly db: q.Db,
     private readonly outbox: OutboxDispatcher,
     publicUrl: string,
+    /** customer.created webhooks (absent where nobody listens: scripts that create accounts). */
+    private readonly events?: WebhookEvents,
   ) {
     this.sessions = new SessionStore(db);
     this.throttle = new LoginThrottle(db);
@@ -99,6 +102,7 @@ export class AccountService {
         writeTransaction(this.db, async (trx) => {
           const inserted = await q.insertCustomer(trx, { ...row, code });
           await this.recovery.queueWelcome(trx, inserted);
+          await this.events?.publish(trx, 'customer.created', `customer ${inserted}`, async () => toCustomer((await q.findCustomerById(trx, inserted))!, []));
           return inserted;
         }),
       );

@@ -8,6 +8,7 @@ import { outboxRoutes } from './outbox-routes';
 import { registerStaffAuth } from './staff-auth';
 import { staffRoutes } from './staff-routes';
 import { stockRoutes } from './stock-routes';
+import { webhookRoutes } from './webhook-routes';
 
 /**
  * The back office API, /beapi/Admin (DESIGN.md §5): one encapsulated plugin with its own staff
@@ -24,4 +25,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(apiKeyRoutes, { ctx });
   await app.register(erpRoutes, { ctx });
   await app.register(outboxRoutes, { ctx });
+  await app.register(webhookRoutes, { ctx });
 };

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { WebhookEvents } from '../webhooks/events';
 import { enqueueBackorderMails } from '../stock/backorder-mail';
 import type { Filled } from '../stock/backorders';
 import { recordImportedStock, stockBeforeImport } from '../stock/import-stock';
 import { parseCatalogueCsv, toCatalogueItem } from './csv-import';
+import { publishImportEvents } from './import-events';
 import { loadCategories } from './queries';
 import { loadItemInputs } from './stored-items';
 import { upsertItems } from './writes';
@@ -27,7 +29,7 @@ export interface ImportReport {
   filled: Filled[];
 }
 
-export async function importCatalogueCsv(db: Kysely<DB>, csvText: string, options: { dryRun?: boolean; ref?: string; publicUrl?: string } = {}): Promise<ImportReport> {
+export async function importCatalogueCsv(db: Kysely<DB>, csvText: string, options: { dryRun?: boolean; ref?: string; publicUrl?: string; events?: WebhookEvents } = {}): Promise<ImportReport> {
   const dryRun = options.dryRun ?? false;
   // A write transaction (not just any): the backorders the stock fills change orders (orders/change-feed.ts).
   const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>) => (db.isTransaction ? work(db) : writeTransaction(db, work));
@@ -49,6 +51,7 @@ export async function importCatalogueCsv(db: Kysely<DB>, csvText: string, option
     const filled = await recordImportedStock(trx, stockBefore, items, options.ref ?? 'CSV import');
     // In the import's transaction: the buyers' mails go out if and only if the import commits.
     if (options.publicUrl) await enqueueBackorderMails(trx, filled, options.publicUrl);
+    if (options.events) await publishImportEvents(trx, options.events, items, new Set(inserted), stockBefore);
     return { ok: true, dryRun, errors: [], inserted, updated, filled };
   });
 }

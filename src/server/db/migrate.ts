@@ -14,8 +14,9 @@ import * as money64bit from './migrations/2026-11-25T09-00-money-64bit';
 import * as emailChange from './migrations/2026-11-25T09-30-email-change';
 import * as backOffice from './migrations/2026-11-25T10-00-back-office';
 import * as lifecycle from './migrations/2026-11-25T11-lifecycle';
-import * as apiKeys from './migrations/2026-11-25T18-10-api-keys';
 import * as outbox from './migrations/2026-11-25T18-00-outbox';
+import * as apiKeys from './migrations/2026-11-25T18-10-api-keys';
+import * as webhooks from './migrations/2026-11-25T18-20-webhooks';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -37,8 +38,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T09-30-email-change': emailChange,
   '2026-11-25T10-00-back-office': backOffice,
   '2026-11-25T11-lifecycle': lifecycle,
-  '2026-11-25T18-10-api-keys': apiKeys,
   '2026-11-25T18-00-outbox': outbox,
+  '2026-11-25T18-10-api-keys': apiKeys,
+  '2026-11-25T18-20-webhooks': webhooks,
 };
 
 /**

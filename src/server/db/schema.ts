@@ -10,6 +10,7 @@ import type { AuditTables } from '../audit/tables';
 import type { StockTables } from '../stock/tables';
 import type { ApiKeyTables } from '../api-keys/tables';
 import type { OutboxTables } from '../outbox/tables';
+import type { WebhookTables } from '../webhooks/tables';
 
 /**
  * Row types of every table, as Kysely sees them. Booleans are stored as integers 0/1 and times
@@ -147,4 +148,5 @@ export type DB = CatalogueTables &
   AuditTables &
   StockTables &
   ApiKeyTables &
-  OutboxTables;
+  OutboxTables &
+  WebhookTables;

@@ -4,7 +4,7 @@ import { orderRedemptions } from '../cart/queries';
 import { NotFound } from '../errors';
 import { CART_MESSAGES } from '../../contract/cart';
 import { orderHistory } from './lifecycle-queries';
-import { type Db, orderLines } from './queries';
+import { type Db, orderLines, type OrderLineRow, type OrderRow } from './queries';
 import { availableActions } from './transitions';
 
 /** The staff's view of one order (DESIGN.md §5): its lines with their five quantities, shipments, invoices, the whole timeline. */
@@ -19,6 +19,21 @@ export async function readAdminOrder(db: Db, orderNum: number): Promise<AdminOrd
   if (!row) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
   const [lines, coupons] = await Promise.all([orderLines(db, row.id), orderRedemptions(db, row.id)]);
   const history = await orderHistory(db, row.id, lines);
+  return toAdminOrder(row, lines, coupons, history);
+}
+
+/**
+ * The admin order of one just placed, from what its checkout wrote (nothing read): no shipments,
+ * invoices or events yet. It is order.placed's webhook data.
+ */
+export function placedAdminOrder(row: AdminOrderRow, lines: readonly OrderLineRow[], coupons: readonly Coupon[]): AdminOrder {
+  return toAdminOrder(row, lines, coupons, { shipments: [], invoices: [], events: [] });
+}
+
+type Coupon = { code: string; name: string; discount_cents: number };
+type AdminOrderRow = Omit<OrderRow, 'id'> & { org_name: string; email: string };
+
+function toAdminOrder(row: AdminOrderRow, lines: readonly OrderLineRow[], coupons: readonly Coupon[], history: Pick<AdminOrder, 'shipments' | 'invoices' | 'events'>): AdminOrder {
   return {
     orderNum: row.order_num,
     statusCode: row.status_code,

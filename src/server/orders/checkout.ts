@@ -11,6 +11,8 @@ import { Conflict, Invalid } from '../errors';
 import type { SignedInCustomer } from '../http/auth-context';
 import { enqueueMail } from '../mail/mailer';
 import type { OutboxDispatcher } from '../outbox/outbox';
+import type { WebhookEvents } from '../webhooks/events';
+import { placedAdminOrder } from './admin-order';
 import { type Allocation, allocateStock, firstWarehouse } from '../stock/allocation';
 import { decrementStock, lockItems } from '../stock/queries';
 import { orderConfirmationMail } from './confirmation-mail';
@@ -43,6 +45,7 @@ export class CheckoutService {
     private readonly orders: OrderService,
     private readonly outbox: OutboxDispatcher,
     private readonly publicUrl: string,
+    private readonly events: WebhookEvents,
   ) {}
 
   async checkout(who: SignedInCustomer, request: CheckoutRequest, idempotencyKey: string | null): Promise<CheckoutResult> {
@@ -148,6 +151,12 @@ export class CheckoutService {
       );
       // In this transaction: the order and its confirmation commit together or not at all.
       await enqueueMail(trx, 'order-confirmation', orderConfirmationMail(customer.email, order, this.publicUrl));
+      // Free when no endpoint wants it; for one that does, the admin order is made from what was
+      // written here (no read while the counter rows are locked).
+      const coupons = redeemed.map((c) => ({ code: c.code, name: c.name, discount_cents: c.discountCents }));
+      await this.events.publish(trx, 'order.placed', `order ${orderNum}`, () =>
+        placedAdminOrder({ ...orderRow, order_num: orderNum, org_name: customer.orgName, email: customer.email }, lineRows, coupons),
+      );
       return { orderId: id, replayed: false, order };
     });
 

@@ -8,6 +8,7 @@ import { Conflict, Forbidden, NotFound } from '../errors';
 import { findCustomerById } from '../accounts/queries';
 import { enqueueMail } from '../mail/mailer';
 import type { OutboxDispatcher } from '../outbox/outbox';
+import type { WebhookEvents } from '../webhooks/events';
 import { enqueueBackorderMails } from '../stock/backorder-mail';
 import { readAdminOrder } from './admin-order';
 import { type Cancelled, cancelOrderLines, shipOrderLines } from './lifecycle-steps';
@@ -37,6 +38,7 @@ export class LifecycleService {
     private readonly ops: DialectOps,
     private readonly outbox: OutboxDispatcher,
     private readonly publicUrl: string,
+    private readonly events: WebhookEvents,
   ) {}
 
   accept(who: Acting, orderNum: number, ifMatch?: number): Promise<AdminOrder> {
@@ -71,6 +73,7 @@ export class LifecycleService {
       await recordAudit(trx, who.actor, audit('cancel', order, done.after, { reason: body.reason, lines: done.moved.map((l) => [l.lineNo, l.qty]) }));
       await this.mailCancel(trx, order.customer_id, orderNum, done, body.reason);
       const answer = await readAdminOrder(trx, orderNum);
+      await this.events.publish(trx, 'order.cancelled', `order ${orderNum}`, () => answer);
       // Last: the stock counter row every checkout takes is held for this statement and the commit only.
       await markReleased(trx, done.stockChanged);
       return answer;
@@ -86,6 +89,7 @@ export class LifecycleService {
       await recordAudit(trx, who.actor, audit('ship', order, done.after, { shipmentNum: done.shipment.shipmentNum, warehouse: body.warehouse, lines: done.shipment.lines.map((l) => [l.lineNo, l.qty]) }));
       const customer = await findCustomerById(trx, order.customer_id);
       if (customer) await enqueueMail(trx, 'order-shipped', shippedMail(customer.email, orderNum, done.shipment, this.publicUrl));
+      await this.publishShipped(trx, orderNum, done.shipment.shipmentNum);
       return done.shipment;
     });
     this.outbox.poke();
@@ -103,6 +107,7 @@ export class LifecycleService {
       const result = await cancelOrderLines(trx, order, actor, reason);
       await recordAudit(trx, actor, audit('cancel', order, result.after, { reason }));
       await this.mailCancel(trx, customerId, orderNum, result, reason);
+      await this.events.publish(trx, 'order.cancelled', `order ${orderNum}`, () => readAdminOrder(trx, orderNum));
       await markReleased(trx, result.stockChanged);
     });
     this.outbox.poke();
@@ -114,6 +119,17 @@ export class LifecycleService {
     const customer = await findCustomerById(trx, customerId);
     if (customer) await enqueueMail(trx, 'order-cancelled', cancelledMail(customer.email, orderNum, done.moved, whole, reason, this.publicUrl));
     await enqueueBackorderMails(trx, done.filled, this.publicUrl);
+  }
+
+  /** order.shipped (the admin order) and invoice.created (the shipment's invoice), read once for both when wanted. */
+  private async publishShipped(trx: Db, orderNum: number, shipmentNum: number): Promise<void> {
+    let read: Promise<AdminOrder> | null = null;
+    const adminOrder = () => (read ??= readAdminOrder(trx, orderNum));
+    await this.events.publish(trx, 'order.shipped', `order ${orderNum}`, adminOrder);
+    await this.events.publish(trx, 'invoice.created', `order ${orderNum}`, async () => {
+      const order = await adminOrder();
+      return { ...order.invoices.find((i) => i.shipmentNum === shipmentNum)!, orderNum, customer: order.customer };
+    });
   }
 
   /** Accepts several orders, each in its own transaction: one that cannot be accepted does not stop the others. */
@@ -143,12 +159,17 @@ export class LifecycleService {
   }
 
   /** An action that only moves the status (accept, hold, release): audited, answered with the admin order. */
-  private simple(who: Acting, orderNum: number, ifMatch: number | undefined, action: OrderAction, work: (trx: Db, order: OrderState) => Promise<OrderState>): Promise<AdminOrder> {
-    return this.inOrder(orderNum, ifMatch, action, async (trx, order) => {
+  private async simple(who: Acting, orderNum: number, ifMatch: number | undefined, action: OrderAction, work: (trx: Db, order: OrderState) => Promise<OrderState>): Promise<AdminOrder> {
+    let published = 0;
+    const answer = await this.inOrder(orderNum, ifMatch, action, async (trx, order) => {
       const after = await work(trx, order);
       await recordAudit(trx, who.actor, audit(action, order, after));
-      return readAdminOrder(trx, orderNum);
+      const answer = await readAdminOrder(trx, orderNum);
+      if (action === 'accept') published = await this.events.publish(trx, 'order.accepted', `order ${orderNum}`, () => answer);
+      return answer;
     });
+    if (published > 0) this.outbox.poke();
+    return answer;
   }
 }
 

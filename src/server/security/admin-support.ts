@@ -57,7 +57,7 @@ export async function expireStaffSession(t: TestApp, session: StaffSessionForTes
 /** The tables an admin call may change (sign-in failures and session clocks are left out on purpose). */
 const ADMIN_TABLES = [
   'staff', 'audit_log', 'orders', 'order_lines', 'order_events', 'order_counts', 'shipments', 'shipment_lines', 'invoices',
-  'invoice_lines', 'stock_movements', 'coupon_redemptions', 'counters', 'customers', 'outbox',
+  'invoice_lines', 'stock_movements', 'coupon_redemptions', 'counters', 'customers', 'outbox', 'webhook_endpoints', 'webhook_deliveries',
 ] as const;
 
 /** Every row of ADMIN_TABLES and the items' stock, as one string to compare before and after a call. */

@@ -42,6 +42,12 @@ export async function countActiveOwners(db: Db): Promise<number> {
   return rows.filter((r) => (JSON.parse(r.roles) as string[]).includes('owner')).length;
 }
 
+/** The addresses of the active owners (whom the shop tells of what needs an owner, e.g. a disabled webhook). */
+export async function activeOwnerEmails(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('staff').select(['email', 'roles']).where('active', '=', 1).orderBy('id').execute();
+  return rows.filter((r) => (JSON.parse(r.roles) as string[]).includes('owner')).map((r) => r.email);
+}
+
 export async function setLastSignIn(db: Db, id: number, at: string): Promise<void> {
   await db.updateTable('staff').set({ last_sign_in_at: at }).where('id', '=', id).execute();
 }

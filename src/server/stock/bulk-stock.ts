@@ -13,7 +13,16 @@ import * as q from './queries';
  * unknown item too; the others apply, in row order (a later row for the same item and warehouse
  * counts from the earlier one). Movements are 'count' rows; units added fill waiting backorders.
  */
-export async function setStockCounts(trx: q.Db, actor: Actor, rows: readonly (StockRowInput & { row: number })[]): Promise<{ result: BulkResult; filled: Filled[] }> {
+/**
+ * `beforeLast` runs in the transaction before its last statement, with the items whose units
+ * changed and the backorders filled: the caller writes their mails and webhook events there.
+ */
+export async function setStockCounts(
+  trx: q.Db,
+  actor: Actor,
+  rows: readonly (StockRowInput & { row: number })[],
+  beforeLast: (changedNums: string[], filled: Filled[]) => Promise<void> = async () => {},
+): Promise<{ result: BulkResult; filled: Filled[] }> {
   const errors: BulkResult['errors'] = [];
   const nums = [...new Set(rows.map((r) => r.invNum))];
   const items = new Map<string, q.StockRow>();
@@ -54,6 +63,7 @@ export async function setStockCounts(trx: q.Db, actor: Actor, rows: readonly (St
   const grown = [...deltas].filter(([, d]) => d.west > 0 || d.east > 0).map(([num]) => num);
   const changed = changes.map((c) => c.itemId);
   const filled = await fillBackorders(trx, grown, actor, changed);
+  await beforeLast([...deltas].filter(([, d]) => d.west !== 0 || d.east !== 0).map(([num]) => num), filled);
   // Last: the stock sequence's counter row, which every checkout takes, is held for the commit only.
   await q.markStockChanged(trx, changed);
   return { result: { updated, errors }, filled };

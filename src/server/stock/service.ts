@@ -12,6 +12,7 @@ import { setStockCounts } from './bulk-stock';
 import { type LowStockItem } from './low-stock';
 import { recordMovements } from './movements';
 import * as q from './queries';
+import type { WebhookEvents } from '../webhooks/events';
 
 const SEARCH_LIMIT = 20;
 
@@ -33,6 +34,7 @@ export class StockService {
     private readonly catalogue: CatalogueService,
     private readonly outbox: OutboxDispatcher,
     private readonly publicUrl: string,
+    private readonly events: WebhookEvents,
   ) {}
 
   async itemStock(invNum: string): Promise<ItemStock> {
@@ -78,7 +80,7 @@ export class StockService {
     const w = body.warehouse;
     if (limitedTo !== null && limitedTo !== w) throw new Forbidden(STOCK_MESSAGES.otherWarehouse(limitedTo));
 
-    const { result, filled } = await writeTransaction(this.db, async (trx) => {
+    const { result, filled, published } = await writeTransaction(this.db, async (trx) => {
       const [item] = await q.lockItems(trx, [body.invNum], q.isPostgres(trx));
       if (!item) throw new NotFound(STOCK_MESSAGES.itemNotFound(body.invNum));
       const before = stockOf(item, await q.openUnits(trx, [item.num]))[w];
@@ -100,22 +102,29 @@ export class StockService {
       const filled = delta > 0 ? await fillBackorders(trx, [item.num], actor) : [];
       await enqueueBackorderMails(trx, filled, this.publicUrl);
       const [now] = await q.lockItems(trx, [item.num], false);
-      const stock = stockOf(now!, await q.openUnits(trx, [item.num]))[w];
-      return { result: { invNum: item.num, warehouse: w, ...stock }, filled };
+      const itemStock = stockOf(now!, await q.openUnits(trx, [item.num]));
+      // stock.changed carries the item's stock as GET /Stock/{invNum} answers it.
+      const published = delta === 0 ? 0 : await this.events.publish(trx, 'stock.changed', `item ${item.num}`, () => itemStock);
+      return { result: { invNum: item.num, warehouse: w, ...itemStock[w] }, filled, published };
     });
-    if (filled.length > 0) this.outbox.poke();
+    if (filled.length > 0 || published > 0) this.outbox.poke();
     return result;
   }
 
   /** `PUT /beapi/Admin/Stock`: counts on hand, one transaction (bulk-stock.ts) that also writes the mails to the filled backorders' buyers. */
   async setCounts(actor: Actor, body: readonly unknown[]): Promise<BulkResult> {
     const { good, errors } = checkRows(stockRow, body);
-    const { result, filled } = await writeTransaction(this.db, async (trx) => {
-      const done = await setStockCounts(trx, actor, good);
-      await enqueueBackorderMails(trx, done.filled, this.publicUrl);
-      return done;
-    });
-    if (filled.length > 0) this.outbox.poke();
+    let published = 0;
+    const { result, filled } = await writeTransaction(this.db, (trx) =>
+      setStockCounts(trx, actor, good, async (changedNums, filled) => {
+        await enqueueBackorderMails(trx, filled, this.publicUrl);
+        // stock.changed for every item whose units changed, as GET /Stock/{invNum} answers it.
+        let stocks: Promise<Map<string, ItemStock>> | null = null;
+        const stockOf = async (num: string) => (await (stocks ??= readItemStocks(trx, changedNums).then((rows) => new Map(rows.map((r) => [r.invNum, r]))))).get(num);
+        for (const num of changedNums) published += await this.events.publish(trx, 'stock.changed', `item ${num}`, () => stockOf(num));
+      }),
+    );
+    if (filled.length > 0 || published > 0) this.outbox.poke();
     return { updated: result.updated, errors: [...errors, ...result.errors].sort((a, b) => a.row - b.row) };
   }
 
@@ -124,6 +133,12 @@ export class StockService {
     await this.catalogue.refresh();
     return this.catalogue.current().lowStock.lowest(limit);
   }
+}
+
+/** Items' stock as GET /Stock/{invNum} answers it, read in the caller's transaction (the import's stock.changed events). */
+export async function readItemStocks(db: q.Db, nums: readonly string[]): Promise<ItemStock[]> {
+  const open = await q.openUnits(db, nums);
+  return (await q.lockItems(db, nums, false)).map((item) => stockOf(item, open));
 }
 
 function stockOf(item: q.StockRow, open: Map<string, Record<Warehouse, number>>): ItemStock {

@@ -10,6 +10,7 @@ import type { CustomerResolver } from './http/auth-context';
 import { Mailer } from './mail/mailer';
 import { OutboxDispatcher } from './outbox/outbox';
 import { CheckoutService } from './orders/checkout';
+import { AdminOrderReader } from './orders/admin-order';
 import { LifecycleService } from './orders/lifecycle';
 import { OrderService } from './orders/service';
 import { StaffService } from './staff/service';
@@ -34,6 +35,8 @@ export interface ShopContext {
   orders: OrderService;
   checkout: CheckoutService;
   lifecycle: LifecycleService;
+  /** The staff's view of orders, read outside transactions with their unchanged parts kept. */
+  adminOrders: AdminOrderReader;
   stock: StockService;
   /** Pick lists, packing slips and invoices as PDF. */
   documents: DocumentService;
@@ -54,6 +57,7 @@ export function createContext(config: Config, database: Database): ShopContext {
   const catalogue = new CatalogueService(database.db, ops);
   const cart = new CartService(database.db, ops, catalogue, accounts);
   const orders = new OrderService(database.db, cart);
+  const adminOrders = new AdminOrderReader(database.db);
   return {
     config,
     database,
@@ -66,7 +70,8 @@ export function createContext(config: Config, database: Database): ShopContext {
     cart,
     orders,
     checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents),
-    lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL, webhookEvents),
+    lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL, webhookEvents, adminOrders),
+    adminOrders,
     stock: new StockService(database.db, catalogue, outbox, config.PUBLIC_URL, webhookEvents),
     documents: new DocumentService(database.db),
     apiKeys: new ApiKeyService(database.db),

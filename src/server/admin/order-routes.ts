@@ -21,7 +21,6 @@ import type { ShopContext } from '../context';
 import { Invalid } from '../errors';
 import { listAdminOrders } from '../orders/admin-list';
 import { listOrderChanges } from '../orders/change-feed';
-import { readAdminOrder } from '../orders/admin-order';
 import { dashboardCounts } from '../orders/dashboard';
 import type { Acting } from '../orders/lifecycle';
 import { actorOf, warehouseLimit } from './staff-auth';
@@ -72,7 +71,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
         response: { 200: z.union([adminOrdersPageSchema, orderChangesSchema]), 400: problem, 401: problem, 403: problem },
       },
     },
-    async (request) => (request.query.updatedSince === undefined ? listAdminOrders(db, request.query) : listOrderChanges(db, request.query.updatedSince, request.query.pageSize)),
+    async (request) => (request.query.updatedSince === undefined ? listAdminOrders(db, request.query) : listOrderChanges(db, ctx.adminOrders, request.query.updatedSince, request.query.pageSize)),
   );
 
   app.post(
@@ -85,7 +84,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   );
 
   app.get('/Orders/:orderNum', { config: { permission: 'orders:read' }, schema: { tags, security, params, response: { 200: adminOrderSchema, ...errors } } }, async (request) =>
-    readAdminOrder(db, request.params.orderNum),
+    ctx.adminOrders.read(request.params.orderNum),
   );
 
   const desc = (what: string) => `${what} ${ifMatchHeader}`;

@@ -80,6 +80,33 @@ describe('the orders list and the dashboard', () => {
     expect((await post('/Orders/Accept', { orderNums: Array.from({ length: 201 }, (_, i) => i + 1) })).status).toBe(400);
   });
 
+  it('never shows an order older than it is: a backorder fill and another instance’s shipment are seen at once', async () => {
+    await setStock(t, '40001', 0, 0);
+    const { order } = await placeOrder(t, [['40001', 3]]);
+    const detail = async (s: StaffSessionForTest = owner, on: TestApp = t) => (await adminCall(on, s, { method: 'GET', url: `/Orders/${order.orderNum}` })).body;
+    expect((await detail()).lines[0]).toMatchObject({ openWest: 0, backordered: 3 });
+    // Units arrive (enough for the older orders waiting too): the fill changes the order without a lifecycle action on it.
+    expect((await post('/Stock/Adjust', { invNum: '40001', warehouse: 'west', delta: 10, reason: 'received' })).status).toBe(200);
+    const filled = await detail();
+    expect(filled.lines[0]).toMatchObject({ openWest: 3, backordered: 0 });
+    expect(filled.events.map((e: { kind: string }) => e.kind)).toContain('backorder_allocated');
+    await post(`/Orders/${order.orderNum}/Accept`);
+    expect((await detail()).statusCode).toBe('accepted');
+
+    // Another server process on the same database ships a unit: this one shows it on the next read.
+    const peer = await t.startPeer();
+    try {
+      const peerOwner = await ownerSession(peer);
+      const shipped = await adminCall(peer, peerOwner, { method: 'POST', url: `/Orders/${order.orderNum}/Ship`, payload: { warehouse: 'west', carrier: 'ups', trackingNumber: '1Z999', lines: [{ lineNo: 1, qty: 1 }] } });
+      expect(shipped.status).toBe(201);
+      const after = await detail();
+      expect(after).toMatchObject({ statusCode: 'partially_shipped', lines: [{ openWest: 2, shipped: 1 }], shipments: [{ shipmentNum: shipped.body.shipmentNum, trackingNumber: '1Z999' }] });
+      expect(after.invoices).toHaveLength(1);
+    } finally {
+      await peer.close();
+    }
+  });
+
   it('answers exactly what the contract says: no field missing, of another type, or extra', async () => {
     // The order routes write their answers with JSON.stringify (no zod on the way out), so a
     // field added to an answer by mistake would reach the client: parsing drops unknown fields.

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { type AdminOrder, ORDER_ADMIN_MESSAGES } from '../../contract/admin/orders';
 import { atTransactionEnd, type TransactionEnding } from '../db/database';
 import { Invalid } from '../errors';
-import { readAdminOrder } from './admin-order';
+import type { AdminOrderReader } from './admin-order';
 import type { Db } from './queries';
 
 /**
@@ -64,7 +64,7 @@ export function parseFeedCursor(text: string): Cursor {
   return m[2] === undefined ? { seq: Number(m[1]), id: null, upTo: null } : { seq: Number(m[1]), id: Number(m[2]), upTo: Number(m[3]) };
 }
 
-export async function listOrderChanges(db: Db, cursorText: string, pageSize: number): Promise<{ items: AdminOrder[]; nextCursor: string }> {
+export async function listOrderChanges(db: Db, orders: AdminOrderReader, cursorText: string, pageSize: number): Promise<{ items: AdminOrder[]; nextCursor: string }> {
   const cursor = parseFeedCursor(cursorText);
   const upTo =
     cursor.upTo ?? Number((await db.selectFrom('counters').select('value').where('name', '=', ORDER_CHANGE_SEQ).executeTakeFirstOrThrow()).value);
@@ -78,7 +78,7 @@ export async function listOrderChanges(db: Db, cursorText: string, pageSize: num
     .limit(pageSize)
     .execute();
   // Side by side: on PostgreSQL the pool's connections read them at once.
-  const items: AdminOrder[] = await Promise.all(page.map((r) => readAdminOrder(db, r.order_num)));
+  const items: AdminOrder[] = await Promise.all(page.map((r) => orders.read(r.order_num)));
   const last = page[page.length - 1];
   // A full page always continues the poll (the next page may be empty), so "call again while the
   // page is full" never starts a new poll, with a new mark, halfway.

@@ -10,7 +10,7 @@ import { enqueueMail } from '../mail/mailer';
 import type { OutboxDispatcher } from '../outbox/outbox';
 import type { WebhookEvents } from '../webhooks/events';
 import { enqueueBackorderMails } from '../stock/backorder-mail';
-import { readAdminOrder } from './admin-order';
+import { type AdminOrderReader, readAdminOrder } from './admin-order';
 import { type Cancelled, cancelOrderLines, shipOrderLines } from './lifecycle-steps';
 import { wasAccepted } from './lifecycle-queries';
 import { markReleased } from './stock-link';
@@ -39,6 +39,7 @@ export class LifecycleService {
     private readonly outbox: OutboxDispatcher,
     private readonly publicUrl: string,
     private readonly events: WebhookEvents,
+    private readonly adminOrders: AdminOrderReader,
   ) {}
 
   accept(who: Acting, orderNum: number, ifMatch?: number): Promise<AdminOrder> {
@@ -68,18 +69,17 @@ export class LifecycleService {
   }
 
   async cancel(who: Acting, orderNum: number, body: CancelBody, ifMatch?: number): Promise<AdminOrder> {
-    const answer = await this.inOrder(orderNum, ifMatch, 'cancel', async (trx, order) => {
+    await this.inOrder(orderNum, ifMatch, 'cancel', async (trx, order) => {
       const done = await cancelOrderLines(trx, order, who.actor, body.reason, body.lines);
       await recordAudit(trx, who.actor, audit('cancel', order, done.after, { reason: body.reason, lines: done.moved.map((l) => [l.lineNo, l.qty]) }));
       await this.mailCancel(trx, order.customer_id, orderNum, done, body.reason);
-      const answer = await readAdminOrder(trx, orderNum);
-      await this.events.publish(trx, 'order.cancelled', `order ${orderNum}`, () => answer);
+      await this.events.publish(trx, 'order.cancelled', `order ${orderNum}`, () => readAdminOrder(trx, orderNum));
       // Last: the stock counter row every checkout takes is held for this statement and the commit only.
       await markReleased(trx, done.stockChanged);
-      return answer;
     });
     this.outbox.poke();
-    return answer;
+    // Read after the commit, so the order's and its items' locks are not held while it is read.
+    return this.adminOrders.read(orderNum);
   }
 
   async ship(who: Acting, orderNum: number, body: ShipBody, ifMatch?: number): Promise<Shipment> {
@@ -161,15 +161,13 @@ export class LifecycleService {
   /** An action that only moves the status (accept, hold, release): audited, answered with the admin order. */
   private async simple(who: Acting, orderNum: number, ifMatch: number | undefined, action: OrderAction, work: (trx: Db, order: OrderState) => Promise<OrderState>): Promise<AdminOrder> {
     let published = 0;
-    const answer = await this.inOrder(orderNum, ifMatch, action, async (trx, order) => {
+    await this.inOrder(orderNum, ifMatch, action, async (trx, order) => {
       const after = await work(trx, order);
       await recordAudit(trx, who.actor, audit(action, order, after));
-      const answer = await readAdminOrder(trx, orderNum);
-      if (action === 'accept') published = await this.events.publish(trx, 'order.accepted', `order ${orderNum}`, () => answer);
-      return answer;
+      if (action === 'accept') published = await this.events.publish(trx, 'order.accepted', `order ${orderNum}`, () => readAdminOrder(trx, orderNum));
     });
     if (published > 0) this.outbox.poke();
-    return answer;
+    return this.adminOrders.read(orderNum);
   }
 }
 

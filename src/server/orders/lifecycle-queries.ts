@@ -47,8 +47,7 @@ export async function nextNumber(db: Db, name: 'shipment_num' | 'invoice_num'): 
 
 /**
  * PostgreSQL: inserts a shipment or invoice under a provisional number, minus its id (unique,
- * never visible to another transaction), as checkout does with order numbers: the counter rows
- * every ship needs are taken only by `numberShipment`, the transaction's last statement.
+ * never visible to another transaction); `numberShipment` gives both their numbers at the end.
  */
 async function insertUnnumbered(db: Db, table: 'shipments' | 'invoices', numColumn: string, row: Record<string, unknown>): Promise<number> {
   const columns = Object.keys(row).filter((c) => row[c] !== undefined && c !== numColumn);
@@ -100,18 +99,17 @@ export interface ShipmentNumbering {
 }
 
 /**
- * PostgreSQL, the ship's last statement: takes the next shipment and invoice numbers, gives them
- * to the shipment and its invoice, and writes the movements and the timeline entry that name the
- * shipment. The two counter rows stay locked for this statement and the commit only (they come
- * after order_counts, as in checkout: decision 0014).
+ * PostgreSQL: takes the next shipment and invoice numbers from their sequences (no lock: shipments
+ * of other orders do not wait for this one's commit), gives them to the shipment and its invoice,
+ * and writes the movements and the timeline entry that name the shipment.
  */
 export async function numberShipment(db: Db, n: ShipmentNumbering): Promise<{ shipmentNum: number; invoiceNum: number }> {
   const moved =
     n.moves.length === 0
       ? sql``
       : sql`, ${movementsCte('moved', n.moves, { reason: 'ship', ref: sql<string>`${n.refPrefix}::text || snum.value`, actor: n.actorLabel, at: n.at, from: 'snum' })}`;
-  const r = await sql<{ shipment_num: number; invoice_num: number }>`with snum as (update counters set value = value + 1 where name = 'shipment_num' returning value),
-    inum as (update counters set value = value + 1 where name = 'invoice_num' returning value),
+  const r = await sql<{ shipment_num: number; invoice_num: number }>`with snum as (select nextval('shipment_num_seq') as value),
+    inum as (select nextval('invoice_num_seq') as value),
     s as (update shipments set shipment_num = snum.value from snum where shipments.id = ${n.shipmentId}),
     i as (update invoices set invoice_num = inum.value from inum where invoices.id = ${n.invoiceId}),
     e as (insert into order_events (order_id, at, actor, kind, detail, public)

@@ -92,6 +92,10 @@ export async function seedSyntheticOrders(db: Kysely<DB>, n: number, options: Sy
     for (const [name, value] of Object.entries(counters)) await trx.updateTable('counters').set({ value }).where('name', '=', name).execute();
     if (coupon && redeemed > 0) await trx.updateTable('coupons').set({ uses: sql<number>`uses + ${redeemed}` }).where('id', '=', coupon.id).execute();
     for (const table of ['orders', 'shipments', 'invoices']) await syncIdentity(trx, table);
+    // PostgreSQL numbers shipments and invoices from sequences (migration number-sequences).
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`select setval('shipment_num_seq', ${counters.shipment_num}::bigint), setval('invoice_num_seq', ${counters.invoice_num}::bigint)`.execute(trx);
+    }
     // The orders change feed (orders/change-feed.ts) sees the loaded orders as one change.
     const feed = await trx.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', '=', 'order_change_seq').returning('value').executeTakeFirstOrThrow();
     await trx.updateTable('orders').set({ change_seq: feed.value }).where('change_seq', '=', 0).execute();
@@ -111,6 +115,11 @@ async function sequences(db: Kysely<DB>): Promise<Sequences> {
   const maxId = async (table: 'orders' | 'shipments' | 'invoices') =>
     Number((await db.selectFrom(table).select(sql<number>`coalesce(max(id), 0)`.as('m')).executeTakeFirstOrThrow()).m) + 1;
   const counters = new Map((await db.selectFrom('counters').select(['name', 'value']).execute()).map((c) => [c.name, Number(c.value)]));
+  // On PostgreSQL the shop's own shipments and invoices take their numbers from sequences, not the counters.
+  const maxNum = async (table: 'shipments' | 'invoices', column: 'shipment_num' | 'invoice_num') =>
+    Number((await db.selectFrom(table).select(sql<number>`coalesce(max(${sql.ref(column)}), 0)`.as('m')).executeTakeFirstOrThrow()).m);
+  counters.set('shipment_num', Math.max(counters.get('shipment_num') ?? 0, await maxNum('shipments', 'shipment_num')));
+  counters.set('invoice_num', Math.max(counters.get('invoice_num') ?? 500_000, await maxNum('invoices', 'invoice_num')));
   return {
     orderId: await maxId('orders'),
     orderNum: (counters.get('order_num') ?? 100_000) + 1,

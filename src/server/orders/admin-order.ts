@@ -24,15 +24,31 @@ function orderHead(db: Db, orderNum: number): Promise<OrderHead> {
 }
 
 /** What of an order only changes with its version: lines, coupons, shipments, invoices, timeline. */
-interface OrderParts {
-  lines: readonly OrderLineRow[];
-  coupons: readonly Coupon[];
-  history: Pick<AdminOrder, 'shipments' | 'invoices' | 'events'>;
-}
+type OrderParts = Pick<AdminOrder, 'lines' | 'coupons' | 'shipments' | 'invoices' | 'events'>;
 
 async function orderParts(db: Db, orderId: number): Promise<OrderParts> {
   const [lines, coupons] = await Promise.all([orderLines(db, orderId), orderRedemptions(db, orderId)]);
-  return { lines, coupons, history: await orderHistory(db, orderId, lines) };
+  return adminParts(lines, coupons, await orderHistory(db, orderId, lines));
+}
+
+function adminParts(lines: readonly OrderLineRow[], coupons: readonly Coupon[], history: Pick<AdminOrder, 'shipments' | 'invoices' | 'events'>): OrderParts {
+  return {
+    coupons: coupons.map((c) => ({ code: c.code, name: c.name, discount: dollars(c.discount_cents) })),
+    lines: lines.map((l) => ({
+      lineNo: l.line_no,
+      invNum: l.item_num,
+      title: l.title,
+      qty: l.qty,
+      price: dollars(l.price_cents),
+      extended: dollars(l.extended_cents),
+      openWest: l.qty_west,
+      openEast: l.qty_east,
+      backordered: l.qty_backordered,
+      shipped: l.qty_shipped,
+      cancelled: l.qty_cancelled,
+    })),
+    ...history,
+  };
 }
 
 /**
@@ -90,14 +106,14 @@ export class AdminOrderReader {
  * invoices or events yet. It is order.placed's webhook data.
  */
 export function placedAdminOrder(row: AdminOrderRow, lines: readonly OrderLineRow[], coupons: readonly Coupon[]): AdminOrder {
-  return toAdminOrder(row, { lines, coupons, history: { shipments: [], invoices: [], events: [] } });
+  return toAdminOrder(row, adminParts(lines, coupons, { shipments: [], invoices: [], events: [] }));
 }
 
 type Coupon = { code: string; name: string; discount_cents: number };
 type AdminOrderRow = Omit<OrderRow, 'id'> & { org_name: string; email: string };
 type OrderHead = OrderRow & { org_name: string; email: string };
 
-function toAdminOrder(row: AdminOrderRow, { lines, coupons, history }: OrderParts): AdminOrder {
+function toAdminOrder(row: AdminOrderRow, parts: OrderParts): AdminOrder {
   return {
     orderNum: row.order_num,
     statusCode: row.status_code,
@@ -110,25 +126,15 @@ function toAdminOrder(row: AdminOrderRow, { lines, coupons, history }: OrderPart
     shippingOption: { code: row.shipping_code, name: row.shipping_name, amount: dollars(row.shipping_cents) },
     poNumber: row.po_number,
     comments: row.comments,
-    coupons: coupons.map((c) => ({ code: c.code, name: c.name, discount: dollars(c.discount_cents) })),
+    coupons: parts.coupons,
     subtotal: dollars(row.subtotal_cents),
     discount: dollars(row.discount_cents),
     shipping: dollars(row.shipping_cents),
     total: dollars(row.total_cents),
-    lines: lines.map((l) => ({
-      lineNo: l.line_no,
-      invNum: l.item_num,
-      title: l.title,
-      qty: l.qty,
-      price: dollars(l.price_cents),
-      extended: dollars(l.extended_cents),
-      openWest: l.qty_west,
-      openEast: l.qty_east,
-      backordered: l.qty_backordered,
-      shipped: l.qty_shipped,
-      cancelled: l.qty_cancelled,
-    })),
-    ...history,
+    lines: parts.lines,
+    shipments: parts.shipments,
+    invoices: parts.invoices,
+    events: parts.events,
     actions: availableActions(row.status_code, { open: row.open_west + row.open_east, backordered: row.backordered, shipped: row.shipped_qty }),
   };
 }

@@ -80,6 +80,11 @@ export interface DispatcherOptions {
   concurrency: number;
   /** How long a claim holds a row; a delivery must end well within it. */
   leaseMs: number;
+  /**
+   * How long a poke waits for more commits before it claims (default 20 ms): under load, one
+   * claim and one "done" write then serve several orders instead of one each.
+   */
+  gatherMs?: number;
   onError?: (err: unknown) => void;
 }
 
@@ -105,6 +110,7 @@ export class OutboxDispatcher {
   private pumping: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
+  private gathering: NodeJS.Timeout | null = null;
   private running = false;
   private readonly dialect: 'sqlite' | 'postgres';
 
@@ -134,7 +140,9 @@ export class OutboxDispatcher {
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
+    if (this.gathering) clearTimeout(this.gathering);
     this.timer = null;
+    this.gathering = null;
     try {
       while (this.detached.size > 0) await Promise.all([...this.detached]);
       await this.settle();
@@ -144,10 +152,13 @@ export class OutboxDispatcher {
     }
   }
 
-  /** Delivers what is due now (no-op unless started): call after a commit that enqueued. */
+  /** Delivers what is due in a moment (no-op unless started): call after a commit that enqueued. */
   poke(): void {
-    if (!this.running) return;
-    void this.pump().catch((err: unknown) => this.options.onError?.(err));
+    if (!this.running || this.gathering) return;
+    this.gathering = setTimeout(() => {
+      this.gathering = null;
+      void this.pump().catch((err: unknown) => this.options.onError?.(err));
+    }, this.options.gatherMs ?? 20);
   }
 
   /**

@@ -2,8 +2,8 @@ import { PostgresAdapter } from 'kysely';
 import { INVOICE_DUE_DAYS, INVOICE_TERMS } from '../../contract/order-lifecycle';
 import { addDays, invoiceAmounts } from './invoice-amounts';
 import type { Moved } from './line-changes';
-import { insertInvoice, invoicedBefore, nextNumber, orderMoney } from './lifecycle-queries';
-import type { OrderState } from './order-state';
+import { insertInvoice, invoicedBefore, nextNumber } from './lifecycle-queries';
+import type { OrderMoney, OrderState } from './order-state';
 import type { Db } from './queries';
 
 /**
@@ -14,8 +14,8 @@ import type { Db } from './queries';
  * the number is null: the invoice is written under a provisional one and `numberShipment` numbers
  * it last (lifecycle-queries.ts).
  */
-export async function createInvoice(trx: Db, order: OrderState, shipmentId: number, moved: readonly Moved[], date: string): Promise<{ id: number; num: number | null }> {
-  const [money, before] = await Promise.all([orderMoney(trx, order.id), invoicedBefore(trx, order.id)]);
+export async function createInvoice(trx: Db, order: OrderState & OrderMoney, shipmentId: number, moved: readonly Moved[], date: string): Promise<{ id: number; num: number | null }> {
+  const before = await invoicedBefore(trx, order.id);
   const lines = moved.map((m) => ({
     line_no: m.line.line_no,
     item_num: m.line.item_num,
@@ -26,7 +26,7 @@ export async function createInvoice(trx: Db, order: OrderState, shipmentId: numb
   }));
   const merchandise = lines.reduce((n, l) => n + l.extended_cents, 0);
   const amounts = invoiceAmounts(
-    { subtotalCents: Number(money.subtotal_cents), discountCents: Number(money.discount_cents), shippingCents: Number(money.shipping_cents) },
+    { subtotalCents: Number(order.subtotal_cents), discountCents: Number(order.discount_cents), shippingCents: Number(order.shipping_cents) },
     before,
     merchandise,
   );

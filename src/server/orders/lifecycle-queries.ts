@@ -130,10 +130,6 @@ export async function invoicedBefore(db: Db, orderId: number): Promise<{ count: 
   return { count: Number(r.n), merchandiseCents: Number(r.m) };
 }
 
-export function orderMoney(db: Db, orderId: number) {
-  return db.selectFrom('orders').select(['subtotal_cents', 'discount_cents', 'shipping_cents']).where('id', '=', orderId).executeTakeFirstOrThrow();
-}
-
 /** Whether the order was ever accepted: an order on hold is released to where it was. */
 export async function wasAccepted(db: Db, orderId: number): Promise<boolean> {
   const r = await db.selectFrom('order_events').select('id').where('order_id', '=', orderId).where('kind', '=', 'accepted').limit(1).executeTakeFirst();

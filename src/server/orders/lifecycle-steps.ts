@@ -5,7 +5,7 @@ import type { Actor } from '../audit/audit';
 import { createInvoice } from './invoices';
 import { type Moved, planCancel, planShipment } from './line-changes';
 import { insertShipment, type LineQuantities, nextNumber, numberShipment, returnCouponUses, setLineQuantities } from './lifecycle-queries';
-import { addOrderEvent, lockOrder, type OrderState, saveOrderState } from './order-state';
+import { addOrderEvent, lockOrder, type OrderMoney, type OrderState, type OrderSums, saveOrderState } from './order-state';
 import { type Db, orderLines } from './queries';
 import { type FilledBackorder, recordShipped, releaseToStock } from './stock-link';
 import { trackingUrl } from './tracking';
@@ -26,35 +26,37 @@ export interface MovedLine {
 const describe = (moved: readonly Moved[]): MovedLine[] => moved.map((m) => ({ lineNo: m.line.line_no, invNum: m.line.item_num, title: m.line.title, qty: m.qty }));
 
 /**
- * The units of the order after `changes` to some of its `lines`: the order's kept sums (every
- * change of a line saves them, order-state.ts) moved by what changed, so a change of one line
- * of a long order does not read the others.
+ * The order's sums after `changes` to some of its `lines`: its kept sums (every change of a line
+ * saves them, order-state.ts) moved by what changed, so a change of one line of a long order
+ * neither reads nor adds up the others.
  */
-function unitsAfter(order: OrderState, lines: readonly LineQuantities[], changes: readonly LineQuantities[]) {
+function sumsAfter(order: OrderState, lines: readonly LineQuantities[], changes: readonly LineQuantities[]): OrderSums {
   const before = new Map(lines.map((l) => [l.line_no, l]));
-  let open = order.open_west + order.open_east;
-  let backordered = order.backordered;
-  let shipped = order.shipped_qty;
+  const sums = { open_west: order.open_west, open_east: order.open_east, backordered: order.backordered, shipped_qty: order.shipped_qty };
   for (const c of changes) {
     const b = before.get(c.line_no)!;
-    open += c.qty_west + c.qty_east - b.qty_west - b.qty_east;
-    backordered += c.qty_backordered - b.qty_backordered;
-    shipped += c.qty_shipped - b.qty_shipped;
+    sums.open_west += c.qty_west - b.qty_west;
+    sums.open_east += c.qty_east - b.qty_east;
+    sums.backordered += c.qty_backordered - b.qty_backordered;
+    sums.shipped_qty += c.qty_shipped - b.qty_shipped;
   }
-  return { open, backordered, shipped };
+  return sums;
 }
+
+const unitsOf = (s: OrderSums) => ({ open: s.open_west + s.open_east, backordered: s.backordered, shipped: s.shipped_qty });
 
 const lineNosOf = (requested?: readonly { lineNo: number }[]) => requested?.map((r) => r.lineNo);
 
 const CARRIER_NAMES: Record<string, string> = { ups: 'UPS', fedex: 'FedEx', usps: 'USPS', ltl: 'LTL freight', pickup: 'Pick-up', other: 'Other carrier' };
 const WAREHOUSE_NAMES: Record<(typeof WAREHOUSES)[number], string> = { west: 'West (Fresno)', east: 'East (Fairhope)' };
 
-export async function shipOrderLines(trx: Db, order: OrderState, actor: Actor, body: ShipBody): Promise<{ after: OrderState; shipment: Shipment }> {
+export async function shipOrderLines(trx: Db, order: OrderState & OrderMoney, actor: Actor, body: ShipBody): Promise<{ after: OrderState; shipment: Shipment }> {
   const lines = await orderLines(trx, order.id, lineNosOf(body.lines));
   const { moved, changes } = planShipment(lines, body.warehouse, body.lines);
   await setLineQuantities(trx, order.id, changes);
-  const status = statusAfter(order.status_code, 'ship', unitsAfter(order, lines, changes))!;
-  const after = await saveOrderState(trx, order, { status });
+  const sums = sumsAfter(order, lines, changes);
+  const status = statusAfter(order.status_code, 'ship', unitsOf(sums))!;
+  const after = await saveOrderState(trx, order, { status }, sums);
 
   const shippedAt = new Date().toISOString();
   // PostgreSQL numbers the shipment and its invoice in the last statement (numberShipment), so the
@@ -123,7 +125,7 @@ export async function cancelOrderLines(trx: Db, order: OrderState, actor: Actor,
   const lines = await orderLines(trx, order.id, lineNosOf(requested));
   const { moved, changes, released } = planCancel(lines, requested);
   await setLineQuantities(trx, order.id, changes);
-  const status = statusAfter(order.status_code, 'cancel', unitsAfter(order, lines, changes))!;
+  const status = statusAfter(order.status_code, 'cancel', unitsOf(sumsAfter(order, lines, changes)))!;
   // Rows shared with checkout are taken in checkout's order, so the two never deadlock on
   // PostgreSQL: coupons, then items, then order_counts (decision 0014).
   // Nothing shipped and nothing left: the order never used its coupons.

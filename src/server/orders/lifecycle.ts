@@ -15,7 +15,7 @@ import { type Cancelled, cancelOrderLines, shipOrderLines } from './lifecycle-st
 import { wasAccepted } from './lifecycle-queries';
 import { markReleased } from './stock-link';
 import { cancelledMail, shippedMail } from './lifecycle-mails';
-import { addOrderEvent, lockOrder, type OrderState, saveOrderState } from './order-state';
+import { addOrderEvent, lockOrder, type OrderMoney, type OrderState, saveOrderState } from './order-state';
 import type { Db } from './queries';
 import { allows, statusAfter } from './transitions';
 
@@ -148,7 +148,7 @@ export class LifecycleService {
   }
 
   /** Locks the order, checks the version and the transition, and runs `work` in one write transaction. */
-  private inOrder<T>(orderNum: number, ifMatch: number | undefined, action: OrderAction, work: (trx: Db, order: OrderState) => Promise<T>): Promise<T> {
+  private inOrder<T>(orderNum: number, ifMatch: number | undefined, action: OrderAction, work: (trx: Db, order: OrderState & OrderMoney) => Promise<T>): Promise<T> {
     return writeTransaction(this.db, async (trx) => {
       const order = await lockOrder(trx, { orderNum }, this.ops.forUpdate);
       if (!order) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));

@@ -19,11 +19,21 @@ export interface OrderState extends CountedOrder {
   shipped_qty: number;
 }
 
+/** The order's money, as its invoices need it (read with the locked row: no second query). */
+export interface OrderMoney {
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+}
+
+/** The order's kept sums over its lines. */
+export type OrderSums = Pick<OrderState, 'open_west' | 'open_east' | 'backordered' | 'shipped_qty'>;
+
 /** The order row, locked on PostgreSQL (SQLite's write transaction holds the whole database). */
-export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { id: number }, forUpdate: boolean): Promise<OrderState | undefined> {
+export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { id: number }, forUpdate: boolean): Promise<(OrderState & OrderMoney) | undefined> {
   return db
     .selectFrom('orders')
-    .select(['id', 'order_num', 'customer_id', 'status_code', 'version', 'open_west', 'open_east', 'backordered', 'shipped_qty'])
+    .select(['id', 'order_num', 'customer_id', 'status_code', 'version', 'open_west', 'open_east', 'backordered', 'shipped_qty', 'subtotal_cents', 'discount_cents', 'shipping_cents'])
     .$if('orderNum' in where, (q) => q.where('order_num', '=', (where as { orderNum: number }).orderNum))
     .$if('id' in where, (q) => q.where('id', '=', (where as { id: number }).id))
     .$if(forUpdate, (q) => q.forUpdate())
@@ -31,11 +41,17 @@ export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { 
 }
 
 /**
- * After the lines of `before` changed: recomputes the order's sums from its lines, sets its status
- * (when given), moves its version and updated_at, and moves the counts. Answers the new state.
+ * After the lines of `before` changed: recomputes the order's sums from its lines (or takes
+ * `known` ones, worked out by a caller that changed the lines of a locked order itself), sets its
+ * status (when given), moves its version and updated_at, and moves the counts. Answers the new state.
  */
-export async function saveOrderState(db: Kysely<DB>, before: OrderState, change: { status?: OrderStatusCode; holdReason?: string | null } = {}): Promise<OrderState> {
-  const sums = await db
+export async function saveOrderState(
+  db: Kysely<DB>,
+  before: OrderState,
+  change: { status?: OrderStatusCode; holdReason?: string | null } = {},
+  known?: OrderSums,
+): Promise<OrderState> {
+  const sums = known ?? await db
     .selectFrom('order_lines')
     .select([
       sql<number>`coalesce(sum(qty_west), 0)`.as('open_west'),

@@ -11,7 +11,7 @@ export async function cameraJpeg(width: number, height: number, options: { orien
     `<rect width="100%" height="100%" fill="#eef2f6"/>` +
     `<ellipse cx="${width / 2}" cy="${height * 0.45}" rx="${r}" ry="${r * 1.15}" fill="${balloonColour('Royal Blue').hex}"/>` +
     `<ellipse cx="${width / 2 - r / 3}" cy="${height * 0.45 - r / 2}" rx="${r / 6}" ry="${r / 4}" fill="#ffffff" fill-opacity="0.5"/></svg>`;
-  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
+  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
   return sharp(Buffer.from(svg))
     .composite([{ input: noise, blend: 'soft-light' }])
     .jpeg({ quality: 92 })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_LIMITS, PHOTO_MESSAGES } from '../../contract/admin/photos';
 import { STAFF_MESSAGES } from '../../contract/admin/staff';
 import { adminCall, type StaffSessionForTest, staffWith } from '../admin/test-helpers';
-import { itemPictureSvg } from '../catalogue/pictures';
+import { itemPictureSvg } from '../catalogue/pictures/item-svg';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { auditCount } from '../security/admin-support';
 import { createTestApp, type TestApp } from '../test-support/test-app';

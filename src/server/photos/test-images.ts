@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { balloonColour } from '../catalogue/pictures';
+import { balloonColour } from '../catalogue/pictures/colours';
 
 /** Real images made with sharp for the photo tests: no fixtures on disk, nothing mocked. */
 

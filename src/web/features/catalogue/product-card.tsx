@@ -5,6 +5,7 @@ import classes from './catalogue.module.css';
 import { ItemLogo } from './item-logo';
 import { money, StockBadge } from './stock-badge';
 import { ProductPicture } from '../../components/product-picture';
+import { CARD_PICTURE_PX } from '../../components/picture-preload';
 
 export function detailLink(item: { num: string }, categoryNum: number | null): string {
   const p = new URLSearchParams();
@@ -49,7 +50,7 @@ export const ProductCard = memo(function ProductCard({ item, categoryNum, priori
           key={item.picture}
           src={item.picture}
           alt=""
-          size={300}
+          size={CARD_PICTURE_PX}
           className={classes.cardImage}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}

@@ -12,6 +12,7 @@ import { ItemLogo } from './item-logo';
 import { detailLink, ProductCard } from './product-card';
 import { money, StockBadge } from './stock-badge';
 import { ProductPicture } from '../../components/product-picture';
+import { DETAIL_PICTURE } from '../../components/picture-preload';
 
 const loadBuyBox = () => import('./buy-box');
 const SignedInBuyBox = lazy(loadBuyBox);
@@ -64,8 +65,8 @@ export default function ProductDetailPage() {
             <ProductPicture
               src={item.picture}
               alt={item.web_Title}
-              size={520}
-              sizes="(max-width: 48em) 300px, 520px"
+              size={DETAIL_PICTURE.size}
+              sizes={DETAIL_PICTURE.sizes}
               fetchPriority="high"
               style={{ display: 'block', width: '100%', height: '100%' }}
             />

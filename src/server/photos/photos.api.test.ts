@@ -158,3 +158,15 @@ describe("managing an item's photos", () => {
     expect((await adminCall(t, manager, { method: 'GET', url: '/Items/NOPE1/Photos' })).status).toBe(404);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists the photo routes with their security, and keeps /img out', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/beapi/docs/json' })).json();
+    const photos = doc.paths['/beapi/Admin/Items/{num}/Photos'];
+    expect(photos.post.description).toContain('multipart/form-data');
+    expect(photos.post.security).toEqual([{ staffSession: [], csrfToken: [] }, { apiKey: [] }]);
+    expect(doc.paths['/beapi/Admin/Items/{num}/Photos/Order'].put).toBeDefined();
+    expect(doc.paths['/beapi/Admin/Items/{num}/Photos/{photoId}'].delete).toBeDefined();
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/img'))).toEqual([]);
+  });
+});

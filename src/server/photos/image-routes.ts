@@ -36,7 +36,8 @@ export const photoImageRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asy
       cache.set(request.params.file, bytes);
     }
     reply.header('cache-control', IMMUTABLE).header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    // A list of tags, or the one tag, as a browser or CDN revalidates.
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
     return reply.header('content-type', PHOTO_MIME[format]).send(bytes);
   });
 };

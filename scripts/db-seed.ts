@@ -9,6 +9,7 @@ import { seedDemoCustomer } from '../src/server/accounts/demo-customer';
 import { seedDemoCoupons } from '../src/server/cart/demo-coupons';
 import { seedDemoCatalogue, seedSyntheticItems } from '../src/server/catalogue/demo/seed';
 import { seedDemoDistributors } from '../src/server/content/demo-distributors';
+import { seedDemoPhotos } from '../src/server/photos/demo-photos';
 import { ConfigError, readConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
@@ -48,6 +49,9 @@ async function main(): Promise<void> {
     await seedDemoSurvey(database.db);
     await seedDemoStaff(database.db);
     console.log('Demo customer buyer@example.com / balloons123, coupons, distributors and the WINTER survey: present');
+    started = performance.now();
+    const photos = await seedDemoPhotos(database.db);
+    console.log(photos ? `Demo photos: ${photos} items got a real photo (${seconds(started)})` : 'Demo photos: skipped, the shop has photos');
 
     if (items > 0) {
       started = performance.now();

@@ -16,6 +16,7 @@ import { catalogRoutes } from './catalogs/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contentRoutes } from './content/routes';
 import { pictureRoutes } from './catalogue/picture-routes';
+import { photoImageRoutes } from './photos/image-routes';
 import type { ShopContext } from './context';
 import { isAdminPath } from './http/admin-path';
 import { readToken } from './http/auth-context';
@@ -187,6 +188,7 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
   // Outside the /beapi plugin above: no catalogue cache hook, no fast lane, its own auth.
   await app.register(adminRoutes, { ctx, prefix: '/beapi/Admin' });
   await app.register(pictureRoutes, { ctx });
+  await app.register(photoImageRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
 
   serveWebApp(app, options.webDir ?? WEB_DIR);

@@ -3,6 +3,7 @@ import { seedDemoCustomer } from './accounts/demo-customer';
 import { seedDemoCoupons } from './cart/demo-coupons';
 import { isCatalogueEmpty, seedDemoCatalogue } from './catalogue/demo/seed';
 import { seedDemoDistributors } from './content/demo-distributors';
+import { seedDemoPhotos } from './photos/demo-photos';
 import type { DB } from './db/schema';
 import { seedDemoStaff } from './staff/demo-staff';
 import { seedDemoSurvey } from './survey/demo-survey';
@@ -15,6 +16,7 @@ export async function seedDemoData(db: Kysely<DB>): Promise<void> {
   await seedDemoDistributors(db);
   await seedDemoSurvey(db);
   await seedDemoStaff(db);
+  await seedDemoPhotos(db);
 }
 
 /**

@@ -5,6 +5,7 @@ import { erpRoutes } from './erp-routes';
 import { documentRoutes } from './document-routes';
 import { orderRoutes } from './order-routes';
 import { outboxRoutes } from './outbox-routes';
+import { photoRoutes } from './photo-routes';
 import { registerStaffAuth } from './staff-auth';
 import { staffRoutes } from './staff-routes';
 import { stockRoutes } from './stock-routes';
@@ -26,4 +27,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(erpRoutes, { ctx });
   await app.register(outboxRoutes, { ctx });
   await app.register(webhookRoutes, { ctx });
+  await app.register(photoRoutes, { ctx });
 };

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { BalloonShape } from '../catalogue/pictures';
+import type { BalloonShape } from '../catalogue/pictures/facts';
 
 /**
  * Catalogue PDFs drawn with pdfkit's vector API. pdfkit cannot draw the item SVGs, so each item

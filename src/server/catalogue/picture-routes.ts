@@ -6,7 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ShopContext } from '../context';
 import { sendProblem } from '../http/error-handler';
-import { categoryLogoSvg, itemPictureSvg, pictureFactsFor, productLineLogoSvg, shopLogoSvg } from './pictures';
+import { pictureFactsFor } from './pictures/facts';
+import { itemPictureSvg } from './pictures/item-svg';
+import { categoryLogoSvg, productLineLogoSvg, shopLogoSvg } from './pictures/logos';
 
 /**
  * Product pictures, product-line logos and category logos (DESIGN.md §2). A real photo in

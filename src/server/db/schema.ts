@@ -11,6 +11,7 @@ import type { StockTables } from '../stock/tables';
 import type { ApiKeyTables } from '../api-keys/tables';
 import type { OutboxTables } from '../outbox/tables';
 import type { WebhookTables } from '../webhooks/tables';
+import type { PhotoTables } from '../photos/tables';
 
 /**
  * Row types of every table, as Kysely sees them. Booleans are stored as integers 0/1 and times
@@ -149,4 +150,5 @@ export type DB = CatalogueTables &
   StockTables &
   ApiKeyTables &
   OutboxTables &
-  WebhookTables;
+  WebhookTables &
+  PhotoTables;

@@ -59,6 +59,8 @@ export const PUBLIC = new Set([
   'GET /images/items/:num',
   'GET /images/logos/:name.svg',
   'GET /images/categories/:num.svg',
+  // Real product photos by content hash (photos/image-routes.ts).
+  'GET /img/:file',
   'GET /catalogs/:file.pdf',
 ]);
 

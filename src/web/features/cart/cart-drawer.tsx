@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Divider, Drawer, Group, Image, Loader, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Divider, Drawer, Group, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { CartItem } from '../../../contract/cart';
 import { useCart } from '../../components/cart-data';
@@ -8,6 +8,7 @@ import { money } from '../../components/money';
 import { useDeleteItem, useUpdateItem } from './api';
 import { QuantityEditor } from './quantity-editor';
 import { notify } from '../../components/notify';
+import { ProductPicture } from '../../components/product-picture';
 
 /** The drawer's quantity range (spec §5, §9). */
 const DRAWER_MAX_QTY = 999;
@@ -17,7 +18,7 @@ function DrawerLine({ item }: { item: CartItem }) {
   const remove = useDeleteItem();
   return (
     <Group wrap="nowrap" align="flex-start" gap="sm" data-testid={`drawer-line-${item.invNum}`}>
-      <Image src={item.inventoryData.picture} alt="" w={52} h={52} fit="contain" />
+      <ProductPicture src={item.inventoryData.picture} alt="" size={52} />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm" fw={600} lineClamp={2}>
           {item.inventoryData.web_Title || item.inventoryData.description}

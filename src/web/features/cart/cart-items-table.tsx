@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Group, Image, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { CART, type CartItem } from '../../../contract/cart';
 import { CART_TEXTS, reasonOr } from '../../components/cart-texts';
@@ -6,6 +6,7 @@ import { money } from '../../components/money';
 import { notify } from '../../components/notify';
 import { useDeleteItem, useUpdateItem } from './api';
 import { QuantityEditor } from './quantity-editor';
+import { ProductPicture } from '../../components/product-picture';
 
 /** Quantity edit and remove for one line, shared by the table (wide screens) and the cards (phones). */
 function useLineActions(item: CartItem) {
@@ -54,7 +55,7 @@ function LineRow({ item }: { item: CartItem }) {
   return (
     <Table.Tr data-testid={`cart-line-${item.invNum}`}>
       <Table.Td>
-        <Image src={item.inventoryData.picture} alt="" w={56} h={56} fit="contain" />
+        <ProductPicture src={item.inventoryData.picture} alt="" size={56} />
       </Table.Td>
       <Table.Td>
         <Anchor component={Link} to={detailLink(item)} size="sm">
@@ -79,7 +80,7 @@ function LineCard({ item }: { item: CartItem }) {
   return (
     <Paper withBorder p="sm" radius="md" data-testid={`cart-card-${item.invNum}`}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Image src={item.inventoryData.picture} alt="" w={64} h={64} fit="contain" />
+        <ProductPicture src={item.inventoryData.picture} alt="" size={64} />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Text size="sm" fw={600}>
             {title(item)}

@@ -4,6 +4,7 @@ import { type Category, categorySchema, type FilterParam, type ItemDetail, itemD
 import { apiGet, apiRequest, queryString } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { readListing } from './listing-state';
+import { CARD_PICTURE_PX, DETAIL_PICTURE, preloadProductPicture } from '../../components/picture-preload';
 
 const categoryList = z.array(categorySchema);
 
@@ -146,22 +147,8 @@ export function prefetchListing(params: URLSearchParams, { pictures = false } = 
   return queryClient.prefetchQuery({ ...query, retry: false }).then(() => {
     if (!pictures) return;
     const items = queryClient.getQueryData<PagedItems>(query.queryKey)?.items ?? [];
-    for (const item of items.slice(0, 2)) preloadPicture(item.picture);
+    for (const item of items.slice(0, 2)) preloadProductPicture(item.picture, CARD_PICTURE_PX);
   });
-}
-
-/**
- * The first pictures of a page are its largest paint: they start loading as soon as the answer
- * naming them is in, not after the page has rendered it (the <img> then takes the same response).
- */
-function preloadPicture(src: string | undefined): void {
-  if (!src || document.head.querySelector(`link[rel="preload"][href="${CSS.escape(src)}"]`)) return;
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'image';
-  link.href = src;
-  link.fetchPriority = 'high';
-  document.head.appendChild(link);
 }
 
 export function prefetchItemDetail(params: URLSearchParams): void {
@@ -169,7 +156,9 @@ export function prefetchItemDetail(params: URLSearchParams): void {
   const categoryNum = Number(params.get('categoryNum'));
   if (itemNum) {
     const query = itemDetailQuery(itemNum);
-    void queryClient.prefetchQuery(query).then(() => preloadPicture(queryClient.getQueryData<ItemDetail>(query.queryKey)?.picture));
+    void queryClient
+      .prefetchQuery(query)
+      .then(() => preloadProductPicture(queryClient.getQueryData<ItemDetail>(query.queryKey)?.picture, DETAIL_PICTURE.size, DETAIL_PICTURE.sizes));
   }
   if (Number.isInteger(categoryNum) && categoryNum > 0) void queryClient.prefetchQuery(breadcrumbQuery(categoryNum));
 }

@@ -4,6 +4,8 @@ import { router } from '../../app/router';
 import classes from './catalogue.module.css';
 import { ItemLogo } from './item-logo';
 import { money, StockBadge } from './stock-badge';
+import { ProductPicture } from '../../components/product-picture';
+import { CARD_PICTURE_PX } from '../../components/picture-preload';
 
 export function detailLink(item: { num: string }, categoryNum: number | null): string {
   const p = new URLSearchParams();
@@ -44,12 +46,11 @@ export const ProductCard = memo(function ProductCard({ item, categoryNum, priori
     <a href={detailLink(item, categoryNum)} onClick={openInApp} className={classes.card}>
       <span className={classes.cardPicture}>
         {item.new && <span className={classes.newBadge}>New</span>}
-        <img
+        <ProductPicture
           key={item.picture}
           src={item.picture}
           alt=""
-          width={300}
-          height={300}
+          size={CARD_PICTURE_PX}
           className={classes.cardImage}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}

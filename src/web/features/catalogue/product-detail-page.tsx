@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Container, Divider, Grid, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Container, Divider, Grid, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ItemDetail } from '../../../contract/catalogue';
@@ -11,6 +11,8 @@ import classes from './catalogue.module.css';
 import { ItemLogo } from './item-logo';
 import { detailLink, ProductCard } from './product-card';
 import { money, StockBadge } from './stock-badge';
+import { ProductPicture } from '../../components/product-picture';
+import { DETAIL_PICTURE } from '../../components/picture-preload';
 
 const loadBuyBox = () => import('./buy-box');
 const SignedInBuyBox = lazy(loadBuyBox);
@@ -60,7 +62,14 @@ export default function ProductDetailPage() {
       <Grid gap={{ base: 'md', md: 40 }}>
         <Grid.Col span={{ base: 12, sm: 5 }}>
           <div className={classes.detailPicture}>
-            <Image src={item.picture} alt={item.web_Title} fit="contain" h="100%" />
+            <ProductPicture
+              src={item.picture}
+              alt={item.web_Title}
+              size={DETAIL_PICTURE.size}
+              sizes={DETAIL_PICTURE.sizes}
+              fetchPriority="high"
+              style={{ display: 'block', width: '100%', height: '100%' }}
+            />
           </div>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 7 }}>

@@ -1,8 +1,9 @@
-import { Anchor, Image, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ListItem } from '../../../contract/catalogue';
 import { ItemLogo } from './item-logo';
 import { detailLink } from './product-card';
+import { ProductPicture } from '../../components/product-picture';
 
 const yesNo = (v: boolean) => (
   <Text size="sm" c={v ? '#1b5e20' : '#495057'} fw={600}>
@@ -30,7 +31,7 @@ export function ProductTable({ items, categoryNum }: { items: ListItem[]; catego
             <Table.Tr key={item.num}>
               <Table.Td w={72}>
                 <Link to={detailLink(item, categoryNum)} aria-label={item.web_Title}>
-                  <Image src={item.picture} alt="" w={56} h={56} fit="contain" loading="lazy" />
+                  <ProductPicture src={item.picture} alt="" size={56} loading="lazy" />
                 </Link>
               </Table.Td>
               <Table.Td>

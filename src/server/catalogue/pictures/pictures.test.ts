@@ -1,19 +1,11 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import type { FacetKind } from '../db/schema';
-import { CatalogueIndex, type ItemRow } from './catalogue-index';
-import {
-  type BalloonShape,
-  balloonColour,
-  categoryLogoSvg,
-  designName,
-  glyphFromText,
-  itemPictureSvg,
-  type PictureFacts,
-  pictureFactsFor,
-  productLineLogoSvg,
-  shopLogoSvg,
-} from './pictures';
+import type { FacetKind } from '../../db/schema';
+import { CatalogueIndex, type ItemRow } from '../catalogue-index';
+import { balloonColour } from './colours';
+import { type BalloonShape, designName, glyphFromText, type PictureFacts, pictureFactsFor } from './facts';
+import { itemPictureSvg } from './item-svg';
+import { categoryLogoSvg, productLineLogoSvg, shopLogoSvg } from './logos';
 
 /** Parses as XML the way a browser does for an SVG file; fails the test on any well-formedness error. */
 function parseSvg(svg: string): Document {

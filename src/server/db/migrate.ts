@@ -17,6 +17,7 @@ import * as lifecycle from './migrations/2026-11-25T11-lifecycle';
 import * as outbox from './migrations/2026-11-25T18-00-outbox';
 import * as apiKeys from './migrations/2026-11-25T18-10-api-keys';
 import * as webhooks from './migrations/2026-11-25T18-20-webhooks';
+import * as itemEditor from './migrations/2026-11-25T21-00-item-editor';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T18-00-outbox': outbox,
   '2026-11-25T18-10-api-keys': apiKeys,
   '2026-11-25T18-20-webhooks': webhooks,
+  '2026-11-25T21-00-item-editor': itemEditor,
 };
 
 /**

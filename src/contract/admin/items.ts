@@ -107,10 +107,31 @@ const editableFields = {
   status: z.enum(ITEM_STATUSES),
 };
 
-/** `GET /beapi/Admin/Items/{num}`: the editor's JSON. */
+/** `GET /beapi/Admin/Items/{num}`: the editor's JSON (plain types: the rules above are for what comes in). */
+const text = z.string();
+const texts = z.array(text);
 export const itemEditorSchema = z.object({
-  num: z.string(),
-  ...editableFields,
+  num: text,
+  code: text,
+  web_Title: text,
+  web_Product_Info: text,
+  key_Words: text,
+  upc: text,
+  srp: z.number(),
+  price: z.number(),
+  packaged: text,
+  caseQty: z.number().int(),
+  dimensions: text,
+  color_Family: text,
+  colorGroup: text,
+  brand: text,
+  seO_Title: text,
+  new: z.boolean(),
+  categories: z.array(z.number().int()),
+  filters: z.object({ color: texts, sizes: texts, events: texts, messages: texts, shapes: texts, themes: texts, poscat: texts }),
+  attributes: z.array(z.object({ name: text, value: text })),
+  suggestedItems: texts,
+  status: z.enum(ITEM_STATUSES),
   photos: z.array(itemPhotoSchema),
   version: z.number().int(),
 });

@@ -6,7 +6,7 @@
  * "Visible" is the time from the call until the editing process's index answers the new value;
  * "stall" is the longest the event loop was blocked meanwhile (a 1 ms timer's worst lateness).
  *
- *   node --import tsx scripts/bench/item-edit-bench.ts [--items 50000] [--edits 5]
+ *   node --import tsx scripts/bench/item-edit-bench.ts [--items 50000] [--edits 5] [--only price|title]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,8 @@ const arg = (name: string, fallback: number) => {
 };
 const items = arg('items', 50_000);
 const edits = arg('edits', 5);
+/** `--only price` or `--only title`: one kind of edit. */
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 
 /** The worst lateness of a 1 ms timer while `work` runs. */
 async function withStall<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; stallMs: number }> {
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
       ['price (patch)', (e: { price: number; srp: number }) => ({ price: Math.min(e.price + 0.01, e.srp) })],
       ['title (rebuild)', (e: { web_Title: string }) => ({ web_Title: `${e.web_Title} X` })],
     ] as const) {
+      if (only && !kind.startsWith(only)) continue;
       const visible: number[] = [];
       const stalls: number[] = [];
       for (let i = 0; i < edits; i++) {

@@ -60,7 +60,8 @@ export async function loadChangedItems(db: Kysely<DB>, since: number) {
     .select(ITEM_ROW_COLUMNS.map((col) => `i.${col}` as const))
     .where('c.seq', '>', since)
     .where('i.active', '=', 1)
-    .orderBy('i.id')
+    // No ORDER BY: ordering by the items' id made SQLite walk every item (50,000 items: ~200 ms
+    // with the event loop blocked) instead of the few changes from the `seq` index.
     .execute();
 }
 

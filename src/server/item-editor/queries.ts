@@ -29,11 +29,14 @@ export async function categoriesByNum(db: Kysely<DB>, nums: readonly number[]) {
   return db.selectFrom('categories').select(['num', 'kind']).where('num', 'in', [...nums]).execute();
 }
 
-/** Names of known poscat numbers (as items carry them). */
+/** Names of known poscat numbers (as items carry them): one indexed row each, however many items carry it. */
 export async function poscatNames(db: Kysely<DB>, links: readonly string[]): Promise<Map<string, string>> {
-  if (links.length === 0) return new Map();
-  const rows = await db.selectFrom('item_facets').select(['link', 'name']).where('kind', '=', 'poscat').where('link', 'in', [...links]).distinct().execute();
-  return new Map(rows.map((r) => [r.link, r.name]));
+  const out = new Map<string, string>();
+  for (const link of new Set(links)) {
+    const row = await db.selectFrom('item_facets').select('name').where('kind', '=', 'poscat').where('link', '=', link).limit(1).executeTakeFirst();
+    if (row) out.set(link, row.name);
+  }
+  return out;
 }
 
 export async function existingNums(db: Kysely<DB>, nums: readonly string[]): Promise<Set<string>> {

@@ -126,8 +126,9 @@ export class ItemEditorService {
     if (missing !== undefined) throw new Invalid(ITEM_MESSAGES.unknownCategory(missing));
     const tree = found.filter((c) => c.kind === 'tree');
     if (tree.length !== 1) throw new Invalid(ITEM_MESSAGES.oneTreeCategory);
-    const names = await q.poscatNames(trx, body.filters.poscat);
-    const unknownPoscat = body.filters.poscat.find((p) => !names.has(p) && !base.facets.some((f) => f.kind === 'poscat' && f.link === p));
+    const known = (p: string) => base.facets.some((f) => f.kind === 'poscat' && f.link === p);
+    const names = await q.poscatNames(trx, body.filters.poscat.filter((p) => !known(p)));
+    const unknownPoscat = body.filters.poscat.find((p) => !names.has(p) && !known(p));
     if (unknownPoscat !== undefined) throw new Invalid(ITEM_MESSAGES.unknownPoscat(unknownPoscat));
     const suggested = await q.existingNums(trx, body.suggestedItems);
     const unknownSuggested = body.suggestedItems.find((n) => !suggested.has(n));

@@ -6,6 +6,7 @@ import { AccountService } from './accounts/service';
 import { ApiKeyService } from './api-keys/service';
 import { CartService } from './cart/service';
 import { CatalogueService } from './catalogue/service';
+import { ItemEditorService } from './item-editor/service';
 import type { CustomerResolver } from './http/auth-context';
 import { Mailer } from './mail/mailer';
 import { OutboxDispatcher } from './outbox/outbox';
@@ -44,6 +45,10 @@ export interface ShopContext {
   apiKeys: ApiKeyService;
   /** Webhook endpoints, their delivery log, and the events they subscribe to. */
   webhooks: WebhookService;
+  /** Publishes webhook events in the transaction of the change that causes them. */
+  webhookEvents: WebhookEvents;
+  /** The back office's item editor. */
+  items: ItemEditorService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -76,6 +81,8 @@ export function createContext(config: Config, database: Database): ShopContext {
     documents: new DocumentService(database.db),
     apiKeys: new ApiKeyService(database.db),
     webhooks: new WebhookService(database.db, ops.forUpdate, webhookSettings(config), webhookEvents, () => outbox.poke()),
+    webhookEvents,
+    items: new ItemEditorService(database.db, catalogue, webhookEvents, () => outbox.poke()),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

@@ -1,5 +1,8 @@
 /** Domain errors thrown by services; one handler (http/error-handler.ts) maps them to problem+json. */
 export class DomainError extends Error {
+  /** Members added to the problem document (e.g. a 409's `current` state). */
+  extensions?: Record<string, unknown>;
+
   constructor(
     readonly status: number,
     readonly title: string,

@@ -38,7 +38,7 @@ async function serve(config: Config): Promise<void> {
   const ctx = createContext(config, database);
   await ctx.catalogue.refresh();
   const app = await buildApp(ctx, { logger: loggerOptions(config.LOG_LEVEL) });
-  ctx.catalogue.startPolling(2000, (err) => app.log.error({ err }, 'catalogue refresh failed'));
+  ctx.catalogue.startPolling(1000, (err) => app.log.error({ err }, 'catalogue refresh failed'));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -15,7 +15,8 @@ export const BULK_MESSAGES = {
 } as const;
 
 const invNum = z.string().regex(/^[A-Za-z0-9-]{1,20}$/, 'Unknown item number');
-const money = z
+/** Dollars with at most 2 decimals (integer cents in the database), 0 to $1,000,000. */
+export const money = z
   .number()
   .min(0)
   .max(1_000_000)

@@ -21,7 +21,9 @@ export const PERMISSIONS = [
   'customers:read',
   'audit:read',
   'staff:manage',
-  /** Item prices (bulk price updates). */
+  /** The item editor's list and items. */
+  'catalogue:read',
+  /** Create and edit items, their status and prices (also in bulk). */
   'catalogue:write',
   /** Create, list and revoke API keys (never reachable with a key). */
   'apikeys:manage',
@@ -40,7 +42,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   manager: ALL.filter((p) => p !== 'staff:manage'),
   orders: ['self', 'dashboard:read', 'orders:read', 'orders:write', 'invoices:read', 'stock:read', 'customers:read'],
   warehouse: ['self', 'dashboard:read', 'orders:read', 'orders:ship', 'stock:read', 'stock:write'],
-  catalogue: ['self', 'dashboard:read', 'stock:read', 'catalogue:write'],
+  catalogue: ['self', 'dashboard:read', 'stock:read', 'catalogue:read', 'catalogue:write'],
   accounts: ['self', 'dashboard:read', 'orders:read', 'invoices:read', 'customers:read'],
 };
 
@@ -58,7 +60,7 @@ export const SCOPE_PERMISSIONS: Record<ApiScope, readonly Permission[]> = {
   /** Accept, hold, release, cancel, and ship with tracking. */
   'orders:write': ['orders:write', 'orders:ship'],
   'stock:write': ['stock:read', 'stock:write'],
-  'catalogue:write': ['catalogue:write'],
+  'catalogue:write': ['catalogue:read', 'catalogue:write'],
   'customers:read': ['customers:read'],
 };
 

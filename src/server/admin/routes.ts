@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ShopContext } from '../context';
 import { apiKeyRoutes } from './api-key-routes';
 import { erpRoutes } from './erp-routes';
+import { itemRoutes } from './item-routes';
 import { documentRoutes } from './document-routes';
 import { orderRoutes } from './order-routes';
 import { outboxRoutes } from './outbox-routes';
@@ -27,5 +28,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(erpRoutes, { ctx });
   await app.register(outboxRoutes, { ctx });
   await app.register(webhookRoutes, { ctx });
+  await app.register(itemRoutes, { ctx });
   await app.register(photoRoutes, { ctx });
 };

@@ -135,8 +135,20 @@ describe('CatalogueIndex items', () => {
   it('refreshes stock flags by item id without a rebuild', () => {
     const small = new CatalogueIndex({ catalogue: '1', stock: '1' }, { categories: [], items: [row(7, 'A7'), row(3, 'A3')], facets: [], nvMemberships: [] });
     small.updateStock('2', [{ id: 7, qty_fr: 0, qty_fh: 5, reserve_fr: 0, reserve_fh: 5 }]);
-    expect(small.version).toBe('1.2');
+    expect(small.version).toBe('1.2.0');
     expect([small.byNum.get('A7')!.inWest, small.byNum.get('A7')!.inEast, small.byNum.get('A3')!.inWest]).toEqual([false, false, true]);
+  });
+
+  it('lays edited list fields over items in place, and refuses an edit that moves an item', () => {
+    const small = new CatalogueIndex({ catalogue: '1', stock: '1' }, { categories: [], items: [row(7, 'A7'), row(3, 'A3')], facets: [], nvMemberships: [] });
+    const place = small.byNum.get('A7')!.idx;
+    expect(small.patchItems('5', [{ ...row(7, 'A7'), price_cents: 4321, srp_cents: 9999, is_new: 1, picture: '/p/new.jpg' }, { ...row(99, 'gone'), price_cents: 1 }])).toBe(true);
+    const patched = small.byNum.get('A7')!;
+    expect([patched.priceCents, patched.srpCents, patched.isNew, patched.picture, patched.idx]).toEqual([4321, 9999, true, '/p/new.jpg', place]);
+    expect(small.items[place]).toBe(patched);
+    expect(small.version).toBe('1.1.5');
+    expect(small.patchItems('6', [{ ...row(3, 'A3'), web_title: 'Renamed' }])).toBe(false);
+    expect([small.byNum.get('A3')!.title, small.version]).toEqual([row(3, 'A3').web_title, '1.1.5']);
   });
 });
 

@@ -254,12 +254,15 @@ export class CatalogueIndex {
 
   catalogueVersion: string;
   stockVersion: string;
+  /** The catalogue change sequence whose item edits the index shows (`patchItems`). */
+  changeSeq: string;
   /** Active items with few units available, kept fresh by `updateStock`. */
   readonly lowStock: LowStockTable;
 
-  constructor(versions: { catalogue: string; stock: string }, source: IndexSource | LoadedSource) {
+  constructor(versions: { catalogue: string; stock: string; changes?: string }, source: IndexSource | LoadedSource) {
     this.catalogueVersion = versions.catalogue;
     this.stockVersion = versions.stock;
+    this.changeSeq = versions.changes ?? '0';
     const built = source.items instanceof CatalogueBuilder ? source.items : fromRows(source as IndexSource);
     const byId = built.items;
     this.lowStock = built.lowStock;
@@ -435,7 +438,30 @@ export class CatalogueIndex {
 
   /** Changes whenever anything a catalogue answer shows changes: the ETag of catalogue GETs. */
   get version(): string {
-    return `${this.catalogueVersion}.${this.stockVersion}`;
+    return `${this.catalogueVersion}.${this.stockVersion}.${this.changeSeq}`;
+  }
+
+  /**
+   * Lays edited items' list fields (price, SRP, case quantity, new, logo, picture, colour family,
+   * stock) over the index without a rebuild. Only for edits that leave the index's structure as
+   * it was (catalogue/change-feed.ts decides at the write): same category, title, code, colour
+   * group, facets and searchable text. Answers false, changing nothing, when a row says otherwise
+   * (the caller then rebuilds). Rows of items the index does not hold are skipped.
+   */
+  patchItems(changeSeq: string, rows: ItemRow[]): boolean {
+    const patched: IndexedItem[] = [];
+    for (const r of rows) {
+      const old = this.byNum.get(r.num);
+      if (!old) continue;
+      if (old.id !== r.id || old.categoryNum !== r.category_num || old.title !== r.web_title || old.code !== r.code || old.colorGroup !== r.color_group) return false;
+      patched.push(new IndexedItem({ facets: this.facets }, old.idx, r, (x) => x, { text: r.code + r.web_title + r.picture, at: 0 }));
+    }
+    for (const item of patched) {
+      this.items[item.idx] = item;
+      this.byNum.set(item.num, item);
+    }
+    this.changeSeq = changeSeq;
+    return true;
   }
 
   /** Replaces the West/East stock flags after a stock change, without a rebuild. */

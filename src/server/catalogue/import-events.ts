@@ -7,12 +7,8 @@ import { readItemStocks } from '../stock/service';
 import type { WebhookEvents } from '../webhooks/events';
 import type { CatalogueItemInput } from './writes';
 
-/**
- * The webhook events of a CSV import, in its transaction: item.changed for every item it wrote
- * and stock.changed for every item whose available units it changed. With no subscriber each
- * publish is a lookup in memory and nothing is read.
- */
-export async function publishImportEvents(trx: Kysely<DB>, events: WebhookEvents, items: readonly CatalogueItemInput[], inserted: ReadonlySet<string>, before: StockBefore): Promise<void> {
+/** item.changed for each of these items (written in the caller's transaction); `inserted` names the new ones. */
+export async function publishItemsChanged(trx: Kysely<DB>, events: WebhookEvents, items: readonly CatalogueItemInput[], inserted: ReadonlySet<string>): Promise<void> {
   for (const it of items) {
     await events.publish(trx, 'item.changed', `item ${it.num}`, () => ({
       invNum: it.num,
@@ -28,6 +24,15 @@ export async function publishImportEvents(trx: Kysely<DB>, events: WebhookEvents
       isNew: it.isNew,
     }));
   }
+}
+
+/**
+ * The webhook events of a CSV import, in its transaction: item.changed for every item it wrote
+ * and stock.changed for every item whose available units it changed. With no subscriber each
+ * publish is a lookup in memory and nothing is read.
+ */
+export async function publishImportEvents(trx: Kysely<DB>, events: WebhookEvents, items: readonly CatalogueItemInput[], inserted: ReadonlySet<string>, before: StockBefore): Promise<void> {
+  await publishItemsChanged(trx, events, items, inserted);
   const changed = items.filter((it) => {
     const was = before.get(it.num) ?? { west: 0, east: 0 };
     const now = availableOf({ qty_fr: it.qtyFr, qty_fh: it.qtyFh, reserve_fr: it.reserveFr, reserve_fh: it.reserveFh });

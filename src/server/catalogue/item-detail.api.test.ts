@@ -77,12 +77,15 @@ describe('item detail product info', () => {
     expect(body.suggestedItems.map((s: { num: string }) => s.num)).toEqual(['11002', '30001']);
   });
 
-  it('answers 404 once an item is made inactive', async () => {
+  it('keeps the page of an item made inactive (old orders link to it), and answers 404 for no item', async () => {
     const base = fixtureItems.find((i) => i.num === '33007')!;
     expect((await detail('33007')).status).toBe(200);
     await upsertItems(db(), [{ ...base, active: false }]);
     await catalogueChanged();
-    expect((await detail('33007')).status).toBe(404);
+    const hidden = await detail('33007');
+    expect(hidden.status).toBe(200);
+    expect(hidden.body).toMatchObject({ num: '33007', web_Title: base.webTitle });
+    expect((await detail('33999')).status).toBe(404);
   });
 });
 

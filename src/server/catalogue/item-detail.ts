@@ -32,7 +32,7 @@ export function sanitizeProductInfo(html: string): string {
  * differ: SQLite (3.44+ for ORDER BY inside an aggregate) answers '[]' for no rows, PostgreSQL
  * null. Built as a SELECT so the hot-path runner can send it to the read connection.
  */
-function detailQuery(db: Kysely<DB>, id: number) {
+function detailSelect(db: Kysely<DB>) {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   const attributes = pg
     ? sql<string>`coalesce(i.attributes_json, (select coalesce(json_agg(json_build_object('name', a.name, 'value', a.value) order by a.position), '[]')::text
@@ -53,12 +53,33 @@ function detailQuery(db: Kysely<DB>, id: number) {
       'i.packaged', 'i.qty_fr', 'i.qty_fh', 'i.reserve_fr', 'i.reserve_fh', 'i.ordqty_fr', 'i.ordqty_fh',
       attributes.as('attributes'),
       suggested.as('suggested'),
-    ])
-    .where('i.id', '=', id)
-    .where('i.active', '=', 1);
+    ]);
 }
 
-const loadDetailRow = preparedQuery(detailQuery);
+const loadDetailRow = preparedQuery((db: Kysely<DB>, id: number) => detailSelect(db).where('i.id', '=', id).where('i.active', '=', 1));
+
+/**
+ * A hidden or discontinued item (not in the index): its page stays for old orders and links,
+ * read whole from its row. Not a hot path: such pages are rare, and answers are cached per
+ * index version like the others.
+ */
+function loadUnlistedRow(db: Kysely<DB>, num: string) {
+  return detailSelect(db)
+    .select(['i.is_new', 'i.price_cents', 'i.case_qty', 'i.color_group'])
+    .where('i.num', '=', num)
+    .where('i.active', '=', 0)
+    .executeTakeFirst();
+}
+
+/** What the answer takes from the index for a listed item (from its row for an unlisted one). */
+interface ItemFacts {
+  isNew: boolean;
+  priceCents: number;
+  caseQty: number;
+  colorGroup: string;
+}
+
+type DetailRow = NonNullable<Awaited<ReturnType<typeof loadUnlistedRow>>>;
 
 /** The fields of the detail answer that change only when the item is written. */
 export interface DetailHeadSource {
@@ -110,12 +131,22 @@ const loadDetailParts = preparedQuery((db: Kysely<DB>, id: number) =>
     .where('active', '=', 1),
 );
 
-/** The detail of an active item of `index`; 404 for an item the index or the database does not hold. */
+/** The detail of an item: listed ones from `index` and their row, hidden and discontinued ones from their row; 404 for no item. */
 export async function itemDetail(db: Kysely<DB>, index: CatalogueIndex, num: string, priced: boolean): Promise<ItemDetail> {
   const item = index.byNum.get(num);
-  if (!item) throw new NotFound(`Item ${num} not found`);
+  if (!item) {
+    const unlisted = await loadUnlistedRow(db, num);
+    if (!unlisted) throw new NotFound(`Item ${num} not found`);
+    const facts = { isNew: unlisted.is_new === 1, priceCents: Number(unlisted.price_cents), caseQty: unlisted.case_qty, colorGroup: unlisted.color_group };
+    return detailOf(unlisted, facts, index, priced);
+  }
   const [row] = await loadDetailRow(db, item.id);
   if (!row) throw new NotFound(`Item ${num} not found`);
+  return detailOf(row, item, index, priced);
+}
+
+function detailOf(row: Omit<DetailRow, 'is_new' | 'price_cents' | 'case_qty' | 'color_group'>, item: ItemFacts, index: CatalogueIndex, priced: boolean): ItemDetail {
+  const num = row.num;
   const colorNames = index.facetNames.get('color')!;
   const suggested: string[] = JSON.parse(row.suggested);
   return {
@@ -170,7 +201,7 @@ export async function itemDetail(db: Kysely<DB>, index: CatalogueIndex, num: str
  */
 export async function itemDetailJson(db: Kysely<DB>, index: CatalogueIndex, num: string, priced: boolean): Promise<string> {
   const item = index.byNum.get(num);
-  if (!item) throw new NotFound(`Item ${num} not found`);
+  if (!item) return JSON.stringify(await itemDetail(db, index, num, priced));
   const [row] = await loadDetailParts(db, item.id);
   if (!row) throw new NotFound(`Item ${num} not found`);
   if (row.detail_head === null || row.attributes_json === null || row.suggested_json === null) {

@@ -68,9 +68,18 @@ export class CatalogueService {
     return this.loading;
   }
 
+  /**
+   * After a write this process made (committed): the index then shows it. A load already under
+   * way may have read the versions before the commit, so it is awaited and a new one started.
+   */
+  async refreshAfterWrite(): Promise<void> {
+    if (this.loading) await this.loading.catch(() => {});
+    await this.refresh();
+  }
+
   private async load(): Promise<void> {
     const versions = await q.readVersions(this.db);
-    if (this.index && this.index.catalogueVersion === versions.catalogue) {
+    if (this.index && this.index.catalogueVersion === versions.catalogue && (await this.patch(this.index, versions))) {
       if (this.index.stockVersion !== versions.stock) {
         // Only the items changed since the index's sequence: a checkout touches a handful.
         this.index.updateStock(versions.stock, await q.loadStockSince(this.db, Number(this.index.stockVersion)));
@@ -95,8 +104,17 @@ export class CatalogueService {
     this.searchCachePositions = 0;
   }
 
+  /**
+   * Lays the items edited since the index's change sequence over it (docs/decisions/0020); false
+   * when an edit needs a rebuild after all.
+   */
+  private async patch(index: CatalogueIndex, versions: q.CatalogueVersions): Promise<boolean> {
+    if (index.changeSeq === versions.changes) return true;
+    return index.patchItems(versions.changes, await q.loadChangedItems(this.db, Number(index.changeSeq)));
+  }
+
   /** Checks for a new catalogue version every `ms` milliseconds. */
-  startPolling(ms = 2000, onError: (err: unknown) => void = () => {}): void {
+  startPolling(ms = 1000, onError: (err: unknown) => void = () => {}): void {
     this.stop();
     this.timer = setInterval(() => this.refresh().catch(onError), ms);
     this.timer.unref();

@@ -53,6 +53,7 @@ export async function loadItemInputs(db: Kysely<DB>, nums: readonly string[]): P
         productInfoHtml: r.product_info_html,
         isNew: r.is_new === 1,
         active: r.active === 1,
+        status: r.status,
         qtyFr: r.qty_fr,
         qtyFh: r.qty_fh,
         reserveFr: r.reserve_fr,

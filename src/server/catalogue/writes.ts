@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { CategoryTable, DB } from '../db/schema';
 import type { FacetInput } from './facets';
 import { detailHeadJson, sanitizeProductInfo } from './item-detail';
@@ -42,7 +42,10 @@ export interface CatalogueItemInput {
   packagedImage: string;
   productInfoHtml: string;
   isNew: boolean;
+  /** Listed in the shop. An inactive item keeps `status` when it is hidden or discontinued. */
   active: boolean;
+  /** Why an inactive item is not listed (default 'hidden'); an active item is always 'active'. */
+  status?: ItemStatus;
   qtyFr: number;
   qtyFh: number;
   reserveFr: number;
@@ -92,6 +95,14 @@ export function blankItem(num: string, now: string): CatalogueItemInput {
     attributes: [],
     suggestedNums: [],
   };
+}
+
+export type ItemStatus = 'active' | 'hidden' | 'discontinued';
+
+/** The status stored for an item: `active` decides whether it is listed, `status` why not. */
+export function statusOf(it: Pick<CatalogueItemInput, 'active' | 'status'>): ItemStatus {
+  if (it.active) return 'active';
+  return it.status === 'discontinued' ? 'discontinued' : 'hidden';
 }
 
 export interface UpsertResult {
@@ -156,7 +167,7 @@ const UPDATED_COLUMNS = [
   'code', 'category_num', 'web_title', 'seo_title', 'key_words', 'upc', 'brand', 'color_family',
   'color_group', 'dimensions', 'packaged', 'case_qty', 'price_cents', 'srp_cents', 'weight_oz',
   'logo', 'picture', 'packaged_image', 'product_info_html', 'product_info_safe', 'attributes_json',
-  'suggested_json', 'detail_head', 'is_new', 'active', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'ordqty_fr',
+  'suggested_json', 'detail_head', 'is_new', 'active', 'status', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'ordqty_fr',
   'ordqty_fh', 'updated_at',
 ] as const;
 
@@ -197,6 +208,7 @@ function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) 
     suggested_json: JSON.stringify(suggestionsOf(it)),
     is_new: it.isNew ? 1 : 0,
     active: it.active ? 1 : 0,
+    status: statusOf(it),
     qty_fr: it.qtyFr,
     qty_fh: it.qtyFh,
     reserve_fr: it.reserveFr,
@@ -213,9 +225,11 @@ function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) 
 /**
  * Inserts or updates items by `num`, and replaces each one's facets, attributes and suggestions.
  * A number given twice counts once (the last one wins), since one statement may not update a row
- * twice.
+ * twice. Each updated item's `version` moves by one. `bumpVersion: false` leaves the catalogue
+ * version alone: only for a caller that records the change in the catalogue change feed instead
+ * (catalogue/change-feed.ts), because the edit leaves the read indexes' structure as it was.
  */
-export async function upsertItems(db: Kysely<DB>, items: readonly CatalogueItemInput[]): Promise<UpsertResult> {
+export async function upsertItems(db: Kysely<DB>, items: readonly CatalogueItemInput[], options: { bumpVersion?: boolean } = {}): Promise<UpsertResult> {
   const byNum = new Map(items.map((it) => [it.num, it]));
   const unique = [...byNum.values()];
   if (unique.length === 0) return { inserted: 0, updated: 0 };
@@ -242,6 +256,7 @@ export async function upsertItems(db: Kysely<DB>, items: readonly CatalogueItemI
         oc.column('num').doUpdateSet((eb) => {
           const set: Record<string, unknown> = {};
           for (const c of UPDATED_COLUMNS) set[c] = eb.ref(`excluded.${c}`);
+          set.version = sql`${sql.ref('items.version')} + 1`;
           return set as Record<(typeof UPDATED_COLUMNS)[number], never>;
         }),
       )
@@ -255,7 +270,7 @@ export async function upsertItems(db: Kysely<DB>, items: readonly CatalogueItemI
     for (const part of chunks(replacedIds, 1)) await db.deleteFrom(table).where('item_id', 'in', part).execute();
   }
   await insertChildren(db, unique, ids);
-  await bumpCatalogueVersion(db);
+  if (options.bumpVersion !== false) await bumpCatalogueVersion(db);
   return { inserted: unique.length - existing.size, updated: existing.size };
 }
 

@@ -18,6 +18,7 @@ import * as outbox from './migrations/2026-11-25T18-00-outbox';
 import * as apiKeys from './migrations/2026-11-25T18-10-api-keys';
 import * as webhooks from './migrations/2026-11-25T18-20-webhooks';
 import * as numberSequences from './migrations/2026-11-25T20-30-number-sequences';
+import * as itemEditor from './migrations/2026-11-25T21-00-item-editor';
 import * as photos from './migrations/2026-11-25T21-10-photos';
 
 /**
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T18-10-api-keys': apiKeys,
   '2026-11-25T18-20-webhooks': webhooks,
   '2026-11-25T20-30-number-sequences': numberSequences,
+  '2026-11-25T21-00-item-editor': itemEditor,
   '2026-11-25T21-10-photos': photos,
 };
 

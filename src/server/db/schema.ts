@@ -71,7 +71,12 @@ export interface ItemTable {
    */
   detail_head: string | null;
   is_new: number;
+  /** 1 exactly when `status` is 'active': what every read path filters on. */
   active: number;
+  /** Why an item is or is not listed; hidden and discontinued items keep their detail page. */
+  status: Generated<'active' | 'hidden' | 'discontinued'>;
+  /** Moves by one with every write of the item (the editor's optimistic concurrency). */
+  version: Generated<number>;
   qty_fr: number;
   qty_fh: number;
   reserve_fr: number;
@@ -121,6 +126,12 @@ export interface StockChangeTable {
   seq: number;
 }
 
+/** The last edit of an item: the `catalogue_seq` counter's value of the transaction that made it (the catalogue change feed). */
+export interface CatalogueChangeTable {
+  item_id: number;
+  seq: number;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -135,6 +146,7 @@ export interface CatalogueTables {
   nv_category_items: NvCategoryItemTable;
   meta: MetaTable;
   stock_changes: StockChangeTable;
+  catalogue_changes: CatalogueChangeTable;
 }
 
 /** The whole database. Each area adds its tables' interface here. */

@@ -16,8 +16,9 @@ const titles: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
-export function sendProblem(reply: FastifyReply, status: number, detail: string, errors?: string[]): FastifyReply {
-  const problem: Problem = {
+export function sendProblem(reply: FastifyReply, status: number, detail: string, errors?: string[], extensions: Record<string, unknown> = {}): FastifyReply {
+  const problem: Problem & Record<string, unknown> = {
+    ...extensions,
     type: 'about:blank',
     title: titles[status] ?? 'Error',
     status,
@@ -37,7 +38,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof DomainError) {
       if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
-      return sendProblem(reply, error.status, error.message, error.errors);
+      return sendProblem(reply, error.status, error.message, error.errors, error.extensions);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const messages = [...new Set(error.validation.map((v) => v.message ?? 'Invalid request'))];

@@ -1,0 +1,92 @@
+/**
+ * How long an item edit takes to become visible, and how long the storefront stalls meanwhile
+ * (docs/decisions/0020-catalogue-editing.md). Builds a throwaway SQLite database with the demo
+ * catalogue and N synthetic items, then, in one process as the server runs it, edits items
+ * through the editor service: a price (the index is patched) and a title (it is rebuilt).
+ * "Visible" is the time from the call until the editing process's index answers the new value;
+ * "stall" is the longest the event loop was blocked meanwhile (a 1 ms timer's worst lateness).
+ *
+ *   node --import tsx scripts/bench/item-edit-bench.ts [--items 50000] [--edits 5] [--only price|title]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readConfig } from '../../src/server/config';
+import { createContext } from '../../src/server/context';
+import { seedDemoCatalogue, seedSyntheticItems } from '../../src/server/catalogue/demo/seed';
+import { openDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { editorOf } from '../../src/server/item-editor/service';
+
+const arg = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const items = arg('items', 50_000);
+const edits = arg('edits', 5);
+/** `--only price` or `--only title`: one kind of edit. */
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+
+/** The worst lateness of a 1 ms timer while `work` runs. */
+async function withStall<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; stallMs: number }> {
+  let last = performance.now();
+  let worst = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    worst = Math.max(worst, now - last - 1);
+    last = now;
+  }, 1);
+  const start = performance.now();
+  const value = await work();
+  const ms = performance.now() - start;
+  clearInterval(timer);
+  return { value, ms, stallMs: Math.max(worst, performance.now() - last - 1) };
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'item-edit-bench-'));
+  const database = openDatabase(`sqlite:${join(dir, 'shop.db')}`);
+  try {
+    await migrateToLatest(database.db);
+    await seedDemoCatalogue(database.db);
+    await seedSyntheticItems(database.db, items);
+    const ctx = createContext(readConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), database);
+    const built = await withStall(() => ctx.catalogue.refresh());
+    console.log(`${items.toLocaleString('en-US')} synthetic items (+ demo); first build ${built.ms.toFixed(0)} ms`);
+    const actor = { label: 'bench', display: 'Bench', ip: '' };
+    const nums = Array.from(ctx.catalogue.current().byNum.keys()).slice(-edits * 2);
+    for (const [kind, change] of [
+      ['price (patch)', (e: { price: number; srp: number }) => ({ price: Math.min(e.price + 0.01, e.srp) })],
+      ['title (rebuild)', (e: { web_Title: string }) => ({ web_Title: `${e.web_Title} X` })],
+    ] as const) {
+      if (only && !kind.startsWith(only)) continue;
+      const visible: number[] = [];
+      const stalls: number[] = [];
+      for (let i = 0; i < edits; i++) {
+        const num = kind.startsWith('price') ? nums[i]! : nums[edits + i]!;
+        const before = (await editorOf(database.db, num))!;
+        const { photos: _photos, ...body } = { ...before, ...change(before as never) };
+        const r = await withStall(() => ctx.items.update(actor, num, body));
+        const shown = ctx.catalogue.current().byNum.get(num)!;
+        if ('web_Title' in change(before as never) ? shown.title !== body.web_Title : shown.priceCents !== Math.round(body.price * 100)) throw new Error('edit not visible');
+        visible.push(r.ms);
+        stalls.push(r.stallMs);
+      }
+      const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
+      console.log(`${kind}: visible in this process ${fmt(visible)}; longest storefront stall ${fmt(stalls)}`);
+    }
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

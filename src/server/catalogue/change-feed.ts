@@ -1,0 +1,56 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema';
+import type { FacetInput } from './facets';
+import { bumpCatalogueVersion, CATALOGUE_SEQ } from './queries';
+import type { CatalogueItemInput } from './writes';
+
+/**
+ * The catalogue change feed (docs/decisions/0020-catalogue-editing.md). An item edit that leaves
+ * the read indexes' structure as it was (a price, the SRP, case quantity, "new", pictures, product
+ * info, brand …) is recorded here: the `catalogue_seq` counter moves and `catalogue_changes` keeps
+ * it per item, so every process lays just those items over its index on its next poll
+ * (`CatalogueIndex.patchItems`). An edit that moves the item in the indexes (its category, title,
+ * searchable text, facets, colour group, status, collections, or a new item) also bumps the
+ * catalogue version, and every process rebuilds.
+ *
+ * `takeChangeSeq` is an item edit's first statement: on PostgreSQL the counter's row lock, held to
+ * the commit, runs item edits one after another (so a UPC or number checked free stays free) and
+ * makes their sequences commit in order: a process that has seen N has every edit ≤ N.
+ */
+
+export async function takeChangeSeq(trx: Kysely<DB>): Promise<number> {
+  const row = await trx
+    .updateTable('counters')
+    .set({ value: sql<number>`value + 1` })
+    .where('name', '=', CATALOGUE_SEQ)
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+/** Records the edit of these items under `seq`; `rebuild` also bumps the catalogue version. */
+export async function recordItemChanges(trx: Kysely<DB>, seq: number, itemIds: readonly number[], rebuild: boolean): Promise<void> {
+  const ids = [...new Set(itemIds)];
+  for (let i = 0; i < ids.length; i += 5_000) {
+    await trx
+      .insertInto('catalogue_changes')
+      .values(ids.slice(i, i + 5_000).map((item_id) => ({ item_id, seq })))
+      .onConflict((oc) => oc.column('item_id').doUpdateSet({ seq }))
+      .execute();
+  }
+  if (rebuild) await bumpCatalogueVersion(trx);
+}
+
+const facetKey = (f: FacetInput) => `${f.kind}\u0000${f.link}\u0000${f.name}`;
+
+/** The fields the listing and search indexes are built around (positions, sort orders, words, facets, groups). */
+const STRUCTURAL: readonly (keyof CatalogueItemInput)[] = ['categoryNum', 'webTitle', 'keyWords', 'code', 'upc', 'colorGroup', 'active', 'createdAt'];
+
+/** True when storing `after` over `before` needs the read indexes rebuilt, not patched. */
+export function needsRebuild(before: CatalogueItemInput | undefined, after: CatalogueItemInput): boolean {
+  if (!before) return true;
+  if (STRUCTURAL.some((k) => before[k] !== after[k])) return true;
+  const a = before.facets.map(facetKey).sort().join('\u0001');
+  const b = after.facets.map(facetKey).sort().join('\u0001');
+  return a !== b;
+}

@@ -55,7 +55,7 @@ async function deliverUntil(done: () => Promise<boolean> | boolean): Promise<voi
   expect(await done()).toBe(true);
 }
 
-const deliveries = async (id: number) => (await get(`/Webhooks/${id}/Deliveries`)).body.items as { id: number; webhookId: string; attempt: number; statusCode: number | null; error: string | null; responseSnippet: string; delivered: boolean; eventType: string }[];
+const deliveries = async (id: number) => (await get(`/Webhooks/${id}/Deliveries`)).body.items as { id: number; webhookId: string; attempt: number; statusCode: number | null; error: string | null; responseSnippet: string; delivered: boolean; eventType: string; createdAt: string }[];
 
 function verified(secret: string, message: ReceivedWebhook): { type: string; timestamp: string; data: any } {
   return new Webhook(secret).verify(message.body, message.headers as Record<string, string>) as { type: string; timestamp: string; data: any };

@@ -23,7 +23,7 @@ export function ConfirmDialog({ title, message, confirmLabel, pending, error, on
           <Button variant="default" onClick={onClose} data-autofocus>
             Keep it
           </Button>
-          <Button color="red.8" loading={pending} onClick={onConfirm}>
+          <Button color="red.9" loading={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </Group>

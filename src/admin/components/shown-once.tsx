@@ -7,7 +7,7 @@ import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/co
 export function ShownOnce({ label, value, onDone }: { label: string; value: string; onDone: () => void }) {
   return (
     <Stack>
-      <Alert color="yellow.9" variant="light" title="Copy it now" role="status">
+      <Alert color="red" title="Copy it now" role="status">
         This is the only time the {label} is shown: you will not see it again. Keep it somewhere safe, such as your password manager or the other system's settings.
       </Alert>
       <Stack gap={4}>

@@ -59,9 +59,9 @@ export default function DeliveriesPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Time</Table.Th>
-                <Table.Th>Event</Table.Th>
                 <Table.Th>Result</Table.Th>
                 <Table.Th>HTTP</Table.Th>
+                <Table.Th>Event</Table.Th>
                 <Table.Th>Duration</Table.Th>
                 <Table.Th>Response</Table.Th>
                 <Table.Th />
@@ -91,17 +91,17 @@ function DeliveryRow({ delivery: d, onRedeliver, redelivering }: { delivery: Web
     <Table.Tr data-testid={`delivery-${d.id}`}>
       <Table.Td>{atTime(d.createdAt)}</Table.Td>
       <Table.Td>
+        <Badge color={d.delivered ? 'teal.9' : 'red.9'} variant="filled" miw="max-content">
+          {d.delivered ? 'Delivered' : 'Failed'}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{d.statusCode ?? '—'}</Table.Td>
+      <Table.Td>
         <Text size="sm">{d.eventType}</Text>
         <Text size="xs" c="dimmed">
           {d.webhookId} · attempt {d.attempt}
         </Text>
       </Table.Td>
-      <Table.Td>
-        <Badge color={d.delivered ? 'teal.9' : 'red.9'} variant="light">
-          {d.delivered ? 'Delivered' : 'Failed'}
-        </Badge>
-      </Table.Td>
-      <Table.Td>{d.statusCode ?? '—'}</Table.Td>
       <Table.Td>{d.durationMs} ms</Table.Td>
       <Table.Td maw={320}>
         {d.error && !d.delivered && (
@@ -109,10 +109,12 @@ function DeliveryRow({ delivery: d, onRedeliver, redelivering }: { delivery: Web
             {d.error}
           </Text>
         )}
-        {d.responseSnippet && (
+        {d.responseSnippet ? (
           <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
             {d.responseSnippet}
           </Code>
+        ) : (
+          d.delivered && <Text size="sm">No body</Text>
         )}
       </Table.Td>
       <Table.Td>

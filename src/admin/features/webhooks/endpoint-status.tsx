@@ -6,13 +6,13 @@ import { atTime } from '../../components/dates';
 export function EndpointActiveBadge({ endpoint }: { endpoint: Pick<WebhookEndpointListItem, 'active' | 'disabledReason'> }) {
   if (endpoint.active) {
     return (
-      <Badge color="teal.9" variant="light">
+      <Badge color="teal.9" variant="filled" miw="max-content">
         Active
       </Badge>
     );
   }
   return (
-    <Badge color={endpoint.disabledReason ? 'red.9' : 'gray.8'} variant="light">
+    <Badge color={endpoint.disabledReason ? 'red.9' : 'gray.8'} variant="filled" miw="max-content">
       {endpoint.disabledReason ? 'Turned off by the shop' : 'Off'}
     </Badge>
   );
@@ -27,7 +27,7 @@ export function EndpointHealth({ endpoint }: { endpoint: WebhookEndpointListItem
         <Text size="sm">Nothing sent yet</Text>
       ) : (
         <Group gap={6} wrap="nowrap">
-          <Badge color={last.delivered ? 'teal.9' : 'red.9'} variant="light">
+          <Badge color={last.delivered ? 'teal.9' : 'red.9'} variant="filled" miw="max-content">
             {last.delivered ? 'Delivered' : 'Failed'}
           </Badge>
           <Text size="sm">

@@ -1,12 +1,11 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { WebhookEndpointListItem } from '../../../contract/admin/webhooks';
 import { notify } from '../../../web/components/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useAdminTitle } from '../../lib/title';
 import { useDeleteWebhook, useWebhooks } from './api';
-import { EndpointActiveBadge, EndpointHealth } from './endpoint-status';
+import { EndpointList } from './endpoint-list';
 import { WebhookDialog } from './webhook-dialog';
 
 /** Webhook endpoints (owner and manager): list with each one's health, add, edit, delete, and a way to its delivery log. */
@@ -29,54 +28,7 @@ export default function WebhooksPage() {
       ) : endpoints.data.length === 0 ? (
         <Text>No endpoints yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
-          <Table striped withTableBorder verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>URL</Table.Th>
-                <Table.Th>Events</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Last delivery</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {endpoints.data.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td maw={300} style={{ wordBreak: 'break-all' }}>
-                    <Anchor component={Link} to={`/webhooks/${e.id}`}>
-                      {e.url}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td maw={220}>
-                    <Text size="sm">{e.events.join(', ')}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <EndpointActiveBadge endpoint={e} />
-                  </Table.Td>
-                  <Table.Td>
-                    <EndpointHealth endpoint={e} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Button size="xs" variant="default" component={Link} to={`/webhooks/${e.id}`} aria-label={`Delivery log of ${e.url}`}>
-                        Log
-                      </Button>
-                      <Button size="xs" variant="default" onClick={() => setEditing(e)} aria-label={`Edit ${e.url}`}>
-                        Edit
-                      </Button>
-                      <Button size="xs" variant="light" color="red.8" onClick={() => setDeleting(e)} aria-label={`Delete ${e.url}`}>
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <EndpointList endpoints={endpoints.data} onEdit={setEditing} onDelete={setDeleting} />
       )}
       {editing && <WebhookDialog endpoint={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && <DeleteEndpointDialog endpoint={deleting} onClose={() => setDeleting(null)} />}

@@ -23,12 +23,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startShop(): Promise<RunningShop> {
+/** `env`: settings on top of the defaults, e.g. `{ WEBHOOK_ALLOW_PRIVATE: '1' }` for a local webhook receiver. */
+export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dataDir, 'shop.db')}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: url },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dataDir, 'shop.db')}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 90_000;

@@ -8,5 +8,7 @@ export const NAV_ITEMS: { to: string; label: string; permission: Permission }[] 
   { to: '/audit', label: 'Audit log', permission: 'audit:read' },
   { to: '/staff', label: 'Staff', permission: 'staff:manage' },
   { to: '/messages', label: 'Messages', permission: 'outbox:manage' },
+  { to: '/webhooks', label: 'Webhooks', permission: 'webhooks:manage' },
+  { to: '/api-keys', label: 'API keys', permission: 'apikeys:manage' },
   { to: '/account', label: 'My account', permission: 'self' },
 ];

@@ -27,6 +27,9 @@ const routes: RouteObject[] = [
   { path: 'audit', ...screen('audit:read', () => import('../features/audit/audit-page')) },
   { path: 'staff', ...screen('staff:manage', () => import('../features/staff/staff-page')) },
   { path: 'messages', ...screen('outbox:manage', () => import('../features/outbox/messages-page')) },
+  { path: 'webhooks', ...screen('webhooks:manage', () => import('../features/webhooks/webhooks-page')) },
+  { path: 'webhooks/:id', ...screen('webhooks:manage', () => import('../features/webhooks/deliveries-page')) },
+  { path: 'api-keys', ...screen('apikeys:manage', () => import('../features/api-keys/api-keys-page')) },
   { path: 'account', ...screen('self', () => import('../features/account/account-page')) },
   { path: '*', ...lazyPage(() => import('./not-found-page')) },
 ];

@@ -37,7 +37,7 @@ interface Parser<T> {
   parse(v: unknown): T;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface CallOptions {
   body?: unknown;

@@ -94,6 +94,12 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
+/** A row of the endpoint list: the endpoint and its newest delivery attempt (null before the first). */
+export const webhookEndpointListItemSchema = webhookEndpointSchema.extend({
+  lastDelivery: webhookDeliverySchema.pick({ statusCode: true, delivered: true, error: true, createdAt: true }).nullable(),
+});
+export type WebhookEndpointListItem = z.infer<typeof webhookEndpointListItemSchema>;
+
 export const webhookDeliveriesPageSchema = z.object({ items: z.array(webhookDeliverySchema), nextCursor: z.number().int().nullable() });
 export type WebhookDeliveriesPage = z.infer<typeof webhookDeliveriesPageSchema>;
 

@@ -8,6 +8,7 @@ import {
   redeliveredSchema,
   updateWebhookBody,
   webhookDeliveriesPageSchema,
+  webhookEndpointListItemSchema,
   webhookEndpointSchema,
   webhookIdParams,
 } from '../../contract/admin/webhooks';
@@ -23,7 +24,7 @@ const config = { permission: 'webhooks:manage' as const };
 export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   const webhooks = ctx.webhooks;
 
-  app.get('/Webhooks', { config, schema: { tags, security, response: { 200: z.array(webhookEndpointSchema), 401: problem, 403: problem } } }, async () => webhooks.list());
+  app.get('/Webhooks', { config, schema: { tags, security, response: { 200: z.array(webhookEndpointListItemSchema), 401: problem, 403: problem } } }, async () => webhooks.list());
 
   app.post(
     '/Webhooks',

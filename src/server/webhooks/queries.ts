@@ -57,6 +57,17 @@ export function listDeliveries(db: Db, endpointId: number, before: number | unde
     .execute();
 }
 
+/** Each endpoint's newest delivery attempt: one index probe per endpoint, however long the log. */
+export function lastDeliveries(db: Db): Promise<DeliveryRow[]> {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('webhook_endpoints as e').select((e) => e.selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.endpoint_id', '=', 'e.id').orderBy('d.id', 'desc').limit(1).as('last_id')),
+    )
+    .execute();
+}
+
 export function findDelivery(db: Db, endpointId: number, id: number): Promise<DeliveryRow | undefined> {
   return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).where('endpoint_id', '=', endpointId).executeTakeFirst();
 }

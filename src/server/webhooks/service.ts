@@ -7,6 +7,7 @@ import {
   WEBHOOK_MESSAGES as M,
   type WebhookDeliveriesPage,
   type WebhookEndpoint,
+  type WebhookEndpointListItem,
   type WebhookEventType,
 } from '../../contract/admin/webhooks';
 import { type Actor, recordAudit } from '../audit/audit';
@@ -40,8 +41,14 @@ export class WebhookService {
     private readonly poke: () => void,
   ) {}
 
-  async list(): Promise<WebhookEndpoint[]> {
-    return (await q.listEndpoints(this.db)).map(toEndpoint);
+  /** The endpoints, each with its newest delivery attempt (the list shows how each is doing). */
+  async list(): Promise<WebhookEndpointListItem[]> {
+    const [endpoints, last] = await Promise.all([q.listEndpoints(this.db), q.lastDeliveries(this.db)]);
+    const lastOf = new Map(last.map((d) => [d.endpoint_id, d]));
+    return endpoints.map((r) => {
+      const d = lastOf.get(r.id);
+      return { ...toEndpoint(r), lastDelivery: d ? { statusCode: d.status_code, delivered: d.error === null, error: d.error, createdAt: d.created_at } : null };
+    });
   }
 
   async create(actor: Actor, body: NewWebhookBody): Promise<CreatedWebhook> {

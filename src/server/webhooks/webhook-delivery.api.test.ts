@@ -55,7 +55,7 @@ async function deliverUntil(done: () => Promise<boolean> | boolean): Promise<voi
   expect(await done()).toBe(true);
 }
 
-const deliveries = async (id: number) => (await get(`/Webhooks/${id}/Deliveries`)).body.items as { id: number; webhookId: string; attempt: number; statusCode: number | null; error: string | null; responseSnippet: string; delivered: boolean; eventType: string }[];
+const deliveries = async (id: number) => (await get(`/Webhooks/${id}/Deliveries`)).body.items as { id: number; webhookId: string; attempt: number; statusCode: number | null; error: string | null; responseSnippet: string; delivered: boolean; eventType: string; createdAt: string }[];
 
 function verified(secret: string, message: ReceivedWebhook): { type: string; timestamp: string; data: any } {
   return new Webhook(secret).verify(message.body, message.headers as Record<string, string>) as { type: string; timestamp: string; data: any };
@@ -154,7 +154,7 @@ describe('webhook delivery', () => {
         expect(log[0]!.statusCode).toBeNull();
       }
       expect(receiver.received).toHaveLength(MAX_ATTEMPTS);
-      expect((await get('/Webhooks')).body[0].failingSince).toEqual(expect.any(String));
+      expect((await get('/Webhooks')).body[0]).toMatchObject({ failingSince: expect.any(String), lastDelivery: { statusCode: log[0]!.statusCode, delivered: false, error, createdAt: log[0]!.createdAt } });
 
       // The receiver is mended; the message is sent again by hand.
       receiver.mode = 'ok';
@@ -167,9 +167,27 @@ describe('webhook delivery', () => {
       expect(verified(secret, last)).toMatchObject({ type: 'order.placed', data: { orderNum: order.orderNum } });
       expect(last.body).toBe(receiver.received[0]!.body);
       expect((await deliveries(id))[0]).toMatchObject({ delivered: true, statusCode: 204, webhookId: log[0]!.webhookId });
-      expect((await get('/Webhooks')).body[0].failingSince).toBeNull();
+      expect((await get('/Webhooks')).body[0]).toMatchObject({ failingSince: null, lastDelivery: { statusCode: 204, delivered: true, error: null } });
     });
   }
+
+  it("lists each endpoint with its own newest attempt, and none before the first", async () => {
+    const ok = await endpointFor(['order.placed']);
+    const broken = await startReceiver('fail');
+    try {
+      const failing = (await post('/Webhooks', { url: broken.url, events: ['order.placed'] })).body as { id: number };
+      const idle = (await post('/Webhooks', { url: broken.url, events: ['order.cancelled'] })).body as { id: number };
+      await placeOrder(t, [['11002', 1]]);
+      await deliverUntil(async () => (await deliveries(ok.id)).length === 1 && (await deliveries(failing.id)).length === MAX_ATTEMPTS);
+      const list = (await get('/Webhooks')).body as { id: number; lastDelivery: unknown }[];
+      const lastOf = (id: number) => list.find((e) => e.id === id)!.lastDelivery;
+      expect(lastOf(ok.id)).toEqual({ statusCode: 204, delivered: true, error: null, createdAt: (await deliveries(ok.id))[0]!.createdAt });
+      expect(lastOf(failing.id)).toEqual({ statusCode: 500, delivered: false, error: 'HTTP 500', createdAt: (await deliveries(failing.id))[0]!.createdAt });
+      expect(lastOf(idle.id)).toBeNull();
+    } finally {
+      await broken.close();
+    }
+  });
 
   it('turns off an endpoint that has failed for three days, audits it and mails the owners', async () => {
     const { id } = await endpointFor(['order.placed'], 'fail');

@@ -27,7 +27,7 @@ describe('webhook endpoints', () => {
     const list = await call(owner, 'GET', '/Webhooks');
     expect(list.status).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
-    expect(list.body).toEqual([{ id, url: 'https://93.184.216.34/hooks', events: ['order.placed', 'order.shipped'], active: true, createdAt: expect.any(String), failingSince: null, disabledReason: null }]);
+    expect(list.body).toEqual([{ id, url: 'https://93.184.216.34/hooks', events: ['order.placed', 'order.shipped'], active: true, createdAt: expect.any(String), failingSince: null, disabledReason: null, lastDelivery: null }]);
     expect(JSON.stringify(list.body)).not.toContain(secret.slice(6));
 
     const changed = await call(owner, 'PATCH', `/Webhooks/${id}`, { events: ['stock.changed'], active: false });

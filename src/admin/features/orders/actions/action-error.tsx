@@ -28,15 +28,3 @@ export function ActionError({ error, onReload }: { error: Error | null; onReload
     </Alert>
   );
 }
-
-/** What the form found wrong before sending, one message a line. */
-export function FormProblems({ problems }: { problems: readonly string[] }) {
-  if (problems.length === 0) return null;
-  return (
-    <Alert color="red" role="alert">
-      {problems.map((p) => (
-        <div key={p}>{p}</div>
-      ))}
-    </Alert>
-  );
-}

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { cancelBody, type AdminOrder } from '../../../../contract/admin/orders';
 import { notify } from '../../../../web/components/notify';
 import { useOrderAction } from '../api';
-import { ActionError, FormProblems } from './action-error';
+import { FormProblems } from '../../../components/form-problems';
+import { ActionError } from './action-error';
 import { chosenLines, LineQuantitiesTable } from './line-quantities-table';
 
 /** Open and backordered units can be cancelled; shipped ones never. */

@@ -7,7 +7,8 @@ import { notify } from '../../../../web/components/notify';
 import { useStaffSession } from '../../../lib/session';
 import { useShip } from '../api';
 import { CARRIER_LABELS, WAREHOUSE_LABELS } from '../order-sections';
-import { ActionError, FormProblems } from './action-error';
+import { FormProblems } from '../../../components/form-problems';
+import { ActionError } from './action-error';
 import { chosenLines, LineQuantitiesTable } from './line-quantities-table';
 
 const open = (l: AdminOrder['lines'][number], w: WarehouseCode) => (w === 'west' ? l.openWest : l.openEast);

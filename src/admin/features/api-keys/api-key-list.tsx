@@ -1,0 +1,126 @@
+import { Badge, Box, Button, Code, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { ApiKey } from '../../../contract/admin/api-keys';
+import { atTime } from '../../components/dates';
+
+interface ListProps {
+  keys: ApiKey[];
+  /** When the list was loaded: the moment "expired" is judged at. */
+  asOf: number;
+  onRevoke: (k: ApiKey) => void;
+}
+
+/** The keys as a table on wider screens and as stacked cards on a phone. */
+export function ApiKeyList({ keys, asOf, onRevoke }: ListProps) {
+  return (
+    <>
+      <Box visibleFrom="sm">
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped withTableBorder verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Scopes</Table.Th>
+                <Table.Th>Key</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th>Expires</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {keys.map((k) => (
+                <Table.Tr key={k.id}>
+                  <Table.Td maw={200} style={{ wordBreak: 'break-word' }}>
+                    {k.name}
+                  </Table.Td>
+                  <Table.Td maw={200}>
+                    <Text size="sm">{k.scopes.join(', ')}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Code>{k.prefix}…</Code>
+                  </Table.Td>
+                  <Table.Td>{atTime(k.createdAt)}</Table.Td>
+                  <Table.Td>{k.expiresAt ? atTime(k.expiresAt) : 'Never'}</Table.Td>
+                  <Table.Td>
+                    <LastUsed apiKey={k} />
+                  </Table.Td>
+                  <Table.Td>
+                    <KeyState apiKey={k} asOf={asOf} />
+                  </Table.Td>
+                  <Table.Td>
+                    <RevokeButton apiKey={k} onRevoke={onRevoke} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+      <Stack hiddenFrom="sm" gap="sm">
+        {keys.map((k) => (
+          <Paper key={k.id} withBorder p="sm" component="section" aria-label={k.name}>
+            <Stack gap={6}>
+              <Text fw={600} style={{ wordBreak: 'break-word' }}>
+                {k.name} <Code>{k.prefix}…</Code>
+              </Text>
+              <Text size="sm">{k.scopes.join(', ')}</Text>
+              <KeyState apiKey={k} asOf={asOf} />
+              <SimpleGrid cols={2} spacing={4} verticalSpacing={4}>
+                <Text size="sm">Created</Text>
+                <Text size="sm">{atTime(k.createdAt)}</Text>
+                <Text size="sm">Expires</Text>
+                <Text size="sm">{k.expiresAt ? atTime(k.expiresAt) : 'Never'}</Text>
+                <Text size="sm">Last used</Text>
+                <div>
+                  <LastUsed apiKey={k} />
+                </div>
+              </SimpleGrid>
+              <RevokeButton apiKey={k} onRevoke={onRevoke} />
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+function LastUsed({ apiKey: k }: { apiKey: ApiKey }) {
+  if (!k.lastUsedAt) return <Text size="sm">Never</Text>;
+  return (
+    <>
+      <Text size="sm">{atTime(k.lastUsedAt)}</Text>
+      {k.lastUsedIp && <Text size="xs">from {k.lastUsedIp}</Text>}
+    </>
+  );
+}
+
+function KeyState({ apiKey: k, asOf }: { apiKey: ApiKey; asOf: number }) {
+  if (k.revokedAt) {
+    return (
+      <Stack gap={2} align="flex-start">
+        <Badge color="red.9" variant="filled" miw="max-content">
+          Revoked
+        </Badge>
+        <Text size="xs">{atTime(k.revokedAt)}</Text>
+      </Stack>
+    );
+  }
+  const expired = k.expiresAt !== null && Date.parse(k.expiresAt) <= asOf;
+  return (
+    <Badge color={expired ? 'gray.8' : 'teal.9'} variant="filled" miw="max-content">
+      {expired ? 'Expired' : 'Active'}
+    </Badge>
+  );
+}
+
+function RevokeButton({ apiKey: k, onRevoke }: { apiKey: ApiKey; onRevoke: (k: ApiKey) => void }) {
+  if (k.revokedAt) return null;
+  return (
+    <Button size="xs" variant="outline" color="red.9" w="fit-content" onClick={() => onRevoke(k)} aria-label={`Revoke ${k.name}`}>
+      Revoke
+    </Button>
+  );
+}

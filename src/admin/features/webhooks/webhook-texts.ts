@@ -1,0 +1,13 @@
+import type { WebhookEventType } from '../../../contract/admin/webhooks';
+
+/** What each event tells the receiver, beside its name in the endpoint dialog. */
+export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  'order.placed': 'A buyer placed an order',
+  'order.accepted': 'An order was accepted',
+  'order.shipped': 'A shipment left a warehouse',
+  'order.cancelled': 'An order or some of its units were cancelled',
+  'invoice.created': 'A shipment raised an invoice',
+  'stock.changed': "An item's stock changed at a warehouse",
+  'customer.created': 'A new customer signed up',
+  'item.changed': 'An item was added or changed by a catalogue import',
+};

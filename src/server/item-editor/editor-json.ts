@@ -30,6 +30,8 @@ export function filtersOf(facets: readonly FacetInput[]): ItemFilters {
 export interface EditorExtras {
   version: number;
   collections: number[];
+  /** The item's photos in order (changed by their own calls, photos/). */
+  photos: ItemEditor['photos'];
 }
 
 export function editorJson(item: CatalogueItemInput, extras: EditorExtras): ItemEditor {
@@ -55,8 +57,7 @@ export function editorJson(item: CatalogueItemInput, extras: EditorExtras): Item
     attributes: item.attributes.map((a) => ({ name: a.name, value: a.value })),
     suggestedItems: item.suggestedNums,
     status: statusOf(item),
-    // Photos arrive with photo upload (h-photos); until then an item has none.
-    photos: [],
+    photos: extras.photos,
     version: extras.version,
   };
 }

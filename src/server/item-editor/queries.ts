@@ -90,12 +90,14 @@ export async function listItems(db: Kysely<DB>, query: ItemsListQuery, scope: Ca
     );
   }
   if (query.status) q = q.where('status', '=', query.status);
-  // No item has a photo until photo upload lands (h-photos): "with photos" finds none.
-  if (query.hasPhoto === '1') q = q.where(sql<boolean>`1 = 0`);
+  const hasPhotos = sql<boolean>`exists (select 1 from item_photos ip where ip.item_id = items.id)`;
+  if (query.hasPhoto === '1') q = q.where(hasPhotos);
+  if (query.hasPhoto === '0') q = q.where(sql<boolean>`not ${hasPhotos}`);
   const [count, rows] = await Promise.all([
     q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
     q
       .select(['num', 'web_title', 'status', 'price_cents', 'srp_cents', 'upc', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh'])
+      .select((eb) => eb.selectFrom('item_photos as ip').select((e) => e.fn.countAll<string | number>().as('n')).whereRef('ip.item_id', '=', 'items.id').as('photo_count'))
       .orderBy(sql`length(num)`)
       .orderBy('num')
       .limit(query.pageSize)
@@ -106,7 +108,17 @@ export async function listItems(db: Kysely<DB>, query: ItemsListQuery, scope: Ca
     total: Number(count.n),
     rows: rows.map((r) => {
       const stock = availableOf(r);
-      return { num: r.num, web_title: r.web_title, status: r.status as ItemStatus, price_cents: Number(r.price_cents), srp_cents: Number(r.srp_cents), upc: r.upc, west: stock.west, east: stock.east };
+      return {
+        num: r.num,
+        web_title: r.web_title,
+        status: r.status as ItemStatus,
+        price_cents: Number(r.price_cents),
+        srp_cents: Number(r.srp_cents),
+        upc: r.upc,
+        photo_count: Number(r.photo_count ?? 0),
+        west: stock.west,
+        east: stock.east,
+      };
     }),
   };
 }

@@ -11,6 +11,7 @@ import { writeTransaction } from '../db/database';
 import type { DB } from '../db/schema';
 import { Conflict, Invalid, NotFound } from '../errors';
 import type { WebhookEvents } from '../webhooks/events';
+import { itemPhotos } from '../photos/queries';
 import { editorJson, fromEditor } from './editor-json';
 import * as q from './queries';
 
@@ -50,7 +51,7 @@ export class ItemEditorService {
         price: dollars(r.price_cents),
         srp: dollars(r.srp_cents),
         upc: r.upc,
-        photoCount: 0,
+        photoCount: r.photo_count,
         westAvailable: r.west,
         eastAvailable: r.east,
       })),
@@ -148,7 +149,8 @@ export async function editorOf(db: Kysely<DB>, num: string): Promise<ItemEditor 
   const head = await q.itemHead(db, num);
   if (!head) return undefined;
   const item = (await loadItemInputs(db, [num])).get(num)!;
-  return editorJson(item, { version: head.version, collections: await q.collectionsOf(db, head.id) });
+  const photos = (await itemPhotos(db, head.id)).map((p) => ({ photoId: p.id, hash: p.hash, alt: p.alt, position: p.position, width: p.width, height: p.height }));
+  return editorJson(item, { version: head.version, collections: await q.collectionsOf(db, head.id), photos });
 }
 
 /** What the audit row keeps of an item. */

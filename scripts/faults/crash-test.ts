@@ -25,6 +25,11 @@
  * ends). After the cycles a last server delivers what is left; then every committed order must
  * have its confirmation mail in the mail folder and every shipment its shipped mail (0 lost), and duplicates, recognised by their
  * Message-ID, are counted and reported.
+ *
+ * Webhooks (scripts/faults/webhook-check.ts): a receiver in this process, which the kills do not
+ * touch, is subscribed to order.placed and order.shipped (WEBHOOK_ALLOW_PRIVATE=1) and verifies
+ * every signature; at the end every committed order has its order.placed message and every
+ * committed shipment its order.shipped message (0 lost), duplicates counted by webhook-id.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -44,6 +49,8 @@ import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/demo-data';
 import { checkConfirmationMails, waitForOutbox } from './mail-check';
 import { checkShippedMails, shipper, type StaffSession, staffSignIn } from './shipper';
+import { checkOrderWebhooks, subscribeReceiver } from './webhook-check';
+import type { TestReceiver } from '../../src/server/webhooks/test-receiver';
 
 const { values: args } = parseArgs({
   options: {
@@ -132,11 +139,13 @@ let port = 0;
 const base = () => `http://127.0.0.1:${port}/beapi`;
 
 let current: ChildProcess | null = null;
+/** The webhook receiver: lives in this process, so it outlives every server kill. */
+let receiver: TestReceiver | null = null;
 
 function startServer(): ChildProcess {
   const child = (current = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     // A short outbox lease: a killed server's claimed mails are taken again by the next one soon.
-    env: { ...process.env, DATABASE_URL: serverEnvUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', WORKERS: '1', OUTBOX_LEASE_MS: '3000' },
+    env: { ...process.env, DATABASE_URL: serverEnvUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', WORKERS: '1', OUTBOX_LEASE_MS: '3000', WEBHOOK_ALLOW_PRIVATE: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   }));
   return child;
@@ -181,7 +190,8 @@ async function prepare(): Promise<{ buyers: Buyer[]; items: string[]; startingSt
   const database = openDb();
   await migrateToLatest(database.db, schema || undefined);
   await seedDemoData(database.db);
-  const ctx = createContext(readConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), database);
+  const ctx = createContext(readConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE: '1' }), database);
+  receiver = await subscribeReceiver(ctx);
   const buyers: Buyer[] = [];
   for (let i = 0; i < CUSTOMERS; i++) {
     const email = `crash${i}@shop.test`;
@@ -370,12 +380,17 @@ async function deliverAndCheckMails(): Promise<string[]> {
     await exited(child);
     const report = await checkConfirmationMails(database, dir);
     const shipped = await checkShippedMails(database, dir);
+    const hooks = await checkOrderWebhooks(database, receiver!);
     console.log(
       `mails: ${report.orders} committed orders, ${report.delivered} with their confirmation delivered, ${report.lost} lost, ` +
         `${report.duplicates} duplicate deliveries (same Message-ID); ${shipped.shipments} committed shipments, ${shipped.lost} shipped mails lost, ` +
         `${shipped.duplicates} duplicates${pending ? `; ${pending} still pending after 120 s` : ''}`,
     );
-    return [...report.problems, ...shipped.problems, ...(pending ? [`${pending} outbox rows still pending`] : [])];
+    console.log(
+      `webhooks: ${hooks.received} received, every one's signature verified; ${hooks.orders} committed orders and ${hooks.shipments} committed shipments, ` +
+        `${hooks.lost} lost, ${hooks.duplicates} duplicate deliveries (same webhook-id)`,
+    );
+    return [...report.problems, ...shipped.problems, ...hooks.problems, ...(pending ? [`${pending} outbox rows still pending`] : [])];
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
     await database.close();
@@ -484,6 +499,7 @@ async function main(): Promise<void> {
     await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
   }
+  await receiver?.close();
   removeCluster();
   rmSync(dir, { recursive: true, force: true });
   process.exit(problems.length ? 1 : 0);

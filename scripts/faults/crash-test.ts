@@ -34,20 +34,21 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { signUpSchema } from '../../src/contract/accounts';
 import { readConfig } from '../../src/server/config';
 import { createContext } from '../../src/server/context';
 import { type Database, openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/demo-data';
 import { checkConfirmationMails, waitForOutbox } from './mail-check';
+import { signIn, signUpBuyers } from './buyers';
+import { exited, freePort, waitUntilUp } from './processes';
 import { checkShippedMails, shipper, type StaffSession, staffSignIn } from './shipper';
 import { checkOrderWebhooks, subscribeReceiver } from './webhook-check';
 import type { TestReceiver } from '../../src/server/webhooks/test-receiver';
@@ -126,15 +127,6 @@ function removeCluster(): void {
 
 const openDb = (): Database => openDatabase(databaseUrl, schema ? { schema } : {});
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 let port = 0;
 const base = () => `http://127.0.0.1:${port}/beapi`;
 
@@ -150,22 +142,6 @@ function startServer(): ChildProcess {
   }));
   return child;
 }
-
-async function waitUntilUp(child: ChildProcess): Promise<void> {
-  // Up to two minutes: on a busy machine tsx and the database's recovery can be slow.
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base()}/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 
 // ---- setup -----------------------------------------------------------------------------------
 
@@ -192,23 +168,14 @@ async function prepare(): Promise<{ buyers: Buyer[]; items: string[]; startingSt
   await seedDemoData(database.db);
   const ctx = createContext(readConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE: '1' }), database);
   receiver = await subscribeReceiver(ctx);
-  const buyers: Buyer[] = [];
-  for (let i = 0; i < CUSTOMERS; i++) {
-    const email = `crash${i}@shop.test`;
-    const customer = await ctx.accounts.signUp(
-      signUpSchema.parse({
-        orgName: `Crash Party ${i}`, firstName: 'Pat', lastName: 'Crash', country: 'US', addressLine1: '1 Main St', city: 'Fresno',
-        state: 'CA', zip: '93706', dayPhone: '559-555-0100', web: '', email, password: PASSWORD, reenterPassword: PASSWORD,
-        securityQuestion: 'Pet?', securityQuestionAnswer: 'Rex', findAPro: false, prodInfoEmail: false, prodInfoFax: false,
-      }),
-    );
-    const row = await database.db.selectFrom('customers').select('id').where('code', '=', customer.code).executeTakeFirstOrThrow();
-    buyers.push({ id: row.id, email, token: '', acked: new Map(), pending: null, orders: new Map() });
-  }
+  const buyers: Buyer[] = (await signUpBuyers(ctx, CUSTOMERS, 'crash', PASSWORD)).map((b) => ({ ...b, token: '', acked: new Map(), pending: null, orders: new Map() }));
   await ctx.outbox.drain();
   // Items in stock, some with very little, so checkouts compete for the last units.
   const rows = await database.db.selectFrom('items').select(['num', 'qty_fr', 'qty_fh']).where('qty_fr', '>', 0).orderBy('num').limit(40).execute();
   await database.db.updateTable('items').set({ qty_fr: 3, qty_fh: 2 }).where('num', 'in', rows.slice(0, 10).map((r) => r.num)).execute();
+  // The others with plenty: 200 buyers would otherwise empty them in a few cycles, and from then
+  // on every order is backordered and the shippers (and the shipped mails and webhooks) have nothing to do.
+  await database.db.updateTable('items').set({ qty_fr: 5_000, qty_fh: 5_000 }).where('num', 'in', rows.slice(10).map((r) => r.num)).execute();
   const startingStock = await stockTotal(database);
   await database.close();
   return { buyers, items: rows.map((r) => r.num), startingStock };
@@ -334,7 +301,7 @@ async function check(buyers: Buyer[], startingStock: number): Promise<string[]> 
 async function gracefulShutdown(buyers: Buyer[], items: string[]): Promise<string[]> {
   const problems: string[] = [];
   const child = startServer();
-  await waitUntilUp(child);
+  await waitUntilUp(child, base());
   // Requests in flight when SIGTERM arrives: connected, headers sent, body still uploading.
   const inFlight = buyers.slice(0, 20).map((b, i) => {
     const body = JSON.stringify([{ invNum: items[i % items.length], qty: 1 }]);
@@ -372,7 +339,7 @@ async function gracefulShutdown(buyers: Buyer[], items: string[]): Promise<strin
 /** A last server delivers what the killed ones left; then every committed order has its confirmation mail. */
 async function deliverAndCheckMails(): Promise<string[]> {
   const child = startServer();
-  await waitUntilUp(child);
+  await waitUntilUp(child, base());
   const database = openDb();
   try {
     const pending = await waitForOutbox(database, 120_000);
@@ -445,13 +412,9 @@ async function main(): Promise<void> {
   let totalShipped = 0;
   for (let cycle = 1; cycle <= CYCLES; cycle++) {
     const child = startServer();
-    await waitUntilUp(child);
+    await waitUntilUp(child, base());
     // Sessions live in the database: one sign-in each serves every cycle.
-    for (const b of buyers.filter((x) => !x.token)) {
-      const res = await fetch(`${base()}/System/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: b.email, password: PASSWORD }) });
-      b.token = res.headers.get('user-token') ?? '';
-      if (!b.token) throw new Error(`sign-in of ${b.email} failed: ${res.status}`);
-    }
+    for (const b of buyers.filter((x) => !x.token)) b.token = await signIn(base(), b.email, PASSWORD);
     const stop = { now: false };
     const tally = { acked: 0, errors: [] as string[] };
     staff ??= await staffSignIn(base(), 'owner@example.com', 'balloons-owner');

@@ -9,7 +9,7 @@
  * throwaway schema, and only the shop is killed).
  *
  * Each cycle starts the shop, runs concurrent cart writes and checkouts from many customers and
- * then, at a random moment, `kill -9`s the server, or on every third PostgreSQL cycle crashes the
+ * then, at a random moment once the cycle has placed 5 orders and shipped one, `kill -9`s the server, or on every third PostgreSQL cycle crashes the
  * database (`pg_ctl stop -m immediate`) and restarts it. With the server down it checks: every
  * acknowledged order is there with its total, every customer's cart is what was last acknowledged
  * (or that plus the one write in flight), PRAGMA integrity_check is ok (SQLite), stock +
@@ -423,7 +423,11 @@ async function main(): Promise<void> {
     const running = [...buyers.map((b) => client(b, items, stop, tally)), ...[1, 2, 3, 4].map(() => shipper(base(), staff!, placed, taken, stop, shipTally))];
     const orderCount = () => buyers.reduce((n, b) => n + b.orders.size, 0);
     const ordersBefore = orderCount();
-    await new Promise((r) => setTimeout(r, 1000 + Math.random() * 3000));
+    // The kill comes at a random moment once this cycle has placed a few orders and shipped one
+    // (at most 30 s on): on a busy machine a fixed 1–4 s can end before any checkout commits.
+    const burstStart = Date.now();
+    while ((orderCount() - ordersBefore < 5 || shipTally.shipped === 0) && Date.now() - burstStart < 30_000) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, Math.random() * 3000));
     const crashDatabase = cluster !== null && cycle % 3 === 0;
     if (crashDatabase) {
       // Answers from now on may be errors of the dying database: their writes' outcome is unknown.

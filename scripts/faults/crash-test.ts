@@ -418,7 +418,7 @@ async function main(): Promise<void> {
     const stop = { now: false };
     const tally = { acked: 0, errors: [] as string[] };
     staff ??= await staffSignIn(base(), 'owner@example.com', 'balloons-owner');
-    const shipTally = { shipped: 0, errors: tally.errors };
+    const shipTally = { shipped: 0, errors: tally.errors, refused: new Map<string, number>() };
     const placed = () => buyers.flatMap((b) => [...b.orders.keys()]);
     const running = [...buyers.map((b) => client(b, items, stop, tally)), ...[1, 2, 3, 4].map(() => shipper(base(), staff!, placed, taken, stop, shipTally))];
     const orderCount = () => buyers.reduce((n, b) => n + b.orders.size, 0);
@@ -454,6 +454,7 @@ async function main(): Promise<void> {
     const what = crashDatabase ? 'database crashed (pg_ctl stop -m immediate) and restarted' : 'server killed (kill -9)';
     console.log(`cycle ${cycle}: ${tally.acked} acknowledged writes, ${orderCount() - ordersBefore} orders, ${shipTally.shipped} shipments, ${what}; ${found.length ? found.join('; ') : `all acknowledged writes present${dialect === 'sqlite' ? ', integrity_check ok' : ''}, stock + allocated = starting stock, every total = its lines${crashDatabase ? ', the shop serves again' : ''}`}`);
     problems.push(...found.map((p) => `cycle ${cycle}: ${p}`));
+    if (process.env.FAULTS_VERBOSE) console.log(`  staff requests refused: ${JSON.stringify([...shipTally.refused])}`);
   }
   problems.push(...(await deliverAndCheckMails()));
   problems.push(...(await gracefulShutdown(buyers, items)));

@@ -9,7 +9,7 @@
  * throwaway schema, and only the shop is killed).
  *
  * Each cycle starts the shop, runs concurrent cart writes and checkouts from many customers and
- * then, at a random moment, `kill -9`s the server, or on every third PostgreSQL cycle crashes the
+ * then, at a random moment once the cycle has placed 5 orders and shipped one, `kill -9`s the server, or on every third PostgreSQL cycle crashes the
  * database (`pg_ctl stop -m immediate`) and restarts it. With the server down it checks: every
  * acknowledged order is there with its total, every customer's cart is what was last acknowledged
  * (or that plus the one write in flight), PRAGMA integrity_check is ok (SQLite), stock +
@@ -25,25 +25,33 @@
  * ends). After the cycles a last server delivers what is left; then every committed order must
  * have its confirmation mail in the mail folder and every shipment its shipped mail (0 lost), and duplicates, recognised by their
  * Message-ID, are counted and reported.
+ *
+ * Webhooks (scripts/faults/webhook-check.ts): a receiver in this process, which the kills do not
+ * touch, is subscribed to order.placed and order.shipped (WEBHOOK_ALLOW_PRIVATE=1) and verifies
+ * every signature; at the end every committed order has its order.placed message and every
+ * committed shipment its order.shipped message (0 lost), duplicates counted by webhook-id.
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { signUpSchema } from '../../src/contract/accounts';
 import { readConfig } from '../../src/server/config';
 import { createContext } from '../../src/server/context';
 import { type Database, openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/demo-data';
 import { checkConfirmationMails, waitForOutbox } from './mail-check';
+import { signIn, signUpBuyers } from './buyers';
+import { exited, freePort, waitUntilUp } from './processes';
 import { checkShippedMails, shipper, type StaffSession, staffSignIn } from './shipper';
+import { checkOrderWebhooks, subscribeReceiver } from './webhook-check';
+import type { TestReceiver } from '../../src/server/webhooks/test-receiver';
 
 const { values: args } = parseArgs({
   options: {
@@ -119,44 +127,21 @@ function removeCluster(): void {
 
 const openDb = (): Database => openDatabase(databaseUrl, schema ? { schema } : {});
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 let port = 0;
 const base = () => `http://127.0.0.1:${port}/beapi`;
 
 let current: ChildProcess | null = null;
+/** The webhook receiver: lives in this process, so it outlives every server kill. */
+let receiver: TestReceiver | null = null;
 
 function startServer(): ChildProcess {
   const child = (current = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     // A short outbox lease: a killed server's claimed mails are taken again by the next one soon.
-    env: { ...process.env, DATABASE_URL: serverEnvUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', WORKERS: '1', OUTBOX_LEASE_MS: '3000' },
+    env: { ...process.env, DATABASE_URL: serverEnvUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', WORKERS: '1', OUTBOX_LEASE_MS: '3000', WEBHOOK_ALLOW_PRIVATE: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   }));
   return child;
 }
-
-async function waitUntilUp(child: ChildProcess): Promise<void> {
-  // Up to two minutes: on a busy machine tsx and the database's recovery can be slow.
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base()}/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 
 // ---- setup -----------------------------------------------------------------------------------
 
@@ -181,24 +166,16 @@ async function prepare(): Promise<{ buyers: Buyer[]; items: string[]; startingSt
   const database = openDb();
   await migrateToLatest(database.db, schema || undefined);
   await seedDemoData(database.db);
-  const ctx = createContext(readConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), database);
-  const buyers: Buyer[] = [];
-  for (let i = 0; i < CUSTOMERS; i++) {
-    const email = `crash${i}@shop.test`;
-    const customer = await ctx.accounts.signUp(
-      signUpSchema.parse({
-        orgName: `Crash Party ${i}`, firstName: 'Pat', lastName: 'Crash', country: 'US', addressLine1: '1 Main St', city: 'Fresno',
-        state: 'CA', zip: '93706', dayPhone: '559-555-0100', web: '', email, password: PASSWORD, reenterPassword: PASSWORD,
-        securityQuestion: 'Pet?', securityQuestionAnswer: 'Rex', findAPro: false, prodInfoEmail: false, prodInfoFax: false,
-      }),
-    );
-    const row = await database.db.selectFrom('customers').select('id').where('code', '=', customer.code).executeTakeFirstOrThrow();
-    buyers.push({ id: row.id, email, token: '', acked: new Map(), pending: null, orders: new Map() });
-  }
+  const ctx = createContext(readConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE: '1' }), database);
+  receiver = await subscribeReceiver(ctx);
+  const buyers: Buyer[] = (await signUpBuyers(ctx, CUSTOMERS, 'crash', PASSWORD)).map((b) => ({ ...b, token: '', acked: new Map(), pending: null, orders: new Map() }));
   await ctx.outbox.drain();
   // Items in stock, some with very little, so checkouts compete for the last units.
   const rows = await database.db.selectFrom('items').select(['num', 'qty_fr', 'qty_fh']).where('qty_fr', '>', 0).orderBy('num').limit(40).execute();
   await database.db.updateTable('items').set({ qty_fr: 3, qty_fh: 2 }).where('num', 'in', rows.slice(0, 10).map((r) => r.num)).execute();
+  // The others with plenty: 200 buyers would otherwise empty them in a few cycles, and from then
+  // on every order is backordered and the shippers (and the shipped mails and webhooks) have nothing to do.
+  await database.db.updateTable('items').set({ qty_fr: 5_000, qty_fh: 5_000 }).where('num', 'in', rows.slice(10).map((r) => r.num)).execute();
   const startingStock = await stockTotal(database);
   await database.close();
   return { buyers, items: rows.map((r) => r.num), startingStock };
@@ -324,7 +301,7 @@ async function check(buyers: Buyer[], startingStock: number): Promise<string[]> 
 async function gracefulShutdown(buyers: Buyer[], items: string[]): Promise<string[]> {
   const problems: string[] = [];
   const child = startServer();
-  await waitUntilUp(child);
+  await waitUntilUp(child, base());
   // Requests in flight when SIGTERM arrives: connected, headers sent, body still uploading.
   const inFlight = buyers.slice(0, 20).map((b, i) => {
     const body = JSON.stringify([{ invNum: items[i % items.length], qty: 1 }]);
@@ -362,7 +339,7 @@ async function gracefulShutdown(buyers: Buyer[], items: string[]): Promise<strin
 /** A last server delivers what the killed ones left; then every committed order has its confirmation mail. */
 async function deliverAndCheckMails(): Promise<string[]> {
   const child = startServer();
-  await waitUntilUp(child);
+  await waitUntilUp(child, base());
   const database = openDb();
   try {
     const pending = await waitForOutbox(database, 120_000);
@@ -370,12 +347,17 @@ async function deliverAndCheckMails(): Promise<string[]> {
     await exited(child);
     const report = await checkConfirmationMails(database, dir);
     const shipped = await checkShippedMails(database, dir);
+    const hooks = await checkOrderWebhooks(database, receiver!);
     console.log(
       `mails: ${report.orders} committed orders, ${report.delivered} with their confirmation delivered, ${report.lost} lost, ` +
         `${report.duplicates} duplicate deliveries (same Message-ID); ${shipped.shipments} committed shipments, ${shipped.lost} shipped mails lost, ` +
         `${shipped.duplicates} duplicates${pending ? `; ${pending} still pending after 120 s` : ''}`,
     );
-    return [...report.problems, ...shipped.problems, ...(pending ? [`${pending} outbox rows still pending`] : [])];
+    console.log(
+      `webhooks: ${hooks.received} received, every one's signature verified; ${hooks.orders} committed orders and ${hooks.shipments} committed shipments, ` +
+        `${hooks.lost} lost, ${hooks.duplicates} duplicate deliveries (same webhook-id)`,
+    );
+    return [...report.problems, ...shipped.problems, ...hooks.problems, ...(pending ? [`${pending} outbox rows still pending`] : [])];
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
     await database.close();
@@ -430,22 +412,22 @@ async function main(): Promise<void> {
   let totalShipped = 0;
   for (let cycle = 1; cycle <= CYCLES; cycle++) {
     const child = startServer();
-    await waitUntilUp(child);
+    await waitUntilUp(child, base());
     // Sessions live in the database: one sign-in each serves every cycle.
-    for (const b of buyers.filter((x) => !x.token)) {
-      const res = await fetch(`${base()}/System/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: b.email, password: PASSWORD }) });
-      b.token = res.headers.get('user-token') ?? '';
-      if (!b.token) throw new Error(`sign-in of ${b.email} failed: ${res.status}`);
-    }
+    for (const b of buyers.filter((x) => !x.token)) b.token = await signIn(base(), b.email, PASSWORD);
     const stop = { now: false };
     const tally = { acked: 0, errors: [] as string[] };
     staff ??= await staffSignIn(base(), 'owner@example.com', 'balloons-owner');
-    const shipTally = { shipped: 0, errors: tally.errors };
+    const shipTally = { shipped: 0, errors: tally.errors, refused: new Map<string, number>() };
     const placed = () => buyers.flatMap((b) => [...b.orders.keys()]);
     const running = [...buyers.map((b) => client(b, items, stop, tally)), ...[1, 2, 3, 4].map(() => shipper(base(), staff!, placed, taken, stop, shipTally))];
     const orderCount = () => buyers.reduce((n, b) => n + b.orders.size, 0);
     const ordersBefore = orderCount();
-    await new Promise((r) => setTimeout(r, 1000 + Math.random() * 3000));
+    // The kill comes at a random moment once this cycle has placed a few orders and shipped one
+    // (at most 30 s on): on a busy machine a fixed 1–4 s can end before any checkout commits.
+    const burstStart = Date.now();
+    while ((orderCount() - ordersBefore < 5 || shipTally.shipped === 0) && Date.now() - burstStart < 30_000) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, Math.random() * 3000));
     const crashDatabase = cluster !== null && cycle % 3 === 0;
     if (crashDatabase) {
       // Answers from now on may be errors of the dying database: their writes' outcome is unknown.
@@ -472,6 +454,7 @@ async function main(): Promise<void> {
     const what = crashDatabase ? 'database crashed (pg_ctl stop -m immediate) and restarted' : 'server killed (kill -9)';
     console.log(`cycle ${cycle}: ${tally.acked} acknowledged writes, ${orderCount() - ordersBefore} orders, ${shipTally.shipped} shipments, ${what}; ${found.length ? found.join('; ') : `all acknowledged writes present${dialect === 'sqlite' ? ', integrity_check ok' : ''}, stock + allocated = starting stock, every total = its lines${crashDatabase ? ', the shop serves again' : ''}`}`);
     problems.push(...found.map((p) => `cycle ${cycle}: ${p}`));
+    if (process.env.FAULTS_VERBOSE) console.log(`  staff requests refused: ${JSON.stringify([...shipTally.refused])}`);
   }
   problems.push(...(await deliverAndCheckMails()));
   problems.push(...(await gracefulShutdown(buyers, items)));
@@ -484,6 +467,7 @@ async function main(): Promise<void> {
     await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
   }
+  await receiver?.close();
   removeCluster();
   rmSync(dir, { recursive: true, force: true });
   process.exit(problems.length ? 1 : 0);

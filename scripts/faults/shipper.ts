@@ -26,15 +26,19 @@ const cutOff = (err: unknown) => /fetch failed|ECONNRESET|ECONNREFUSED|socket|te
  * not yet in `taken` (shared by the staff clients), until `stop.now`. A 4xx (already accepted, nothing open there) is an ordinary answer; a 5xx that is
  * not the kill is reported.
  */
-export async function shipper(base: string, staff: StaffSession, orders: () => number[], taken: Set<number>, stop: { now: boolean }, tally: { shipped: number; errors: string[] }): Promise<void> {
+export async function shipper(base: string, staff: StaffSession, orders: () => number[], taken: Set<number>, stop: { now: boolean }, tally: { shipped: number; errors: string[]; refused?: Map<string, number> }): Promise<void> {
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${base}/Admin${path}`, {
       method: 'POST',
       headers: { cookie: staff.cookie, 'x-csrf-token': staff.csrf, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    await res.arrayBuffer();
+    const text = await res.text();
     if (res.status >= 500) throw new Error(`${path}: ${res.status}`);
+    if (res.status >= 400 && tally.refused) {
+      const key = `${path.split('/').pop()} ${res.status} ${text.slice(0, 120)}`;
+      tally.refused.set(key, (tally.refused.get(key) ?? 0) + 1);
+    }
     return res.status;
   };
   while (!stop.now) {

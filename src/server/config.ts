@@ -32,6 +32,8 @@ const envSchema = z.object({
   OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /** How long a claimed row stays with its claimer; a crashed process's rows are taken again after it. */
   OUTBOX_LEASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Sent outbox rows and webhook delivery-log rows older than this are deleted (hourly, in small batches). */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Mail retries: attempts before a mail is failed, and the first backoff (doubling, with jitter). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),

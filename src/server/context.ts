@@ -18,6 +18,7 @@ import { StaffService } from './staff/service';
 import { StockService } from './stock/service';
 import { webhookHandler, webhookRetryPolicy } from './webhooks/dispatch';
 import { WebhookEvents } from './webhooks/events';
+import { pruneDeliveries } from './webhooks/queries';
 import { WebhookService } from './webhooks/service';
 
 /** What the feature modules share: configuration, the database and the services built on it. */
@@ -93,9 +94,13 @@ export function createOutbox(config: Config, database: Database, mailer: Mailer)
     pollMs: config.OUTBOX_POLL_MS,
     concurrency: config.OUTBOX_CONCURRENCY,
     leaseMs: config.OUTBOX_LEASE_MS,
-    // The row's last_error holds the delivery's failure; this is the dispatcher's own trouble.
-    onError: (err) => console.error(`outbox: ${err instanceof Error ? err.message : String(err)}`),
+    retentionMs: config.OUTBOX_RETENTION_DAYS * 24 * 3_600_000,
+    // The row's last_error holds the delivery's failure; this is the dispatcher's own trouble,
+    // reported once when it starts (a database that is down) and once when it ends.
+    onError: (err) => console.error(`outbox: ${err instanceof Error ? err.message : String(err)} (reported once until the dispatcher works again)`),
+    onRecovered: (failures, downMs) => console.error(`outbox: working again after ${failures} failed attempt${failures === 1 ? '' : 's'} in ${Math.round(downMs / 1000)} s`),
   });
+  outbox.pruneAlso('webhook_deliveries', pruneDeliveries);
   outbox.handle(
     'mail',
     mailer.deliverQueued,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STOCK_MESSAGES } from './stock';
 import { warehouseSchema } from './staff';
 
 /**
@@ -56,4 +57,25 @@ export function checkRows<T>(schema: z.ZodType<T>, rows: readonly unknown[]): { 
     }
   });
   return { good, errors };
+}
+
+/**
+ * Applies each checked row to its item, in row order: a row for an item not in `items` is
+ * reported as not found, and `apply` may refuse a row by answering its message. Answers the
+ * rows applied and the refused ones, as the bulk calls report them.
+ */
+export function applyToItems<R extends { invNum: string; row: number }, I>(
+  rows: readonly R[],
+  items: ReadonlyMap<string, I>,
+  apply: (item: I, row: R) => string | undefined,
+): BulkResult {
+  const errors: BulkResult['errors'] = [];
+  let updated = 0;
+  for (const r of rows) {
+    const item = items.get(r.invNum);
+    const refused = item === undefined ? STOCK_MESSAGES.itemNotFound(r.invNum) : apply(item, r);
+    if (refused !== undefined) errors.push({ row: r.row, message: refused });
+    else updated += 1;
+  }
+  return { updated, errors };
 }

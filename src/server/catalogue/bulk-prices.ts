@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { BulkResult, PriceRowInput } from '../../contract/admin/bulk';
-import { STOCK_MESSAGES } from '../../contract/admin/stock';
+import { applyToItems, type BulkResult, type PriceRowInput } from '../../contract/admin/bulk';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { DB } from '../db/schema';
 import { stockBeforeImport } from '../stock/import-stock';
@@ -19,18 +18,11 @@ export async function setPrices(trx: Kysely<DB>, actor: Actor, rows: readonly (P
   const nums = rows.map((r) => r.invNum);
   await stockBeforeImport(trx, nums);
   const items = await loadItemInputs(trx, nums);
-  const errors: BulkResult['errors'] = [];
-  let updated = 0;
-  for (const r of rows) {
-    const item = items.get(r.invNum);
-    if (!item) {
-      errors.push({ row: r.row, message: STOCK_MESSAGES.itemNotFound(r.invNum) });
-      continue;
-    }
+  const { updated, errors } = applyToItems(rows, items, (item, r) => {
     item.priceCents = Math.round(r.price * 100);
     if (r.srp !== undefined) item.srpCents = Math.round(r.srp * 100);
-    updated += 1;
-  }
+    return undefined;
+  });
   const changed = [...new Set(rows.filter((r) => items.has(r.invNum)).map((r) => r.invNum))].map((n) => items.get(n)!);
   if (changed.length > 0) await upsertItems(trx, changed);
   await recordAudit(trx, actor, { action: 'catalogue.prices', target: 'catalogue', summary: { updated, refused: errors.length, items: changed.slice(0, 20).map((i) => [i.num, i.priceCents / 100]) } });

@@ -3,7 +3,8 @@ import { hostname } from 'node:os';
 import { type Kysely, PostgresAdapter } from 'kysely';
 import { writeTransaction } from '../db/database';
 import type { DB } from '../db/schema';
-import { type ClaimedRow, claimDue, markAttemptFailed, markDone } from './queries';
+import { type ClaimedRow, claimDue, markAttemptFailed, markDone, pruneSent } from './queries';
+import { type PruneTask, Retention } from './retention';
 
 export type OutboxKind = 'mail' | 'webhook';
 
@@ -85,8 +86,20 @@ export interface DispatcherOptions {
    * claim and one "done" write then serve several orders instead of one each.
    */
   gatherMs?: number;
+  /** How long sent rows (and the logs that name them) are kept; default 30 days. */
+  retentionMs?: number;
+  /** How often the poll prunes what is older than the retention; default hourly. */
+  pruneEveryMs?: number;
+  /**
+   * The dispatcher's own trouble (not a delivery's: that is the row's last_error). While the
+   * database is unreachable every poll fails alike: only the first failure comes here, and
+   * `onRecovered` once the database answers again.
+   */
   onError?: (err: unknown) => void;
+  onRecovered?: (failures: number, downMs: number) => void;
 }
+
+const DAY_MS = 24 * 3_600_000;
 
 interface Registered {
   handler: OutboxHandler;
@@ -113,12 +126,27 @@ export class OutboxDispatcher {
   private gathering: NodeJS.Timeout | null = null;
   private running = false;
   private readonly dialect: 'sqlite' | 'postgres';
+  private readonly retention: Retention;
+  /** Since when the dispatcher's own queries fail, and how many did: null while they work. */
+  private trouble: { since: number; failures: number } | null = null;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly options: DispatcherOptions,
   ) {
     this.dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+    this.retention = new Retention(db, options.retentionMs ?? 30 * DAY_MS, options.pruneEveryMs ?? 3_600_000);
+    this.retention.add('outbox', pruneSent);
+  }
+
+  /** Another table pruned with the sent rows (a log of their deliveries), under the same retention. */
+  pruneAlso(name: string, task: PruneTask): void {
+    this.retention.add(name, task);
+  }
+
+  /** Deletes what is older than the retention now (the poll does it hourly); answers the rows deleted by table. */
+  prune(): Promise<Record<string, number>> {
+    return this.retention.run();
   }
 
   handle(kind: OutboxKind, handler: OutboxHandler, policy: Partial<RetryPolicy> = {}, options: HandlerOptions = {}): void {
@@ -130,6 +158,7 @@ export class OutboxDispatcher {
     this.running = true;
     const tick = () => {
       this.poke();
+      if (this.retention.due()) void this.retention.run().catch((err: unknown) => this.failed(err));
       this.timer = setTimeout(tick, this.options.pollMs);
       this.timer.unref();
     };
@@ -148,7 +177,7 @@ export class OutboxDispatcher {
       await this.settle();
     } catch (err) {
       // A result that could not be written: the lease ends and the row is delivered again.
-      this.options.onError?.(err);
+      this.failed(err);
     }
   }
 
@@ -157,8 +186,28 @@ export class OutboxDispatcher {
     if (!this.running || this.gathering) return;
     this.gathering = setTimeout(() => {
       this.gathering = null;
-      void this.pump().catch((err: unknown) => this.options.onError?.(err));
+      void this.pump().then(
+        () => this.recovered(),
+        (err: unknown) => this.failed(err),
+      );
     }, this.options.gatherMs ?? 20);
+  }
+
+  /** Reports the first of a run of failures: a database that is down fails every poll alike. */
+  private failed(err: unknown): void {
+    if (this.trouble) {
+      this.trouble.failures += 1;
+      return;
+    }
+    this.trouble = { since: Date.now(), failures: 1 };
+    this.options.onError?.(err);
+  }
+
+  private recovered(): void {
+    if (!this.trouble) return;
+    const { since, failures } = this.trouble;
+    this.trouble = null;
+    this.options.onRecovered?.(failures, Date.now() - since);
   }
 
   /**
@@ -169,7 +218,7 @@ export class OutboxDispatcher {
   runDetached(work: () => Promise<unknown>): void {
     const running = work()
       .then(() => this.poke())
-      .catch((err: unknown) => this.options.onError?.(err))
+      .catch((err: unknown) => this.failed(err))
       .finally(() => this.detached.delete(running));
     this.detached.add(running);
   }
@@ -253,12 +302,12 @@ export class OutboxDispatcher {
         await writeTransaction(this.db, (trx) => markAttemptFailed(trx, this.claimer, row.id, errorText(err), next));
       } catch (writeErr) {
         // The lease expires and the row is delivered again: at least once.
-        this.options.onError?.(writeErr);
+        this.failed(writeErr);
       }
       return;
     }
     this.done.push({ id: row.id, forget: registered.options.forgetPayload?.(row) ?? false });
-    void this.flushDone().catch((err: unknown) => this.options.onError?.(err));
+    void this.flushDone().catch((err: unknown) => this.failed(err));
   }
 
   /** Writes the rows delivered meanwhile as done, many in one statement. */

@@ -65,3 +65,12 @@ export async function markAttemptFailed(db: Kysely<DB>, claimer: string, id: num
     .where('locked_by', '=', claimer)
     .execute();
 }
+
+/** Deletes up to `limit` rows sent before `before` (oldest first: the primary key finds them). Failed and pending rows stay. */
+export async function pruneSent(db: Kysely<DB>, before: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('outbox')
+    .where('id', 'in', (eb) => eb.selectFrom('outbox').select('id').where('status', '=', 'done').where('done_at', '<', before).orderBy('id').limit(limit))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,5 +1,5 @@
 import { STOCK_MESSAGES } from '../../contract/admin/stock';
-import type { BulkResult, StockRowInput } from '../../contract/admin/bulk';
+import { applyToItems, type BulkResult, type StockRowInput } from '../../contract/admin/bulk';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { Warehouse } from './allocation';
 import { type Filled, fillBackorders } from './backorders';
@@ -23,7 +23,6 @@ export async function setStockCounts(
   rows: readonly (StockRowInput & { row: number })[],
   beforeLast: (changedNums: string[], filled: Filled[]) => Promise<void> = async () => {},
 ): Promise<{ result: BulkResult; filled: Filled[] }> {
-  const errors: BulkResult['errors'] = [];
   const nums = [...new Set(rows.map((r) => r.invNum))];
   const items = new Map<string, q.StockRow>();
   for (let i = 0; i < nums.length; i += 5_000) for (const r of await q.lockItems(trx, nums.slice(i, i + 5_000), q.isPostgres(trx))) items.set(r.num, r);
@@ -32,27 +31,18 @@ export async function setStockCounts(
 
   const deltas = new Map<string, Record<Warehouse, number>>();
   const moves: Move[] = [];
-  let updated = 0;
-  for (const r of rows) {
-    const item = items.get(r.invNum);
-    if (!item) {
-      errors.push({ row: r.row, message: STOCK_MESSAGES.itemNotFound(r.invNum) });
-      continue;
-    }
+  const { updated, errors } = applyToItems(rows, items, (item, r) => {
     const d = deltas.get(item.num) ?? { west: 0, east: 0 };
     const column = q.COLUMNS[r.warehouse];
     const qty = item[column.qty] + d[r.warehouse];
     const delta = r.onHand - (qty + (open.get(item.num)?.[r.warehouse] ?? 0));
     const after = qty - item[column.reserve] + delta;
-    if (delta < 0 && after < 0) {
-      errors.push({ row: r.row, message: STOCK_MESSAGES.belowZero(after) });
-      continue;
-    }
+    if (delta < 0 && after < 0) return STOCK_MESSAGES.belowZero(after);
     d[r.warehouse] += delta;
     deltas.set(item.num, d);
     moves.push({ itemNum: item.num, warehouse: r.warehouse, delta });
-    updated += 1;
-  }
+    return undefined;
+  });
 
   const changes = [...deltas].filter(([, d]) => d.west !== 0 || d.east !== 0).map(([num, d]) => ({ itemId: items.get(num)!.id, west: -d.west, east: -d.east }));
   // A negative decrement adds units: one statement for all items on PostgreSQL.

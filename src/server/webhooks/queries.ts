@@ -106,3 +106,12 @@ export async function outboxPayload(db: Db, outboxId: number): Promise<unknown> 
   const row = await db.selectFrom('outbox').select('payload').where('id', '=', outboxId).where('kind', '=', 'webhook').executeTakeFirst();
   return row?.payload ? (JSON.parse(row.payload) as unknown) : null;
 }
+
+/** Deletes up to `limit` delivery-log rows written before `before`, oldest first (the outbox's retention). */
+export async function pruneDeliveries(db: Db, before: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_deliveries')
+    .where('id', 'in', (eb) => eb.selectFrom('webhook_deliveries').select('id').where('created_at', '<', before).orderBy('id').limit(limit))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

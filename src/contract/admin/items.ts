@@ -77,6 +77,7 @@ export const itemPhotoSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
 });
+export type ItemPhoto = z.infer<typeof itemPhotoSchema>;
 
 /** What the editor edits: everything the storefront shows of an item but its stock and photos. */
 const editableFields = {

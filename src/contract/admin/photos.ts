@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { singleLine } from '../text';
+import { itemPhotoSchema } from './items';
 
 /** An item's photos in the back office (DESIGN.md §5 "Catalogue and content management", decision 0019). */
 
@@ -35,13 +36,7 @@ export const PHOTO_MESSAGES = {
 export const itemNumParam = z.object({ num: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'Unknown item number') });
 export const itemPhotoParams = itemNumParam.extend({ photoId: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-export const photoSchema = z.object({
-  photoId: z.number().int(),
-  hash: z.string(),
-  alt: z.string(),
-  position: z.number().int(),
-  width: z.number().int(),
-  height: z.number().int(),
+export const photoSchema = itemPhotoSchema.extend({
   /** The biggest JPEG variant: what the item's `picture` is while this photo is first. */
   url: z.string(),
 });

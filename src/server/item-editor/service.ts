@@ -12,6 +12,7 @@ import type { DB } from '../db/schema';
 import { Conflict, Invalid, NotFound } from '../errors';
 import type { WebhookEvents } from '../webhooks/events';
 import { itemPhotos } from '../photos/queries';
+import { toItemPhoto } from '../photos/service';
 import { editorJson, fromEditor } from './editor-json';
 import * as q from './queries';
 
@@ -149,7 +150,7 @@ export async function editorOf(db: Kysely<DB>, num: string): Promise<ItemEditor 
   const head = await q.itemHead(db, num);
   if (!head) return undefined;
   const item = (await loadItemInputs(db, [num])).get(num)!;
-  const photos = (await itemPhotos(db, head.id)).map((p) => ({ photoId: p.id, hash: p.hash, alt: p.alt, position: p.position, width: p.width, height: p.height }));
+  const photos = (await itemPhotos(db, head.id)).map(toItemPhoto);
   return editorJson(item, { version: head.version, collections: await q.collectionsOf(db, head.id), photos });
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type Photo, PHOTO_LIMITS, PHOTO_MESSAGES } from '../../contract/admin/photos';
+import type { ItemPhoto } from '../../contract/admin/items';
 import { photoUrl } from '../../contract/photos';
 import { type Actor, recordAudit } from '../audit/audit';
 import { generatedPicture, lockItemForPictures, setItemPicture } from '../catalogue/item-picture';
@@ -106,6 +107,11 @@ export class PhotoService {
   }
 }
 
+/** A photo as the item editor lists it (without its address). */
+export function toItemPhoto(r: q.ItemPhotoRow): ItemPhoto {
+  return { photoId: r.id, hash: r.hash, alt: r.alt, position: r.position, width: r.width, height: r.height };
+}
+
 function toPhoto(r: q.ItemPhotoRow): Photo {
-  return { photoId: r.id, hash: r.hash, alt: r.alt, position: r.position, width: r.width, height: r.height, url: photoUrl(r.hash, r.largest) };
+  return { ...toItemPhoto(r), url: photoUrl(r.hash, r.largest) };
 }

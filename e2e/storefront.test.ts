@@ -103,7 +103,8 @@ describe('top navigation', () => {
   it('has a drawer with the same menu on a phone', async () => {
     const page = await open('/', { width: 390, height: 844 });
     await page.getByRole('button', { name: 'Open the menu' }).click();
-    await page.getByRole('link', { name: 'Where to Buy' }).click();
+    // The footer has a "Where to buy" link too: take the drawer's, once the drawer is there.
+    await page.getByRole('dialog').getByRole('link', { name: 'Where to Buy', exact: true }).click();
     await page.waitForURL(/\/distributors$/);
     await page.close();
   });

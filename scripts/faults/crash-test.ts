@@ -48,7 +48,7 @@ import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/demo-data';
 import { checkConfirmationMails, waitForOutbox } from './mail-check';
 import { signIn, signUpBuyers } from './buyers';
-import { exited, freePort, waitUntilUp } from './processes';
+import { exited, freePort, waitUntilUp } from '../../src/server/test-support/server-process';
 import { checkShippedMails, shipper, type StaffSession, staffSignIn } from './shipper';
 import { checkOrderWebhooks, subscribeReceiver } from './webhook-check';
 import type { TestReceiver } from '../../src/server/webhooks/test-receiver';

@@ -14,7 +14,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +24,7 @@ import { createContext } from '../../src/server/context';
 import { openDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seedDemoData } from '../../src/server/demo-data';
+import { freePort, waitUntilUp } from '../../src/server/test-support/server-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -52,14 +52,6 @@ if (schema) {
   serverUrl = u.toString();
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Customer {
   email: string;
@@ -200,13 +192,7 @@ async function main(): Promise<void> {
   });
   const stopChild = () => child.exitCode === null && child.kill('SIGKILL');
   process.on('exit', stopChild);
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (i > 300) throw new Error('server did not start');
-    const up = await fetch(`${base}/health`).then((r) => r.ok, () => false);
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilUp(child, base);
   for (const c of customers) {
     const res = await fetch(`${base}/System/Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: c.email, password: PASSWORD }) });
     c.token = res.headers.get('user-token') ?? '';

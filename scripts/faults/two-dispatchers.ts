@@ -29,7 +29,7 @@ import { readOutbox } from '../../src/server/mail/mail-folder';
 import type { TestReceiver } from '../../src/server/webhooks/test-receiver';
 import { signIn, signUpBuyers } from './buyers';
 import { waitForOutbox } from './mail-check';
-import { exited, freePort, waitUntilUp } from './processes';
+import { exited, freePort, waitUntilUp } from '../../src/server/test-support/server-process';
 import { distinctMessages, subscribeReceiver } from './webhook-check';
 
 const { values: args } = parseArgs({

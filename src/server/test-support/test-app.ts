@@ -9,6 +9,7 @@ import { type Config, readConfig } from '../config';
 import { createContext, type ShopContext } from '../context';
 import { type Database, openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { type ServerProcess, startServerProcess } from './server-process';
 
 /** Which database the API tests run on: vitest's projects set TEST_DB (see vitest.config.ts). */
 export const testDialect: 'sqlite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -18,6 +19,8 @@ export interface TestDatabase {
   dataDir: string;
   /** Another connection to the same database, as a second server process would open. */
   connectAgain(): Database;
+  /** DATABASE_URL for another process on this database (a PostgreSQL URL names the schema). */
+  url: string;
   drop(): Promise<void>;
 }
 
@@ -34,6 +37,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       database,
       dataDir,
       connectAgain: () => openDatabase(`sqlite:${join(dataDir, 'shop.db')}`),
+      url: `sqlite:${join(dataDir, 'shop.db')}`,
       drop: async () => {
         await database.close();
         rmSync(dataDir, { recursive: true, force: true });
@@ -53,6 +57,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     database,
     dataDir,
     connectAgain: () => openDatabase(url, { schema, poolSize: 5 }),
+    url: withSchema(url, schema),
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: url });
@@ -64,12 +69,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+function withSchema(url: string, schema: string): string {
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return u.toString();
+}
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: ShopContext;
   dataDir: string;
   /** A second server process on the same database: its own connection, catalogue index and app (`config` overrides the first's). */
   startPeer(config?: Partial<Config>): Promise<TestApp>;
+  /** A real second server process (`src/server/main.ts`) on the same database, reached over HTTP. */
+  startPeerProcess(env?: Record<string, string>): Promise<ServerProcess>;
   close(): Promise<void>;
 }
 
@@ -101,6 +114,7 @@ async function startApp(tdb: TestDatabase, ctx: ShopContext, options: AppOptions
       const again = tdb.connectAgain();
       return startApp(tdb, createContext({ ...ctx.config, ...config }, again), options, () => again.close());
     },
+    startPeerProcess: (env = {}) => startServerProcess({ DATABASE_URL: tdb.url, DATA_DIR: mkdtempSync(join(tdb.dataDir, 'peer-')), OUTBOX_DISPATCHER: 'off', ...env }),
     close: async () => {
       await app.close();
       ctx.catalogue.stop();

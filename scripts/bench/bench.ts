@@ -9,7 +9,8 @@
  *
  * Options: --db sqlite,postgres  --items 50000,500000  --connections 20  --duration 10
  *          --orders 100000 (synthetic orders for the admin paths; seeded only when one of them runs)
- *          --workers 1,2  --paths listing,detail (run only paths whose key contains one of these)
+ *          --workers 1,2  --paths listing,detail (run only paths whose key contains one of these;
+ *                      `under-edits`: listing and search beside one item edit a second)
  *          --quick (5,000 items, 3 s per path: a smoke run)
  *          --keep DIR (keep the seeded databases and reuse them on later runs: SQLite files in DIR;
  *                      PostgreSQL schemas bench_keep_<items>_orders_<n>, with their markers in DIR)
@@ -33,6 +34,7 @@ import { seedSyntheticOrders } from '../../src/server/orders/demo/synthetic-orde
 import { seedDemoStaff } from '../../src/server/staff/demo-staff';
 import { ADMIN_KEYS, adminLoads, type AdminSamples, adminSamples, adminVerdict } from './admin-bench';
 import { benchCustomers, cartLoads, loginLoad, loginsAtRate, signIn } from './cart-bench';
+import { describeEdits, type EditKind, type EditRun, editsAtRate } from './edit-bench';
 import { type BenchResult, cannon, type LoadOptions, MemoryWatch, problems, type Request } from './load';
 
 type Dialect = 'sqlite' | 'postgres';
@@ -445,6 +447,8 @@ interface Section {
   results: BenchResult[];
   memory: Memory | null;
   underLogins: { alone: BenchResult; loaded: BenchResult; logins: BenchResult } | null;
+  /** Listing and search alone, then beside one item edit per second of each kind. */
+  underEdits: { alone: BenchResult[]; runs: { loaded: BenchResult[]; edits: EditRun }[] } | null;
   workers: { workers: number; results: BenchResult[]; memory: Memory }[];
 }
 
@@ -468,7 +472,7 @@ async function measure(results: BenchResult[], bare: number | null, run: () => P
 async function runSection(dialect: Dialect, items: number, bareUrl: string): Promise<Section> {
   console.log(`\n== ${dialect}, ${items.toLocaleString('en')} items ==`);
   const p = await prepare(dialect, items);
-  const section: Section = { db: dialect, items, seedSeconds: p.seedSeconds, seedCpu: p.seedCpu, orders: ORDERS, ordersSeconds: p.ordersSeconds, bare: null, results: [], memory: null, underLogins: null, workers: [] };
+  const section: Section = { db: dialect, items, seedSeconds: p.seedSeconds, seedCpu: p.seedCpu, orders: ORDERS, ordersSeconds: p.ordersSeconds, bare: null, results: [], memory: null, underLogins: null, underEdits: null, workers: [] };
   try {
     const shop = await startShop(p.serverUrl, p.dataDir, 1);
     const inputs = await makeInputs(shop.url, p);
@@ -502,6 +506,23 @@ async function runSection(dialect: Dialect, items: number, bareUrl: string): Pro
         `    listing p99 alone ${fmt(alone.p99)} ms, with ${LOGIN_RATE} logins/s ${fmt(loaded.p99)} ms (×${fmt(loaded.p99 / alone.p99, 2)}, target ≤ 2); ` +
           `logins done ${fmt(logins.rps)}/s, statuses ${JSON.stringify(logins.statuses)}${problems(loaded) ? `  !! listing ${problems(loaded)}` : ''}`,
       );
+    }
+    if (only('under-edits')) {
+      // Listing and search alone, then the same beside one item edit a second (a price, then a title).
+      const loads = (suffix: string) =>
+        Promise.all([
+          cannon('listing-filters', `listing${suffix}`, shop.url, { ...opts, connections: Math.max(1, CONNECTIONS / 2) }, inputs.listingFiltered),
+          cannon('search-words', `search${suffix}`, shop.url, { ...opts, connections: Math.max(1, CONNECTIONS / 2) }, inputs.search.words),
+        ]);
+      const alone = await loads(', alone');
+      for (const r of alone) progress(r, H);
+      section.underEdits = { alone, runs: [] };
+      for (const kind of ['price', 'title'] as EditKind[]) {
+        const [loaded, edits] = await Promise.all([loads(` + 1 ${kind} edit/s`), editsAtRate(shop.url, p.itemNums, kind, DURATION)]);
+        for (const r of loaded) progress(r, H);
+        console.log(`    ${describeEdits(edits)}`);
+        section.underEdits.runs.push({ loaded, edits });
+      }
     }
     // The scaling section: listing and detail on 1 process, measured again right before the
     // multi-process runs so that both sides see the same machine.
@@ -563,6 +584,16 @@ function printSection(s: Section): void {
       `  listing p99 under ${LOGIN_RATE} logins/s: ${fmt(alone.p99)} → ${fmt(loaded.p99)} ms (×${fmt(ratio, 2)}, target ≤ 2: ${verdict}); ` +
         `logins ${fmt(logins.rps)}/s, statuses ${JSON.stringify(logins.statuses)}${logins.errors ? `, ${logins.errors} errors` : ''}`,
     );
+  }
+  if (s.underEdits) {
+    for (const { loaded, edits } of s.underEdits.runs) {
+      const parts = loaded.map((r, i) => {
+        const alone = s.underEdits!.alone[i]!;
+        const ratio = r.p99 / alone.p99;
+        return `${alone.name.replace(', alone', '')} p99 ${fmt(alone.p99)} → ${fmt(r.p99)} ms (×${fmt(ratio, 2)}, target ≤ 2: ${ratio <= 2 ? 'met' : 'NOT met'})`;
+      });
+      console.log(`  under 1 ${edits.kind} edit/s: ${parts.join('; ')}; ${describeEdits(edits)}`);
+    }
   }
   const single = s.workers.find((w) => w.workers === 1);
   for (const w of s.workers.filter((x) => x.workers > 1)) {

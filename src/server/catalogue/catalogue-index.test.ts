@@ -142,13 +142,19 @@ describe('CatalogueIndex items', () => {
   it('lays edited list fields over items in place, and refuses an edit that moves an item', () => {
     const small = new CatalogueIndex({ catalogue: '1', stock: '1' }, { categories: [], items: [row(7, 'A7'), row(3, 'A3')], facets: [], nvMemberships: [] });
     const place = small.byNum.get('A7')!.idx;
-    expect(small.patchItems('5', [{ ...row(7, 'A7'), price_cents: 4321, srp_cents: 9999, is_new: 1, picture: '/p/new.jpg' }, { ...row(99, 'gone'), price_cents: 1 }])).toBe(true);
+    expect(small.patchItems('5', [{ ...row(7, 'A7'), price_cents: 4321, srp_cents: 9999, is_new: 1, picture: '/p/new.jpg' }, { ...row(99, 'gone'), price_cents: 1 }])).toEqual({ positions: [place], retitled: false });
     const patched = small.byNum.get('A7')!;
     expect([patched.priceCents, patched.srpCents, patched.isNew, patched.picture, patched.idx]).toEqual([4321, 9999, true, '/p/new.jpg', place]);
     expect(small.items[place]).toBe(patched);
     expect(small.version).toBe('1.1.5');
-    expect(small.patchItems('6', [{ ...row(3, 'A3'), web_title: 'Renamed' }])).toBe(false);
-    expect([small.byNum.get('A3')!.title, small.version]).toEqual([row(3, 'A3').web_title, '1.1.5']);
+    // A title moves the item in the title order only; a category or colour group would move it for real.
+    const titled = () => Array.from(small.order.title, (p) => small.items[p]!.num);
+    expect(titled()).toEqual(['A3', 'A7']);
+    expect(small.patchItems('6', [{ ...row(3, 'A3'), web_title: 'Zebra' }])?.retitled).toBe(true);
+    expect([titled(), small.byNum.get('A3')!.title, small.version]).toEqual([['A7', 'A3'], 'Zebra', '1.1.6']);
+    expect(small.patchItems('7', [{ ...row(7, 'A7'), category_num: 9 }])).toBeNull();
+    expect(small.patchItems('7', [{ ...row(7, 'A7'), color_group: 'G' }])).toBeNull();
+    expect([small.byNum.get('A7')!.priceCents, small.version]).toEqual([4321, '1.1.6']);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Category, ListItem, SortKey } from '../../contract/catalogue';
 import type { CategoryTable, FacetKind, ItemTable } from '../db/schema';
 import { LowStockTable } from '../stock/low-stock';
-import { collationOrder, inverse } from './collation';
+import { collationOrder, collator, inverse } from './collation';
 import { type DistinctLists, type Distincts, FACET_KINDS, FacetTable, firstAtLeast, popcount } from './facet-table';
 
 export { type DistinctLists, type Distincts, FACET_KINDS } from './facet-table';
@@ -298,7 +298,7 @@ export class CatalogueIndex {
       this.anyBits.set(kind, bits);
     }
 
-    this.colorGroups = colorGroupsOf(byId);
+    this.colorGroups = colorGroupsOf(byId, place, this.items);
 
     // Sort orders, worked out in id order (ties fall as they always did): by number, then title
     // (ties by number), then newest first (ties by number); then carried over to positions.
@@ -442,26 +442,64 @@ export class CatalogueIndex {
   }
 
   /**
-   * Lays edited items' list fields (price, SRP, case quantity, new, logo, picture, colour family,
-   * stock) over the index without a rebuild. Only for edits that leave the index's structure as
-   * it was (catalogue/change-feed.ts decides at the write): same category, title, code, colour
-   * group, facets and searchable text. Answers false, changing nothing, when a row says otherwise
+   * Lays edited items over the index without a rebuild (docs/decisions/0020): their list fields
+   * (price, SRP, case quantity, new, logo, picture, colour family, stock), and their code and
+   * title, whose item keeps its position while the title order and every category's title order
+   * take it where its new title sorts. Only for edits that leave the positions and facets as they
+   * were (catalogue/change-feed.ts decides at the write): same category and colour group. Answers
+   * the positions laid over (their searchable text may have changed: the search index's words
+   * follow them) and whether a title moved, or null, changing nothing, when a row says otherwise
    * (the caller then rebuilds). Rows of items the index does not hold are skipped.
    */
-  patchItems(changeSeq: string, rows: ItemRow[]): boolean {
+  patchItems(changeSeq: string, rows: ItemRow[]): { positions: number[]; retitled: boolean } | null {
     const patched: IndexedItem[] = [];
+    const retitled: number[] = [];
     for (const r of rows) {
       const old = this.byNum.get(r.num);
       if (!old) continue;
-      if (old.id !== r.id || old.categoryNum !== r.category_num || old.title !== r.web_title || old.code !== r.code || old.colorGroup !== r.color_group) return false;
+      if (old.id !== r.id || old.categoryNum !== r.category_num || old.colorGroup !== r.color_group) return null;
       patched.push(new IndexedItem({ facets: this.facets }, old.idx, r, (x) => x, { text: r.code + r.web_title + r.picture, at: 0 }));
+      if (old.title !== r.web_title) retitled.push(old.idx);
     }
     for (const item of patched) {
       this.items[item.idx] = item;
       this.byNum.set(item.num, item);
+      this.lowStock.replace(item);
     }
+    if (retitled.length > 0) this.placeByTitle(retitled);
     this.changeSeq = changeSeq;
-    return true;
+    return { positions: patched.map((it) => it.idx), retitled: retitled.length > 0 };
+  }
+
+  /**
+   * Moves the positions `moved` to where their (new) titles sort: in the title order, its inverse,
+   * and the title order of every category holding them. Ties fall by number, as in the build.
+   * All are taken out first, so the rest is in order while each is put back.
+   */
+  private placeByTitle(moved: number[]): void {
+    const out = new Uint8Array(this.items.length);
+    for (const p of moved) out[p] = 1;
+    const numRank = this.rank.num;
+    const order = this.order.title;
+    let kept = withoutMarked(order, out);
+    for (const p of moved) {
+      const title = this.items[p]!.title;
+      const before = (q: number) => {
+        const qt = this.items[q]!.title;
+        const c = qt === title ? 0 : collator.compare(qt, title);
+        return c < 0 || (c === 0 && numRank[q]! < numRank[p]!);
+      };
+      kept = insertAt(order, kept, firstWhere(order, kept, (q) => !before(q)), p);
+    }
+    const rank = this.rank.title;
+    for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
+    // Each category's title order: take them out, and put each back by the new ranks.
+    for (const { title: members } of this.members.values()) {
+      const had = moved.filter((p) => members.includes(p));
+      if (had.length === 0) continue;
+      let n = withoutMarked(members, out);
+      for (const p of had) n = insertAt(members, n, firstWhere(members, n, (q) => rank[q]! > rank[p]!), p);
+    }
   }
 
   /** Replaces the West/East stock flags after a stock change, without a rebuild. */
@@ -680,27 +718,32 @@ function fromRows(source: IndexSource): CatalogueBuilder {
   return b;
 }
 
-function colorGroupsOf(items: IndexedItem[]): { get(group: string): IndexedItem[] | undefined } {
-  // Positions grouped by colour group, in position order, in one array (a run per group).
+/**
+ * Each colour group's items in id order. `byId` and `place` (the k-th item by id is at position
+ * place[k]) are the build's; answers read `items`, the index's items by position, so an item laid
+ * over the index (`patchItems`) is answered as it is now.
+ */
+function colorGroupsOf(byId: IndexedItem[], place: Uint32Array, items: IndexedItem[]): { get(group: string): IndexedItem[] | undefined } {
+  // Positions grouped by colour group, in id order, in one array (a run per group).
   const ids = new Map<string, number>();
-  const groupOf = new Int32Array(items.length).fill(-1);
+  const groupOf = new Int32Array(byId.length).fill(-1);
   const counts: number[] = [];
-  items.forEach((it, p) => {
+  byId.forEach((it, k) => {
     if (!it.colorGroup) return;
     let g = ids.get(it.colorGroup);
     if (g === undefined) {
       ids.set(it.colorGroup, (g = counts.length));
       counts.push(0);
     }
-    groupOf[p] = g;
+    groupOf[k] = g;
     counts[g]!++;
   });
   const start = new Uint32Array(counts.length + 1);
   counts.forEach((c, g) => (start[g + 1] = start[g]! + c));
   const members = new Uint32Array(start[counts.length]!);
   const next = start.slice(0, counts.length);
-  groupOf.forEach((g, p) => {
-    if (g >= 0) members[next[g]!++] = p;
+  groupOf.forEach((g, k) => {
+    if (g >= 0) members[next[g]!++] = place[k]!;
   });
   return {
     get(group) {
@@ -708,6 +751,32 @@ function colorGroupsOf(items: IndexedItem[]): { get(group: string): IndexedItem[
       return g === undefined ? undefined : Array.from(members.subarray(start[g], start[g + 1]), (p) => items[p]!);
     },
   };
+}
+
+/** Moves the entries of `a` not marked in `marked` to its front, in order; answers how many. */
+function withoutMarked(a: Uint32Array, marked: Uint8Array): number {
+  let k = 0;
+  for (let i = 0; i < a.length; i++) if (!marked[a[i]!]) a[k++] = a[i]!;
+  return k;
+}
+
+/** The first i < n with `at(a[i])` (a monotone predicate over a[0..n)), or n. */
+function firstWhere(a: Uint32Array, n: number, at: (x: number) => boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (at(a[mid]!)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Puts x at index i of the first n entries of a, moving the rest up by one; answers n + 1. */
+function insertAt(a: Uint32Array, n: number, i: number, x: number): number {
+  a.copyWithin(i + 1, i, n);
+  a[i] = x;
+  return n + 1;
 }
 
 function grow(a: Uint32Array): Uint32Array {

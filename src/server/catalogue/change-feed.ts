@@ -43,8 +43,13 @@ export async function recordItemChanges(trx: Kysely<DB>, seq: number, itemIds: r
 
 const facetKey = (f: FacetInput) => `${f.kind}\u0000${f.link}\u0000${f.name}`;
 
-/** The fields the listing and search indexes are built around (positions, sort orders, words, facets, groups). */
-const STRUCTURAL: readonly (keyof CatalogueItemInput)[] = ['categoryNum', 'webTitle', 'keyWords', 'code', 'upc', 'colorGroup', 'active', 'createdAt'];
+/**
+ * The fields the listing index's positions, facets and groups are built around. Titles, key
+ * words, codes and UPCs are not among them: an edit of those is laid over every process's index
+ * in place (the title order and the search words follow: `CatalogueIndex.patchItems`,
+ * `SearchIndex.updateItems`).
+ */
+const STRUCTURAL: readonly (keyof CatalogueItemInput)[] = ['categoryNum', 'colorGroup', 'active', 'createdAt'];
 
 /** True when storing `after` over `before` needs the read indexes rebuilt, not patched. */
 export function needsRebuild(before: CatalogueItemInput | undefined, after: CatalogueItemInput): boolean {

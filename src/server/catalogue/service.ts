@@ -110,7 +110,21 @@ export class CatalogueService {
    */
   private async patch(index: CatalogueIndex, versions: q.CatalogueVersions): Promise<boolean> {
     if (index.changeSeq === versions.changes) return true;
-    return index.patchItems(versions.changes, await q.loadChangedItems(this.db, Number(index.changeSeq)));
+    const rows = await q.loadChangedItems(this.db, Number(index.changeSeq));
+    const patched = index.patchItems(versions.changes, rows);
+    if (!patched) return false;
+    // A title, key words, code or UPC edited in place: the search index's words follow, and
+    // cached search answers (positions in a sort order) go.
+    const byNum = new Map(rows.map((r) => [r.num, r]));
+    const texts = patched.positions.map((pos) => {
+      const r = byNum.get(index.items[pos]!.num)!;
+      return { pos, text: searchableText(r.web_title, r.key_words, r.num, r.code, r.upc) };
+    });
+    if ((this.searchIndex?.updateItems(texts) ?? false) || patched.retitled) {
+      this.searchCache = new Map();
+      this.searchCachePositions = 0;
+    }
+    return true;
   }
 
   /** Checks for a new catalogue version every `ms` milliseconds. */

@@ -102,15 +102,22 @@ describe('an edit on one server', () => {
     expect(peer.ctx.catalogue.current()).toBe(indexBefore);
   });
 
-  it('a title change (the indexes rebuilt) and hiding the item reach the others within 5 s too', async () => {
+  it('a title change (laid over the index, search words too) and hiding the item (a rebuild) reach the others within 5 s too', async () => {
     await peerAnswers();
+    const indexBefore = peer.ctx.catalogue.current();
     const item = await editorOf(t, editor, '11002');
-    expect((await putItem(t, editor, '11002', bodyOf(item, { web_Title: '11" Cobalt Latex' }))).status).toBe(200);
+    expect((await putItem(t, editor, '11002', bodyOf(item, { web_Title: '11" Cobalt Latex', key_Words: 'sapphire' }))).status).toBe(200);
     expect(await untilPeersShow((it) => it.web_Title === '11" Cobalt Latex')).toBeLessThan(5_000);
     for (const { get } of PEERS) {
-      const cobalt = await get('/Inventory/GetPagedItemsForSearch?searchtext=cobalt', {});
-      expect(cobalt.body.items.map((i: { num: string }) => i.num)).toEqual(['11002']);
+      for (const word of ['cobalt', 'sapphire']) {
+        const found = await get(`/Inventory/GetPagedItemsForSearch?searchtext=${word}`, {});
+        expect(found.body.items.map((i: { num: string }) => i.num)).toEqual(['11002']);
+      }
+      // A word only the old title had ("11\" Royal Blue Latex") no longer finds it.
+      const old = await get('/Inventory/GetPagedItemsForSearch?searchtext=royal&pageSize=100', {});
+      expect(old.body.items.map((i: { num: string }) => i.num)).not.toContain('11002');
     }
+    expect(peer.ctx.catalogue.current()).toBe(indexBefore);
 
     const again = await editorOf(t, editor, '11002');
     expect((await putItem(t, editor, '11002', bodyOf(again, { status: 'hidden' }))).status).toBe(200);

@@ -52,6 +52,12 @@ export class LowStockTable {
     this.buckets[low]!.add(next);
   }
 
+  /** Shows `item` (the same item, edited: its title, say) where it was listed. */
+  replace(item: StockedItem): void {
+    const entry = this.entries.get(item.num);
+    if (entry) entry.item = item;
+  }
+
   /** The `limit` lowest, lowest first (ties in the order they became low). */
   lowest(limit: number): LowStockItem[] {
     const out: LowStockItem[] = [];

@@ -1,0 +1,69 @@
+import { staffSignIn } from './admin-bench';
+
+/**
+ * Item edits beside the storefront load (issue 18: "one item edit per second while the storefront
+ * bench runs … the edit is visible within 5 s"). A catalogue manager's loop: every second it opens
+ * a random item in the editor, saves a change, then watches the storefront until a buyer sees it.
+ *   price: the price and SRP (the index is patched: docs/decisions/0020)
+ *   title: the title (a structural edit: every process rebuilds its index)
+ */
+
+export type EditKind = 'price' | 'title';
+
+export interface EditRun {
+  kind: EditKind;
+  edits: number;
+  failed: number;
+  /** Milliseconds from the save until the storefront's detail and search show the edit, each edit. */
+  visibleMs: number[];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function editsAtRate(shopUrl: string, itemNums: string[], kind: EditKind, seconds: number): Promise<EditRun> {
+  const staff = await staffSignIn(shopUrl);
+  const headers = { cookie: staff.cookie, 'x-csrf-token': staff.csrf, 'content-type': 'application/json' };
+  const run: EditRun = { kind, edits: 0, failed: 0, visibleMs: [] };
+  const until = Date.now() + seconds * 1000;
+  let n = 0;
+  while (Date.now() < until) {
+    const tick = Date.now();
+    const num = itemNums[Math.floor(Math.random() * itemNums.length)]!;
+    n++;
+    try {
+      const item = (await (await fetch(`${shopUrl}/beapi/Admin/Items/${num}`, { headers })).json()) as { price: number; srp: number; web_Title: string; photos?: unknown };
+      const { photos: _photos, ...body } = item;
+      // A price change keeps SRP ≥ price; a title change adds a word buyers can search for.
+      const word = `bench${n}x${Math.floor(Math.random() * 1e6)}`;
+      const changed = kind === 'price' ? { ...body, srp: body.srp + 1, price: body.price + 0.01 } : { ...body, web_Title: `${body.web_Title.replace(/ bench\d+x\d+$/, '')} ${word}`.slice(0, 200) };
+      const saved = Date.now();
+      const res = await fetch(`${shopUrl}/beapi/Admin/Items/${num}`, { method: 'PUT', headers, body: JSON.stringify(changed) });
+      if (!res.ok) throw new Error(`PUT answered ${res.status}`);
+      run.edits++;
+      for (;;) {
+        const detail = (await (await fetch(`${shopUrl}/beapi/Inventory/GetItemDetail?itemNum=${num}`)).json()) as { srp: number; web_Title: string };
+        const seen =
+          kind === 'price'
+            ? detail.srp === changed.srp
+            : detail.web_Title === changed.web_Title &&
+              ((await (await fetch(`${shopUrl}/beapi/Inventory/GetPagedItemsForSearch?searchtext=${word}`)).json()) as { items: { num: string }[] }).items.some((i) => i.num === num);
+        if (seen) break;
+        if (Date.now() - saved > 60_000) throw new Error(`${kind} edit of ${num} not visible after 60 s`);
+        await sleep(50);
+      }
+      run.visibleMs.push(Date.now() - saved);
+    } catch (err) {
+      run.failed++;
+      console.error(`    edit failed: ${(err as Error).message}`);
+    }
+    await sleep(Math.max(0, 1000 - (Date.now() - tick)));
+  }
+  return run;
+}
+
+export function describeEdits(r: EditRun): string {
+  const s = [...r.visibleMs].sort((a, b) => a - b);
+  const med = s.length ? s[Math.floor(s.length / 2)]! : NaN;
+  const max = s.length ? s[s.length - 1]! : NaN;
+  return `${r.edits} ${r.kind} edits${r.failed ? ` (${r.failed} failed)` : ''}, visible after median ${med} ms, max ${max} ms (target ≤ 5000: ${r.failed === 0 && max <= 5000 ? 'met' : 'NOT met'})`;
+}

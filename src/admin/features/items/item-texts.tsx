@@ -1,0 +1,14 @@
+import { Badge } from '@mantine/core';
+import type { ItemStatus } from '../../../contract/admin/items';
+
+/** How the screens name an item's status. */
+export const STATUS_LABELS: Record<ItemStatus, string> = { active: 'Active', hidden: 'Hidden', discontinued: 'Discontinued' };
+const STATUS_COLORS: Record<ItemStatus, string> = { active: 'green.9', hidden: 'gray.8', discontinued: 'red.9' };
+
+export function ItemStatusBadge({ status }: { status: ItemStatus }) {
+  return (
+    <Badge size="sm" variant="filled" color={STATUS_COLORS[status]}>
+      {STATUS_LABELS[status]}
+    </Badge>
+  );
+}

@@ -1,0 +1,117 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_MESSAGES } from '../src/contract/admin/photos';
+import { cameraJpeg } from '../src/server/photos/test-images';
+import { adminPage, DEMO_OWNER } from './support/admin';
+import { DEMO_BUYER, signInByApi } from './support/api';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, type RunningShop, startShop } from './support/shop';
+
+/**
+ * Issue 18 in the back office: a catalogue manager creates an item with two photos, puts it in a
+ * tree category and an NV collection, and a buyer finds it on the storefront with its photo. An
+ * SVG is refused with the server's message beside it. The list and the editor pass axe on a
+ * desktop and a phone.
+ */
+let shop: RunningShop;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const TITLE = 'Zephyrine Orbit Balloon';
+
+type Category = { num: number; description: string };
+const storefrontGet = async (path: string) => (await fetch(`${shop.url}/beapi${path}`)).json() as Promise<Category[]>;
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** Picks the option whose name holds `text` in the Mantine select labelled `label`. */
+async function pick(page: Page, label: string, text: string) {
+  await page.locator('input').and(page.getByLabel(new RegExp(`^${label}`))).first().click();
+  await page.getByRole('option', { name: text }).first().click();
+}
+
+describe('the item screens', () => {
+  let num = '';
+
+  it('create an item with two photos in a category and a collection; a buyer finds it with its photo', async () => {
+    const [main] = await storefrontGet('/Categories/GetMainCategories');
+    const [child] = await storefrontGet(`/Categories/GetChildCategories?parentCategory=${main!.num}`);
+    const tree = child ?? main!;
+    const [collection] = await storefrontGet('/Categories/GetNVCategories');
+
+    const page = await adminPage(browser, shop, DEMO_OWNER, { width: 1440, height: 900 }, contexts);
+    await page.getByRole('link', { name: 'Items' }).click();
+    await page.getByRole('heading', { name: 'Items', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'New item' }).click();
+    await page.getByRole('heading', { name: 'New item', level: 1 }).waitFor();
+
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill(TITLE);
+    await page.getByRole('textbox', { name: 'Key words' }).fill('zephyrine orbit');
+    await page.getByRole('textbox', { name: 'Price ($)' }).fill('4.50');
+    await page.getByRole('textbox', { name: 'SRP ($)' }).fill('3');
+    await pick(page, 'Category', `(${tree.num})`);
+    await pick(page, 'Collections', `(${collection!.num})`);
+    // The contract's own rule, shown at its field before anything is sent.
+    await page.getByRole('button', { name: 'Create item' }).click();
+    await page.getByText('SRP must not be below the price').first().waitFor();
+    await page.getByRole('textbox', { name: 'SRP ($)' }).fill('8.99');
+    await page.getByRole('button', { name: 'Create item' }).click();
+    await page.waitForURL(/\/admin\/items\/\d+$/);
+    num = page.url().split('/').pop()!;
+    await page.getByRole('heading', { name: `Item ${num}: ${TITLE}` }).waitFor();
+
+    // Two photos at once through the file picker; each shows its progress and then "Uploaded".
+    const input = page.locator('input[type="file"]');
+    const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#d03050' } }).png().toBuffer();
+    await input.setInputFiles([
+      { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(1200, 900) },
+      { name: 'side.png', mimeType: 'image/png', buffer: png },
+    ]);
+    await expect.poll(() => page.getByText('Uploaded', { exact: true }).count(), { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => page.getByRole('list', { name: 'Photos in order' }).locator('img').count()).toBe(2);
+
+    // A drawing is refused with the server's message beside it.
+    await input.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') });
+    await page.getByText(PHOTO_MESSAGES.svg).waitFor();
+    await page.screenshot({ path: 'test-results/admin-item-editor-photos-1440.png', fullPage: true });
+
+    const buyer = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(buyer);
+    await buyer.addInitScript((t) => localStorage.setItem('shop.userToken', t), await signInByApi(shop, DEMO_BUYER));
+    const store = await buyer.newPage();
+    await store.goto(`${shop.url}/products?categoryNum=${tree.num}`);
+    await store.getByRole('searchbox', { name: 'Search products' }).fill('Zephyrine');
+    const card = store.getByTestId('product-grid').locator(':scope > *').filter({ hasText: TITLE });
+    await card.waitFor({ timeout: 15_000 });
+    expect(await card.locator('img').first().getAttribute('src')).toMatch(/^\/img\/[0-9a-f]{32}-\d+\.jpg$/);
+    const inCollection = (await (await fetch(`${shop.url}/beapi/Inventory/GetPagedItemsForNVSearch?nvcatnum=${collection!.num}&searchtext=zephyrine`)).json()) as { items: { num: string }[] };
+    expect(inCollection.items.map((i) => i.num)).toContain(num);
+  }, 180_000);
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`the list and the editor have no serious axe violations at ${viewport.width}`, async () => {
+      const page = await adminPage(browser, shop, DEMO_OWNER, viewport, contexts);
+      await page.goto(`${shop.url}/admin/items?q=zephyrine`);
+      await page.getByRole('heading', { name: 'Items', level: 1 }).waitFor();
+      await page.getByText(TITLE).first().waitFor();
+      await page.screenshot({ path: `test-results/admin-items-${viewport.width}.png`, fullPage: true });
+      expect(await seriousViolations(page), 'items list').toEqual([]);
+      await page.goto(`${shop.url}/admin/items/${num || '11001'}`);
+      await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Item ' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `test-results/admin-item-editor-${viewport.width}.png`, fullPage: true });
+      expect(await seriousViolations(page), 'item editor').toEqual([]);
+    }, 180_000);
+  }
+});

@@ -1,6 +1,6 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Group, Select } from '@mantine/core';
 import { ITEM_STATUSES } from '../../../contract/admin/items';
+import { SearchForm } from '../../components/search-form';
 import { STATUS_LABELS } from './item-texts';
 import type { CategoryOptions } from './use-category-options';
 import type { ItemsFilter } from './use-items-filter';
@@ -26,23 +26,9 @@ export function categoryGroups(options: CategoryOptions | undefined) {
 
 /** Search and filters; every change goes to the URL (use-items-filter.ts). */
 export function ItemsFilters({ filter, update, categories }: { filter: ItemsFilter; update: (patch: Partial<ItemsFilter>) => void; categories: CategoryOptions | undefined }) {
-  const [q, setQ] = useState(filter.q ?? '');
   return (
     <Group align="flex-end" gap="sm">
-      <form
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          update({ q: q.trim() || undefined });
-        }}
-      >
-        <Group gap="xs" align="flex-end">
-          <TextInput label="Search" placeholder="Number, title, code, UPC, key words" value={q} onChange={(e) => setQ(e.currentTarget.value)} w={260} maxLength={100} />
-          <Button type="submit" variant="default">
-            Search
-          </Button>
-        </Group>
-      </form>
+      <SearchForm value={filter.q} placeholder="Number, title, code, UPC, key words" width={260} onSearch={(q) => update({ q })} />
       <Select
         label="Category"
         placeholder="Any"

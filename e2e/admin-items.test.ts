@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES } from '../src/contract/admin/photos';
 import { cameraJpeg } from '../src/server/photos/test-images';
-import { adminPage, DEMO_OWNER } from './support/admin';
+import { adminPage, DEMO_OWNER, staffApi } from './support/admin';
 import { DEMO_BUYER, signInByApi } from './support/api';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, type RunningShop, startShop } from './support/shop';
@@ -82,6 +82,31 @@ describe('the item screens', () => {
     await input.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') });
     await page.getByText(PHOTO_MESSAGES.svg).waitFor();
     await page.screenshot({ path: 'test-results/admin-item-editor-photos-1440.png', fullPage: true });
+
+    // A refusal only the server can make (a UPC another item has) shows at its field.
+    const owner = await staffApi(shop, DEMO_OWNER);
+    const other = await owner('GET', '/Items/11001');
+    await page.getByRole('textbox', { name: 'UPC' }).fill(other.upc);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(`UPC ${other.upc} is already used by item 11001`).first().waitFor();
+    await page.getByRole('textbox', { name: 'UPC' }).fill('');
+
+
+    // Someone else saves meanwhile: my save gets their version and a choice; re-applying keeps both changes.
+    const current = await owner('GET', `/Items/${num}`);
+    const { photos: _photos, ...theirs } = current;
+    await owner('PUT', `/Items/${num}`, { ...theirs, price: 4.25 });
+    await page.getByRole('textbox', { name: 'Key words' }).fill('zephyrine orbit galaxy');
+    // Leaving with unsaved changes asks first.
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Items' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Stay' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const stale = page.getByRole('dialog', { name: 'Someone else changed this item' });
+    await stale.getByRole('cell', { name: '4.25', exact: true }).waitFor();
+    expect(await seriousViolations(page), 'the conflict dialog').toEqual([]);
+    await stale.getByRole('button', { name: 'Re-apply my changes on theirs and save' }).click();
+    await page.getByText(`Saved item ${num}`).waitFor();
+    expect(await owner('GET', `/Items/${num}`)).toMatchObject({ price: 4.25, key_Words: 'zephyrine orbit galaxy', version: current.version + 2 });
 
     const buyer = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(buyer);

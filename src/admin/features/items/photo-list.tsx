@@ -89,7 +89,7 @@ function AltText({ num, photo, index }: { num: string; photo: Photo; index: numb
           error={save.error?.message}
           style={{ flex: 1 }}
         />
-        <Button type="submit" size="xs" variant="default" disabled={alt.trim() === photo.alt} loading={save.isPending}>
+        <Button type="submit" size="xs" variant="default" disabled={alt.trim() === photo.alt} loading={save.isPending} aria-label={`Save the alt text of photo ${index + 1}`}>
           Save
         </Button>
       </Group>

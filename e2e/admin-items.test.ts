@@ -119,6 +119,19 @@ describe('the item screens', () => {
     expect(await card.locator('img').first().getAttribute('src')).toMatch(/^\/img\/[0-9a-f]{32}-\d+\.jpg$/);
     const inCollection = (await (await fetch(`${shop.url}/beapi/Inventory/GetPagedItemsForNVSearch?nvcatnum=${collection!.num}&searchtext=zephyrine`)).json()) as { items: { num: string }[] };
     expect(inCollection.items.map((i) => i.num)).toContain(num);
+
+    // Bulk: the selected item's price up 10 %, previewed old → new, then applied.
+    await page.goto(`${shop.url}/admin/items?q=zephyrine`);
+    await page.getByLabel(`Select item ${num}`).check();
+    await page.getByRole('button', { name: 'Change prices (1)' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Change prices by percent' });
+    await bulk.getByRole('textbox', { name: 'Percent' }).fill('10');
+    await bulk.getByRole('button', { name: 'Preview' }).click();
+    await bulk.getByText('$4.25 → $4.68').waitFor();
+    expect(await seriousViolations(page), 'the price preview').toEqual([]);
+    await bulk.getByRole('button', { name: 'Apply to 1 item' }).click();
+    await page.getByText('Changed the prices of 1 item').waitFor();
+    expect((await owner('GET', `/Items/${num}`)).price).toBe(4.68);
   }, 180_000);
 
   for (const viewport of [

@@ -68,23 +68,42 @@ describe('the item screens', () => {
     num = page.url().split('/').pop()!;
     await page.getByRole('heading', { name: `Item ${num}: ${TITLE}` }).waitFor();
 
-    // Two photos at once through the file picker; each shows its progress and then "Uploaded".
-    const input = page.locator('input[type="file"]');
+    // Two photos at once through the file picker, opened from the drop area by the keyboard;
+    // each shows its progress and then "Uploaded".
     const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#d03050' } }).png().toBuffer();
-    await input.setInputFiles([
+    const dropArea = page.getByRole('button', { name: 'Drop photos here, or choose files' });
+    await dropArea.focus();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    expect(chooser.isMultiple()).toBe(true);
+    await chooser.setFiles([
       { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(1200, 900) },
       { name: 'side.png', mimeType: 'image/png', buffer: png },
     ]);
     await expect.poll(() => page.getByText('Uploaded', { exact: true }).count(), { timeout: 60_000 }).toBe(2);
-    await expect.poll(() => page.getByRole('list', { name: 'Photos in order' }).locator('img').count()).toBe(2);
+    const photoList = page.getByRole('list', { name: 'Photos in order' });
+    await expect.poll(() => photoList.locator('img').count()).toBe(2);
 
-    // A drawing is refused with the server's message beside it.
-    await input.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') });
+    // A drawing dropped on the area is refused with the server's message beside it.
+    const svg = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'], 'logo.svg', { type: 'image/svg+xml' }));
+      return data;
+    });
+    await dropArea.dispatchEvent('drop', { dataTransfer: svg });
     await page.getByText(PHOTO_MESSAGES.svg).waitFor();
     await page.screenshot({ path: 'test-results/admin-item-editor-photos-1440.png', fullPage: true });
 
-    // A refusal only the server can make (a UPC another item has) shows at its field.
+    // The second photo moves first; the first gets its alt text.
     const owner = await staffApi(shop, DEMO_OWNER);
+    const uploaded: { photoId: number }[] = await owner('GET', `/Items/${num}/Photos`);
+    await page.getByRole('button', { name: 'Move photo 2 up' }).click();
+    await expect.poll(async () => (await owner('GET', `/Items/${num}/Photos`)).map((p: { photoId: number }) => p.photoId)).toEqual([uploaded[1]!.photoId, uploaded[0]!.photoId]);
+    await page.getByRole('textbox', { name: 'Alt text of photo 1' }).fill('Zephyrine balloon, side view');
+    await page.getByRole('button', { name: 'Save the alt text of photo 1' }).click();
+    await page.getByText('Saved the alt text of photo 1').waitFor();
+    expect((await owner('GET', `/Items/${num}/Photos`))[0].alt).toBe('Zephyrine balloon, side view');
+
+    // A refusal only the server can make (a UPC another item has) shows at its field.
     const other = await owner('GET', '/Items/11001');
     await page.getByRole('textbox', { name: 'UPC' }).fill(other.upc);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -132,6 +151,13 @@ describe('the item screens', () => {
     await bulk.getByRole('button', { name: 'Apply to 1 item' }).click();
     await page.getByText('Changed the prices of 1 item').waitFor();
     expect((await owner('GET', `/Items/${num}`)).price).toBe(4.68);
+
+    // A photo is deleted after a confirm.
+    await page.goto(`${shop.url}/admin/items/${num}`);
+    await page.getByRole('button', { name: 'Delete photo 2' }).click();
+    await page.getByRole('dialog', { name: 'Delete this photo?' }).getByRole('button', { name: 'Delete photo' }).click();
+    await page.getByText('Photo deleted').waitFor();
+    expect(await owner('GET', `/Items/${num}/Photos`)).toHaveLength(1);
   }, 180_000);
 
   for (const viewport of [

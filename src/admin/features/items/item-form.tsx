@@ -2,7 +2,7 @@ import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { staleItemProblemSchema, type ItemEditor } from '../../../contract/admin/items';
+import { staleItemProblemSchema, type ItemCreateBody, type ItemEditor, type ItemUpdateBody } from '../../../contract/admin/items';
 import { notify } from '../../../web/components/notify';
 import { CallError } from '../../components/form-problems';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
@@ -55,7 +55,8 @@ export function ItemForm({ item, categories, canWrite }: ItemFormProps) {
       return;
     }
     save.mutate(
-      version === null ? { num: null, body: checked.body as never } : { num: item!.num, body: checked.body as never },
+      // checkItem parsed the body with the create schema when there is no version, the update one otherwise.
+      version === null ? { num: null, body: checked.body as ItemCreateBody } : { num: item!.num, body: checked.body as ItemUpdateBody },
       {
         onSuccess: (saved) => {
           loadVersion(saved);

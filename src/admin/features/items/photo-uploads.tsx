@@ -1,6 +1,6 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { PHOTO_ACCEPTED, PHOTO_LIMITS } from '../../../contract/admin/photos';
+import { PHOTO_ACCEPTED, PHOTO_LIMITS, PHOTO_MESSAGES } from '../../../contract/admin/photos';
 import { DropArea } from '../../components/drop-area';
 import { useUploadPhoto } from './photos-api';
 
@@ -31,6 +31,8 @@ export function PhotoUploads({ num }: { num: string }) {
     setUploads((all) => [...all.filter((u) => u.state !== 'done'), ...added.map((a) => a.entry)]);
     for (const { file, entry } of added) {
       queue.current = queue.current.then(async () => {
+        // The server refuses it too; said here, 25 MB are not sent first (and the server may cut the connection).
+        if (file.size > PHOTO_LIMITS.maxBytes) return change(entry.id, { state: 'refused', message: PHOTO_MESSAGES.tooLarge });
         change(entry.id, { state: 'sending' });
         try {
           await upload(file, (progress) => change(entry.id, { progress }));

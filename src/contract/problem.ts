@@ -9,5 +9,7 @@ export const problemSchema = z.object({
   /** Repeats `detail`, for clients written against the original API. */
   errorMessage: z.string(),
   errors: z.array(z.string()).optional(),
+  /** A refused body's problems by field path (`price`, `filters.poscat.0`): where a form shows them. */
+  fields: z.record(z.string(), z.string()).optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;

@@ -13,6 +13,12 @@ export class DomainError extends Error {
   }
 }
 
+/** The error, naming the body's field it is about (problem+json `fields`), so a form shows it there. */
+export function atField<E extends DomainError>(error: E, field: string): E {
+  error.extensions = { ...error.extensions, fields: { [field]: error.message } };
+  return error;
+}
+
 export class Invalid extends DomainError {
   constructor(message: string, errors?: string[]) {
     super(400, 'Bad Request', message, errors ?? [message]);

@@ -167,6 +167,8 @@ export const itemsListQuery = z.strictObject({
   category: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   status: z.enum(ITEM_STATUSES).optional(),
   hasPhoto: z.enum(['0', '1']).optional(),
+  /** `in`: units available at West or East; `out`: none at either. */
+  stock: z.enum(['in', 'out']).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(ITEMS_ADMIN.maxPageSize).default(ITEMS_ADMIN.defaultPageSize),
 });
@@ -179,6 +181,8 @@ export const itemsListRowSchema = z.object({
   price: z.number(),
   srp: z.number(),
   upc: z.string(),
+  /** The item's picture as the storefront shows it: its first photo (/img/…) or the generated drawing. */
+  picture: z.string(),
   photoCount: z.number().int(),
   westAvailable: z.number().int(),
   eastAvailable: z.number().int(),

@@ -42,7 +42,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const messages = [...new Set(error.validation.map((v) => v.message ?? 'Invalid request'))];
-      return sendProblem(reply, 400, messages.join(', '), messages);
+      const fields = error.validationContext === 'body' ? fieldsOf(error.validation) : {};
+      return sendProblem(reply, 400, messages.join(', '), messages, Object.keys(fields).length > 0 ? { fields } : {});
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -52,4 +53,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, 500, 'Server error. Please try again later');
   });
+}
+
+/** A body's problems by field path (`price`, `filters.poscat.0`), the first message of each: forms show them at the field. */
+function fieldsOf(validation: readonly { instancePath: string; message?: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const v of validation) {
+    const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (path !== '' && !(path in fields)) fields[path] = v.message ?? 'Invalid value';
+  }
+  return fields;
 }

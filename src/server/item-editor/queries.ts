@@ -93,10 +93,13 @@ export async function listItems(db: Kysely<DB>, query: ItemsListQuery, scope: Ca
   const hasPhotos = sql<boolean>`exists (select 1 from item_photos ip where ip.item_id = items.id)`;
   if (query.hasPhoto === '1') q = q.where(hasPhotos);
   if (query.hasPhoto === '0') q = q.where(sql<boolean>`not ${hasPhotos}`);
+  const inStock = sql<boolean>`(qty_fr - reserve_fr > 0 or qty_fh - reserve_fh > 0)`;
+  if (query.stock === 'in') q = q.where(inStock);
+  if (query.stock === 'out') q = q.where(sql<boolean>`not ${inStock}`);
   const [count, rows] = await Promise.all([
     q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
     q
-      .select(['num', 'web_title', 'status', 'price_cents', 'srp_cents', 'upc', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh'])
+      .select(['num', 'web_title', 'status', 'price_cents', 'srp_cents', 'upc', 'picture', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh'])
       .select((eb) => eb.selectFrom('item_photos as ip').select((e) => e.fn.countAll<string | number>().as('n')).whereRef('ip.item_id', '=', 'items.id').as('photo_count'))
       .orderBy(sql`length(num)`)
       .orderBy('num')
@@ -115,6 +118,7 @@ export async function listItems(db: Kysely<DB>, query: ItemsListQuery, scope: Ca
         price_cents: Number(r.price_cents),
         srp_cents: Number(r.srp_cents),
         upc: r.upc,
+        picture: r.picture,
         photo_count: Number(r.photo_count ?? 0),
         west: stock.west,
         east: stock.east,

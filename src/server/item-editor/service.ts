@@ -9,7 +9,7 @@ import { loadItemInputs } from '../catalogue/stored-items';
 import { blankItem, type CatalogueItemInput, upsertItems } from '../catalogue/writes';
 import { writeTransaction } from '../db/database';
 import type { DB } from '../db/schema';
-import { Conflict, Invalid, NotFound } from '../errors';
+import { atField, Conflict, Invalid, NotFound } from '../errors';
 import type { WebhookEvents } from '../webhooks/events';
 import { itemPhotos } from '../photos/queries';
 import { toItemPhoto } from '../photos/service';
@@ -52,6 +52,7 @@ export class ItemEditorService {
         price: dollars(r.price_cents),
         srp: dollars(r.srp_cents),
         upc: r.upc,
+        picture: r.picture,
         photoCount: r.photo_count,
         westAvailable: r.west,
         eastAvailable: r.east,
@@ -71,7 +72,7 @@ export class ItemEditorService {
   async create(actor: Actor, body: ItemCreateBody): Promise<ItemEditor> {
     const result = await this.write(async (trx) => {
       const num = body.num ?? (await q.nextFreeNum(trx));
-      if (await q.itemHead(trx, num)) throw new Conflict(ITEM_MESSAGES.numTaken(num));
+      if (await q.itemHead(trx, num)) throw atField(new Conflict(ITEM_MESSAGES.numTaken(num)), 'num');
       const { item, collections } = await this.checked(trx, num, body, blankItem(num, new Date().toISOString()));
       await upsertItems(trx, [item], { bumpVersion: false });
       const head = (await q.itemHead(trx, num))!;
@@ -84,7 +85,7 @@ export class ItemEditorService {
   }
 
   async update(actor: Actor, num: string, body: ItemUpdateBody): Promise<ItemEditor> {
-    if (body.num !== undefined && body.num !== num) throw new Invalid(ITEM_MESSAGES.numMismatch);
+    if (body.num !== undefined && body.num !== num) throw atField(new Invalid(ITEM_MESSAGES.numMismatch), 'num');
     await this.write(async (trx) => {
       const head = await q.itemHead(trx, num);
       if (!head) throw new NotFound(ITEM_MESSAGES.notFound(num));
@@ -125,19 +126,19 @@ export class ItemEditorService {
     const wanted = [...new Set(body.categories)];
     const found = await q.categoriesByNum(trx, wanted);
     const missing = wanted.find((n) => !found.some((c) => c.num === n));
-    if (missing !== undefined) throw new Invalid(ITEM_MESSAGES.unknownCategory(missing));
+    if (missing !== undefined) throw atField(new Invalid(ITEM_MESSAGES.unknownCategory(missing)), 'categories');
     const tree = found.filter((c) => c.kind === 'tree');
-    if (tree.length !== 1) throw new Invalid(ITEM_MESSAGES.oneTreeCategory);
+    if (tree.length !== 1) throw atField(new Invalid(ITEM_MESSAGES.oneTreeCategory), 'categories');
     const known = (p: string) => base.facets.some((f) => f.kind === 'poscat' && f.link === p);
     const names = await q.poscatNames(trx, body.filters.poscat.filter((p) => !known(p)));
     const unknownPoscat = body.filters.poscat.find((p) => !names.has(p) && !known(p));
-    if (unknownPoscat !== undefined) throw new Invalid(ITEM_MESSAGES.unknownPoscat(unknownPoscat));
+    if (unknownPoscat !== undefined) throw atField(new Invalid(ITEM_MESSAGES.unknownPoscat(unknownPoscat)), 'filters.poscat');
     const suggested = await q.existingNums(trx, body.suggestedItems);
     const unknownSuggested = body.suggestedItems.find((n) => !suggested.has(n));
-    if (unknownSuggested !== undefined) throw new Invalid(ITEM_MESSAGES.unknownSuggested(unknownSuggested));
+    if (unknownSuggested !== undefined) throw atField(new Invalid(ITEM_MESSAGES.unknownSuggested(unknownSuggested)), 'suggestedItems');
     if (body.upc !== '') {
       const other = await q.itemWithUpc(trx, body.upc, num);
-      if (other) throw new Conflict(ITEM_MESSAGES.upcTaken(body.upc, other));
+      if (other) throw atField(new Conflict(ITEM_MESSAGES.upcTaken(body.upc, other)), 'upc');
     }
     const poscatName = (p: string) => names.get(p) ?? base.facets.find((f) => f.kind === 'poscat' && f.link === p)!.name;
     const item = fromEditor(body, base, tree[0]!.num, poscatName);

@@ -1,6 +1,6 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Group, Select, TextInput } from '@mantine/core';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../contract/order-lifecycle';
+import { SearchForm } from '../../components/search-form';
 import type { OrdersFilter } from './use-orders-filter';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }));
@@ -16,23 +16,9 @@ const SORT_OPTIONS = [
 
 /** Search and filters; every change goes to the URL (use-orders-filter.ts). */
 export function OrdersFilters({ filter, update }: { filter: OrdersFilter; update: (patch: Partial<OrdersFilter>) => void }) {
-  const [q, setQ] = useState(filter.q ?? '');
   return (
     <Group align="flex-end" gap="sm">
-      <form
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          update({ q: q.trim() || undefined });
-        }}
-      >
-        <Group gap="xs" align="flex-end">
-          <TextInput label="Search" placeholder="Order #, PO, company, email" value={q} onChange={(e) => setQ(e.currentTarget.value)} w={240} />
-          <Button type="submit" variant="default">
-            Search
-          </Button>
-        </Group>
-      </form>
+      <SearchForm value={filter.q} placeholder="Order #, PO, company, email" width={240} onSearch={(q) => update({ q })} />
       <Select label="Status" placeholder="Any" clearable data={STATUS_OPTIONS} value={filter.status ?? null} onChange={(v) => update({ status: (v ?? undefined) as OrdersFilter['status'] })} w={170} />
       <Select label="Warehouse" placeholder="Any" clearable data={WAREHOUSE_OPTIONS} value={filter.warehouse ?? null} onChange={(v) => update({ warehouse: (v ?? undefined) as OrdersFilter['warehouse'] })} w={150} />
       <Select

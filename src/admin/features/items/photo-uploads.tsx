@@ -1,0 +1,80 @@
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { PHOTO_ACCEPTED, PHOTO_LIMITS, PHOTO_MESSAGES } from '../../../contract/admin/photos';
+import { DropArea } from '../../components/drop-area';
+import { useUploadPhoto } from './photos-api';
+
+interface Upload {
+  id: number;
+  name: string;
+  progress: number;
+  state: 'waiting' | 'sending' | 'done' | 'refused';
+  message?: string;
+}
+
+const ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/heic', 'image/heif', '.heic', '.heif'];
+
+/**
+ * Several photos at once, by drop or the file picker: each file has its progress bar and, when
+ * the server refuses it (an SVG, a text file, too big), the server's message beside it; the
+ * others still go up. One at a time, so the photos keep the order they were chosen in.
+ */
+export function PhotoUploads({ num }: { num: string }) {
+  const upload = useUploadPhoto(num);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const queue = useRef(Promise.resolve());
+  const serial = useRef(0);
+  const change = (id: number, patch: Partial<Upload>) => setUploads((all) => all.map((u) => (u.id === id ? { ...u, ...patch } : u)));
+
+  const add = (files: File[]) => {
+    const added = files.map((f) => ({ file: f, entry: { id: ++serial.current, name: f.name, progress: 0, state: 'waiting' as const } }));
+    setUploads((all) => [...all.filter((u) => u.state !== 'done'), ...added.map((a) => a.entry)]);
+    for (const { file, entry } of added) {
+      queue.current = queue.current.then(async () => {
+        // The server refuses it too; said here, 25 MB are not sent first (and the server may cut the connection).
+        if (file.size > PHOTO_LIMITS.maxBytes) return change(entry.id, { state: 'refused', message: PHOTO_MESSAGES.tooLarge });
+        change(entry.id, { state: 'sending' });
+        try {
+          await upload(file, (progress) => change(entry.id, { progress }));
+          change(entry.id, { state: 'done', progress: 1 });
+        } catch (err) {
+          change(entry.id, { state: 'refused', message: err instanceof Error ? err.message : 'Failed to upload the photo' });
+        }
+      });
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      <DropArea
+        label="Drop photos here, or choose files"
+        hint={`${PHOTO_ACCEPTED}, up to ${PHOTO_LIMITS.maxBytes / 1024 / 1024} MB each; several at once`}
+        accept={ACCEPT}
+        multiple
+        onFiles={add}
+      />
+      {uploads.length > 0 && (
+        <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Uploads">
+          {uploads.map((u) => (
+            <li key={u.id}>
+              <Group gap="sm" wrap="nowrap">
+                <Text size="sm" truncate maw={220}>
+                  {u.name}
+                </Text>
+                <Progress
+                  value={Math.round(u.progress * 100)}
+                  color={u.state === 'refused' ? 'red.9' : u.state === 'done' ? 'green.9' : undefined}
+                  style={{ flex: 1 }}
+                  aria-label={`Upload of ${u.name}`}
+                />
+                <Text size="sm" c={u.state === 'refused' ? 'red.9' : undefined} role={u.state === 'refused' ? 'alert' : undefined}>
+                  {u.state === 'refused' ? u.message : u.state === 'done' ? 'Uploaded' : u.state === 'waiting' ? 'Waiting' : `${Math.round(u.progress * 100)} %`}
+                </Text>
+              </Group>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -76,6 +76,8 @@ describe('fuzzed input on every admin route, as the owner', () => {
   it('found the routes to fuzz', () => {
     expect(routes.length).toBeGreaterThan(8);
     expect(routes.find((r) => r.url === '/beapi/Admin/Staff' && r.method === 'POST')?.body?.keys).toContain('roles');
+    expect(routes.find((r) => r.url === '/beapi/Admin/Categories/:categoryNum' && r.method === 'PUT')?.body?.keys).toContain('parentNum');
+    expect(routes.find((r) => r.url === '/beapi/Admin/Categories/:categoryNum' && r.method === 'DELETE')?.query).toContain('moveItemsTo');
   });
 
   it('never answers 5xx; a 4xx is problem+json and changes no row, the audit log included', { timeout: 300_000 }, async () => {

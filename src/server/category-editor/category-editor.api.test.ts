@@ -22,7 +22,7 @@ const children = async (num: number) => (await call(t, { method: 'GET', url: `/C
 const listed = async (num: number) => (await call(t, { method: 'GET', url: `/Inventory/GetPagedItemsForCategory?categoryNum=${num}&pageSize=100` })).body.items.map((i: { num: string }) => i.num).sort();
 
 /** A refused call: its status and message, and nothing changed (audit log included). */
-async function refused(send: () => Promise<{ status: number; body: any }>, status: number, detail: string) {
+async function refused(send: () => Promise<{ status: number; body: any; headers?: Record<string, unknown> }>, status: number, detail: string) {
   const before = await taxonomySnapshot(t);
   const res = await send();
   expect(res.status).toBe(status);

@@ -88,7 +88,7 @@ export function CollectionItems({ collection }: { collection: Collection }) {
                       <ActionIcon variant="default" aria-label={`Move ${item.num} down`} disabled={i === nums.length - 1 || save.isPending} onClick={() => move(i, 1)}>
                         <span aria-hidden>↓</span>
                       </ActionIcon>
-                      <Button size="compact-sm" variant="subtle" color="red.9" disabled={save.isPending} onClick={() => store(nums.filter((n) => n !== item.num), `Removed ${item.num}`)}>
+                      <Button size="compact-sm" variant="default" disabled={save.isPending} onClick={() => store(nums.filter((n) => n !== item.num), `Removed ${item.num}`)}>
                         Remove<VisuallyHidden> {item.num}</VisuallyHidden>
                       </Button>
                     </Group>

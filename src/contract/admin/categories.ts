@@ -113,3 +113,17 @@ export type Collection = z.infer<typeof collectionSchema>;
 
 export const categoryDeletedSchema = z.object({ deleted: z.number().int(), movedItems: z.number().int() });
 export type CategoryDeleted = z.infer<typeof categoryDeletedSchema>;
+
+/** `num` and every category under it, following `childrenOf` (a loop of parent links stops where it closes). */
+export function subtreeNums(childrenOf: (num: number) => readonly number[], num: number): Set<number> {
+  const out = new Set<number>([num]);
+  const stack = [num];
+  while (stack.length > 0) {
+    for (const child of childrenOf(stack.pop()!)) {
+      if (out.has(child)) continue;
+      out.add(child);
+      stack.push(child);
+    }
+  }
+  return out;
+}

@@ -1,4 +1,4 @@
-import type { CategoryNode, CategoryTree } from '../../contract/admin/categories';
+import { type CategoryNode, type CategoryTree, subtreeNums } from '../../contract/admin/categories';
 import type { CategoryRecord } from './queries';
 
 /** The category tree as the back office shows it, from the rows and the item counts. Pure. */
@@ -33,18 +33,7 @@ export function childrenByParent(rows: readonly CategoryRecord[]): Map<number, C
 }
 
 /** `num` and every category under it. */
-export function subtreeOf(byParent: Map<number, CategoryRecord[]>, num: number): Set<number> {
-  const seen = new Set<number>([num]);
-  const stack = [num];
-  while (stack.length > 0) {
-    for (const child of byParent.get(stack.pop()!) ?? []) {
-      if (seen.has(child.num)) continue;
-      seen.add(child.num);
-      stack.push(child.num);
-    }
-  }
-  return seen;
-}
+export const subtreeOf = (byParent: Map<number, CategoryRecord[]>, num: number): Set<number> => subtreeNums((n) => (byParent.get(n) ?? []).map((c) => c.num), num);
 
 /**
  * The tree depth first (a parent, then its children in order), each with its own items and its

@@ -1,5 +1,5 @@
 import { Alert, Button, Grid, Group, Loader, NavLink, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CategoryTree as Tree } from '../../../contract/admin/categories';
 import { useAdminTitle } from '../../lib/title';
 import { AddDialog } from './add-dialog';
@@ -63,14 +63,29 @@ interface TabProps {
   onSelect: (num: number | null) => void;
 }
 
+/** On a phone the panel is below the list: a new selection brings it into view. */
+function usePanelIntoView(selected: number | null) {
+  const panel = useRef<HTMLDivElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (selected !== null && window.matchMedia('(max-width: 62em)').matches) panel.current?.scrollIntoView({ block: 'start' });
+  }, [selected]);
+  return panel;
+}
+
 function TreeTab({ tree, selected, onSelect }: TabProps) {
   const node = tree.categories.find((c) => c.num === selected);
+  const panel = usePanelIntoView(selected);
   return (
     <Grid>
       <Grid.Col span={{ base: 12, md: 5 }}>
         {tree.categories.length === 0 ? <Text>No categories yet.</Text> : <CategoryTree nodes={tree.categories} selected={selected} onSelect={onSelect} />}
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 7 }}>
+      <Grid.Col span={{ base: 12, md: 7 }} ref={panel}>
         {node ? (
           <CategoryPanel key={`${node.num}-${node.version}`} node={node} nodes={tree.categories} onDeleted={() => onSelect(null)} />
         ) : (
@@ -83,6 +98,7 @@ function TreeTab({ tree, selected, onSelect }: TabProps) {
 
 function CollectionsTab({ tree, selected, onSelect }: TabProps) {
   const chosen = tree.collections.some((c) => c.num === selected) ? selected : null;
+  const panel = usePanelIntoView(chosen);
   return (
     <Grid>
       <Grid.Col span={{ base: 12, md: 4 }}>
@@ -104,7 +120,7 @@ function CollectionsTab({ tree, selected, onSelect }: TabProps) {
           </nav>
         )}
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8 }}>
+      <Grid.Col span={{ base: 12, md: 8 }} ref={panel}>
         {chosen !== null ? (
           <CollectionPanel num={chosen} collections={tree.collections} onDeleted={() => onSelect(null)} />
         ) : (

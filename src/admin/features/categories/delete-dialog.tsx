@@ -1,16 +1,30 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, type ButtonProps, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { CategoryNode } from '../../../contract/admin/categories';
 import { notify } from '../../../web/components/notify';
 import { CallError } from '../../components/form-problems';
 import { useDeleteCategory } from './api';
 
+/** "Delete…", and its dialog; `among` are the category's or collection's own kind, the places its items may go. */
+export function DeleteButton({ node, among, onDeleted, size }: { node: CategoryNode; among: readonly CategoryNode[]; onDeleted: () => void; size?: ButtonProps['size'] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button color="red.9" variant="outline" size={size} onClick={() => setOpen(true)}>
+        Delete…
+      </Button>
+      {open && <DeleteDialog node={node} among={among} onClose={() => setOpen(false)} onDeleted={onDeleted} />}
+    </>
+  );
+}
+
 /**
  * Delete a category or collection. One holding items asks where they go first (another category
  * of the tree, or another collection); the server refuses a category with subcategories.
  */
-export function DeleteDialog({ node, targets, onClose, onDeleted }: { node: CategoryNode; targets: { value: string; label: string }[]; onClose: () => void; onDeleted: () => void }) {
+function DeleteDialog({ node, among, onClose, onDeleted }: { node: CategoryNode; among: readonly CategoryNode[]; onClose: () => void; onDeleted: () => void }) {
   const remove = useDeleteCategory();
+  const targets = among.filter((n) => n.num !== node.num).map((n) => ({ value: String(n.num), label: `${n.description} (#${n.num})` }));
   const [target, setTarget] = useState<string | null>(null);
   const what = node.kind === 'tree' ? 'category' : 'collection';
   const count = node.itemCount;

@@ -1,4 +1,4 @@
-import type { CategoryNode } from '../../../contract/admin/categories';
+import { type CategoryNode, subtreeNums } from '../../../contract/admin/categories';
 
 /** The tree as the screens walk it: children by parent, depths, and what a category may move under. Pure. */
 
@@ -17,16 +17,7 @@ export function rootsOf(nodes: readonly CategoryNode[]): CategoryNode[] {
 /** `num` and everything under it. */
 export function subtreeOf(nodes: readonly CategoryNode[], num: number): Set<number> {
   const children = childrenByParent(nodes);
-  const out = new Set<number>([num]);
-  const stack = [num];
-  while (stack.length > 0) {
-    for (const c of children.get(stack.pop()!) ?? []) {
-      if (out.has(c.num)) continue;
-      out.add(c.num);
-      stack.push(c.num);
-    }
-  }
-  return out;
+  return subtreeNums((n) => (children.get(n) ?? []).map((c) => c.num), num);
 }
 
 /** Depth of each category (main categories 0), from the server's parents-first order. */

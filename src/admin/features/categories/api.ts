@@ -41,10 +41,13 @@ export function useItemTitle(num: string) {
   });
 }
 
-/** A mutation that reloads the tree (and the open collection) when done. */
+/**
+ * A mutation that reloads the tree (and the open collection) when it worked. A refusal leaves the
+ * screen as it was, so the form keeps what was typed and shows why (a 409 says to reload).
+ */
 function useTreeMutation<A, R>(fn: (args: A) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }) });
 }
 
 export const useCreateCategory = () =>

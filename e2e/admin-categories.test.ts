@@ -35,7 +35,7 @@ async function itemOutsideNewArrivals(): Promise<{ num: string; title: string }>
 }
 
 describe('editing categories and collections', () => {
-  it('renames a category and the shop shows the new name; adds an item to a collection by its number', { timeout: 180_000 }, async () => {
+  it('renames a category and the shop shows the new name; moves one with the parent picker; adds an item to a collection by its number', { timeout: 180_000 }, async () => {
     const page = await adminPage(browser, shop, DEMO_OWNER, { width: 1440, height: 900 }, contexts);
     await page.getByRole('link', { name: 'Categories' }).click();
     await page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
@@ -44,8 +44,21 @@ describe('editing categories and collections', () => {
     await panel.getByRole('textbox', { name: 'Name' }).fill('Number & Letter Shapes');
     await panel.getByRole('textbox', { name: 'SEO title' }).fill('Foil numbers and letters');
     await panel.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved Number & Letter Shapes').waitFor();
     await page.getByRole('heading', { name: 'Number & Letter Shapes', level: 2 }).waitFor();
     expect(page.url()).toContain('selected=33');
+
+    // The parent picker offers the tree without the category itself: 24" latex moves under Foil.
+    const tree = page.getByRole('navigation', { name: 'Category tree' });
+    await tree.getByRole('button', { name: '24" Solid Color Latex', exact: true }).click();
+    const latex24 = page.getByRole('region', { name: '24" Solid Color Latex' });
+    await latex24.getByLabel('Parent', { exact: true }).first().click();
+    expect(await page.getByRole('option', { name: /24" Solid Color Latex/ }).count()).toBe(0);
+    await page.getByRole('option', { name: 'Foil Balloons (#3)' }).click();
+    await latex24.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved 24" Solid Color Latex').waitFor();
+    expect((await owner('GET', '/Categories/13')).parentNum).toBe(3);
+    await tree.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Foil Balloons', exact: true }) }).getByRole('button', { name: '24" Solid Color Latex' }).waitFor();
 
     // The buyer's side: the foil category's cards, and the category's own page title.
     const buyer = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();

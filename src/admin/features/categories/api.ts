@@ -47,7 +47,8 @@ export function useItemTitle(num: string) {
  */
 function useTreeMutation<A, R>(fn: (args: A) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }) });
+  // Not awaited: the screen's own callbacks (the notice) run before the reload remounts the panel.
+  return useMutation({ mutationFn: fn, onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEY }) });
 }
 
 export const useCreateCategory = () =>

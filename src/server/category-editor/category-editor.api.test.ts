@@ -69,6 +69,22 @@ describe('creating, renaming and moving', () => {
     await refused(() => put(33, bodyOf(node, { description: 'Old tab' })), 409, CATEGORY_MESSAGES.stale);
   });
 
+  it('two staff saving the same category at once: one wins, the other gets 409, and one audit row is written', async () => {
+    const other = await staffWith(t, ['manager']);
+    const node = await nodeOf(t, editor, 12);
+    const audits = await t.ctx.database.db.selectFrom('audit_log').select('id').where('target', '=', 'category:12').execute();
+    const [a, b] = await Promise.all([
+      put(12, bodyOf(node, { description: '16" Latex (A)' })),
+      adminCall(t, other, { method: 'PUT', url: '/Categories/12', payload: bodyOf(node, { description: '16" Latex (B)' }) }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const winner = a.status === 200 ? '16" Latex (A)' : '16" Latex (B)';
+    expect(await nodeOf(t, editor, 12)).toMatchObject({ description: winner, version: node.version + 1 });
+    const after = await t.ctx.database.db.selectFrom('audit_log').select(['actor', 'action']).where('target', '=', 'category:12').execute();
+    expect(after.length).toBe(audits.length + 1);
+    expect(after.at(-1)!.actor).toMatch(/^staff:\d+ /);
+  });
+
   it('moves a category with its items to a new parent; never under itself or its own subcategory', async () => {
     const node = await nodeOf(t, editor, 33);
     expect((await put(33, bodyOf(node, { parentNum: 1 }))).status).toBe(200);

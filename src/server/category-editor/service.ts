@@ -24,9 +24,9 @@ import * as q from './queries';
 import { buildTree, childrenByParent, subtreeOf } from './tree';
 
 type Kind = 'tree' | 'nv';
-type SharedBody = Omit<CollectionCreateBody, never>;
 
-const fieldsOf = (b: SharedBody) => ({ description: b.description, seo_title: b.seoTitle, seo_description: b.seoDescription, logo: b.logo, be_cat: b.beCat });
+/** The shared fields of a body as columns. */
+const fieldsOf = (b: CollectionCreateBody) => ({ description: b.description, seo_title: b.seoTitle, seo_description: b.seoDescription, logo: b.logo, be_cat: b.beCat });
 
 /**
  * The category editor's rules (DESIGN.md §5 "Catalogue and content management"). Every change is
@@ -133,7 +133,7 @@ export class CategoryEditorService {
     return done.result;
   }
 
-  private async create(actor: Actor, kind: Kind, body: SharedBody, parentNum: number): Promise<number> {
+  private async create(actor: Actor, kind: Kind, body: CollectionCreateBody, parentNum: number): Promise<number> {
     return this.write(async (trx) => {
       if (kind === 'tree' && parentNum !== 0) await checkParent(trx, parentNum, null);
       const num = await q.nextCategoryNum(trx);

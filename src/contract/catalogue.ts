@@ -22,6 +22,9 @@ export const categorySchema = z.object({
   parentOnly: z.boolean(),
   logo: z.string(),
   beCat: z.string(),
+  /** Beyond the spec: the category page's <title> and meta description, empty when the shop set none. */
+  seoTitle: z.string(),
+  seoDescription: z.string(),
 });
 export type Category = z.infer<typeof categorySchema>;
 

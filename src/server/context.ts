@@ -7,6 +7,7 @@ import { ApiKeyService } from './api-keys/service';
 import { CartService } from './cart/service';
 import { CatalogueService } from './catalogue/service';
 import { ItemEditorService } from './item-editor/service';
+import { CategoryEditorService } from './category-editor/service';
 import type { CustomerResolver } from './http/auth-context';
 import { Mailer } from './mail/mailer';
 import { OutboxDispatcher } from './outbox/outbox';
@@ -50,6 +51,8 @@ export interface ShopContext {
   webhookEvents: WebhookEvents;
   /** The back office's item editor. */
   items: ItemEditorService;
+  /** The back office's categories and NV collections. */
+  categories: CategoryEditorService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -64,6 +67,7 @@ export function createContext(config: Config, database: Database): ShopContext {
   const cart = new CartService(database.db, ops, catalogue, accounts);
   const orders = new OrderService(database.db, cart);
   const adminOrders = new AdminOrderReader(database.db);
+  const items = new ItemEditorService(database.db, catalogue, webhookEvents, () => outbox.poke());
   return {
     config,
     database,
@@ -83,7 +87,8 @@ export function createContext(config: Config, database: Database): ShopContext {
     apiKeys: new ApiKeyService(database.db),
     webhooks: new WebhookService(database.db, ops.forUpdate, webhookSettings(config), webhookEvents, () => outbox.poke()),
     webhookEvents,
-    items: new ItemEditorService(database.db, catalogue, webhookEvents, () => outbox.poke()),
+    items,
+    categories: new CategoryEditorService(database.db, items, webhookEvents),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

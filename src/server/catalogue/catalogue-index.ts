@@ -35,7 +35,8 @@ export type ItemRow = Pick<
   | 'qty_fr' | 'qty_fh' | 'reserve_fr' | 'reserve_fh' | 'color_family' | 'color_group' | 'created_at'
 > & { id: number };
 
-export type CategoryRow = Omit<CategoryTable, 'sort_order'>;
+/** A category as the index keeps it; the SEO texts are optional for index tests that build rows by hand. */
+export type CategoryRow = Pick<CategoryTable, 'num' | 'description' | 'parent_num' | 'kind' | 'logo' | 'be_cat'> & { seo_title?: string; seo_description?: string };
 
 export interface FacetRow {
   item_id: number;
@@ -329,6 +330,8 @@ export class CatalogueIndex {
         parentOnly: false,
         logo: c.logo,
         beCat: c.be_cat,
+        seoTitle: c.seo_title ?? '',
+        seoDescription: c.seo_description ?? '',
         kind: c.kind,
         children: [],
       });

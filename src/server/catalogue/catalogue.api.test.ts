@@ -23,7 +23,7 @@ describe('category tree', () => {
     const { status, body } = await get('/Categories/GetMainCategories');
     expect(status).toBe(200);
     expect(body.map((c: { num: number }) => c.num)).toEqual([1, 3, 4]);
-    expect(body[0]).toEqual({ num: 1, description: 'Premium Latex', parentNum: 0, parentOnly: true, logo: '/images/logos/latex.svg', beCat: 'LTX' });
+    expect(body[0]).toEqual({ num: 1, description: 'Premium Latex', parentNum: 0, parentOnly: true, logo: '/images/logos/latex.svg', beCat: 'LTX', seoTitle: '', seoDescription: '' });
     expect(body.find((c: { num: number }) => c.num === 4).parentOnly).toBe(false);
   });
 

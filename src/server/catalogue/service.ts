@@ -279,5 +279,5 @@ export class CatalogueService {
 }
 
 function publicCategory(c: IndexedCategory): Category {
-  return { num: c.num, description: c.description, parentNum: c.parentNum, parentOnly: c.parentOnly, logo: c.logo, beCat: c.beCat };
+  return { num: c.num, description: c.description, parentNum: c.parentNum, parentOnly: c.parentOnly, logo: c.logo, beCat: c.beCat, seoTitle: c.seoTitle, seoDescription: c.seoDescription };
 }

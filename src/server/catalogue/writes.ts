@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { CategoryTable, DB } from '../db/schema';
 import type { FacetInput } from './facets';
 import { detailHeadJson, sanitizeProductInfo } from './item-detail';
@@ -124,7 +124,7 @@ function chunks<T>(rows: readonly T[], columnsPerRow: number): T[][] {
 }
 
 export async function upsertCategories(db: Kysely<DB>, rows: CategoryInput[]): Promise<void> {
-  const values: CategoryTable[] = rows.map((c) => ({
+  const values: Insertable<CategoryTable>[] = rows.map((c) => ({
     num: c.num,
     description: c.description,
     parent_num: c.parentNum,
@@ -145,6 +145,8 @@ export async function upsertCategories(db: Kysely<DB>, rows: CategoryInput[]): P
           logo: eb.ref('excluded.logo'),
           be_cat: eb.ref('excluded.be_cat'),
           sort_order: eb.ref('excluded.sort_order'),
+          // The back office's editor compares versions: an import's change counts as an edit.
+          version: sql<number>`categories.version + 1`,
         })),
       )
       .execute();

@@ -26,6 +26,11 @@ export interface CategoryTable {
   logo: string;
   be_cat: string;
   sort_order: number;
+  /** The storefront's <title> and meta description for the category's page; empty: its name and the default sentence. */
+  seo_title: Generated<string>;
+  seo_description: Generated<string>;
+  /** Moves by one with every edit of the category in the back office (optimistic concurrency). */
+  version: Generated<number>;
 }
 
 export interface ItemTable {

@@ -56,6 +56,9 @@ beforeAll(async () => {
     from: '2026-01-01', to: '2026-12-31', customer: 1, backordered: '1', orders: String(order.body.orderNum), orderNums: [order.body.orderNum], actor: 'staff', target: 'order',
     action: 'order.accept', cursor: 1, email: 'fuzz.staff@shop.test', name: 'Fuzz Staff', roles: ['orders'], active: true,
     password: 'a-long-password-1', currentPassword: 'not-the-password', newPassword: 'another-long-password', code: '123456',
+    // Categories and collections (the fixture's): a number, a parent, siblings in order, items to list.
+    categoryNum: 33, parentNum: 3, description: 'Fuzz Category', seoTitle: 'Fuzz', seoDescription: 'Fuzzed', logo: '/images/logos/fuzz.svg', beCat: 'FZ',
+    version: 1, moveItemsTo: 4, nums: ['11002', '30001'],
   };
 }, 60_000);
 afterAll(() => t?.close());
@@ -73,6 +76,8 @@ describe('fuzzed input on every admin route, as the owner', () => {
   it('found the routes to fuzz', () => {
     expect(routes.length).toBeGreaterThan(8);
     expect(routes.find((r) => r.url === '/beapi/Admin/Staff' && r.method === 'POST')?.body?.keys).toContain('roles');
+    expect(routes.find((r) => r.url === '/beapi/Admin/Categories/:categoryNum' && r.method === 'PUT')?.body?.keys).toContain('parentNum');
+    expect(routes.find((r) => r.url === '/beapi/Admin/Categories/:categoryNum' && r.method === 'DELETE')?.query).toContain('moveItemsTo');
   });
 
   it('never answers 5xx; a 4xx is problem+json and changes no row, the audit log included', { timeout: 300_000 }, async () => {

@@ -4,6 +4,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { useCategoryInfo, useChildCategories } from './api';
 import { CategoryBreadcrumb } from './breadcrumb';
 import { CategoryCards } from './category-cards';
+import { categoryMeta } from './category-meta';
 
 /** /categories/{n}: the children of a category, or its items when it has no children. */
 export default function CategoryPage() {
@@ -11,7 +12,8 @@ export default function CategoryPage() {
   const valid = Number.isInteger(num) && num > 0;
   const info = useCategoryInfo(valid ? num : null);
   const children = useChildCategories(valid ? num : 0);
-  usePageMeta(info.data?.description ?? 'Category', `${info.data?.description ?? 'Category'} in the Skyline Balloons wholesale catalogue.`);
+  const meta = categoryMeta(info.data, 'Category', (name) => `${name} in the Skyline Balloons wholesale catalogue.`);
+  usePageMeta(meta.title, meta.description);
   if (!valid) return <Navigate to="/categories" replace />;
   if (info.isPending || children.isPending) {
     return (

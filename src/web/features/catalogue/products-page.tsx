@@ -6,6 +6,7 @@ import { CATALOGUE, type FilterParam } from '../../../contract/catalogue';
 import { usePageMeta } from '../../lib/page-meta';
 import { prefetchListing, useCategoryInfo, useListing } from './api';
 import { CategoryBreadcrumb } from './breadcrumb';
+import { categoryMeta } from './category-meta';
 import { FilterBar, labelOf } from './filter-bar';
 import { activeFilterCount, type ListingState, PAGE_SIZES, readListing, writeListing } from './listing-state';
 import classes from './catalogue.module.css';
@@ -31,7 +32,9 @@ export default function ProductsPage() {
   const category = useCategoryInfo(state.categoryNum);
   const listing = useListing(state);
   const title = state.search ? `Search results for "${state.search}"` : (category.data?.description ?? 'Products');
-  usePageMeta(title, `${title}: wholesale balloons from Skyline Balloons, with stock in our West and East warehouses.`);
+  const sentence = (name: string) => `${name}: wholesale balloons from Skyline Balloons, with stock in our West and East warehouses.`;
+  const meta = state.search ? { title, description: sentence(title) } : categoryMeta(category.data, 'Products', sentence);
+  usePageMeta(meta.title, meta.description);
 
   // Changes apply to the address bar's URL as it is when they land, so two quick clicks both count. (React
   // Router hands a function update the URL of the last render, which lags behind while the next page of

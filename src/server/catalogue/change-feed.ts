@@ -6,12 +6,13 @@ import type { CatalogueItemInput } from './writes';
 
 /**
  * The catalogue change feed (docs/decisions/0020-catalogue-editing.md). An item edit that leaves
- * the read indexes' structure as it was (a price, the SRP, case quantity, "new", pictures, product
- * info, brand …) is recorded here: the `catalogue_seq` counter moves and `catalogue_changes` keeps
- * it per item, so every process lays just those items over its index on its next poll
- * (`CatalogueIndex.patchItems`). An edit that moves the item in the indexes (its category, title,
- * searchable text, facets, colour group, status, collections, or a new item) also bumps the
- * catalogue version, and every process rebuilds.
+ * the listing index's positions and facets as they were (a price, the SRP, case quantity, "new",
+ * pictures, product info, brand, and its title, key words, code or UPC) is recorded here: the
+ * `catalogue_seq` counter moves and `catalogue_changes` keeps it per item, so every process lays
+ * just those items over its index on its next poll (`CatalogueIndex.patchItems`, and
+ * `SearchIndex.updateItems` for the words). An edit that moves the item in the index (its
+ * category, facets, colour group, status, collections, or a new item) also bumps the catalogue
+ * version, and every process rebuilds.
  *
  * `takeChangeSeq` is an item edit's first statement: on PostgreSQL the counter's row lock, held to
  * the commit, runs item edits one after another (so a UPC or number checked free stays free) and

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { categorySchema, type Category } from '../../../contract/catalogue';
-import { apiGet, queryString } from '../../../web/lib/api-client';
+import { type CategoryNode, categoryTreeSchema } from '../../../contract/admin/categories';
+import { adminGet } from '../../lib/admin-api';
 
 /** A category as the pickers show it: its number and its path in the tree ("Latex › 11 inch"). */
 export interface CategoryOption {
@@ -14,39 +13,28 @@ export interface CategoryOptions {
   collections: CategoryOption[];
 }
 
-const categoryList = z.array(categorySchema);
-/** The tree is a few levels deep; a bound keeps a cycle in bad data from looping. */
+/** The tree is a few levels deep; a bound keeps a loop of parent links in bad data from looping. */
 const MAX_DEPTH = 6;
 
-/**
- * The storefront's own category calls (the tree level by level, and the NV collections), so the
- * editor offers exactly the categories buyers browse.
- */
-async function loadCategoryOptions(): Promise<CategoryOptions> {
-  const tree: CategoryOption[] = [];
-  let level: { category: Category; path: string }[] = (await apiGet('/Categories/GetMainCategories', categoryList, 'Failed to load the categories')).map((c) => ({
-    category: c,
-    path: c.description,
-  }));
-  for (let depth = 0; level.length > 0 && depth < MAX_DEPTH; depth++) {
-    for (const { category, path } of level) tree.push({ value: String(category.num), label: `${path} (${category.num})` });
-    const children = await Promise.all(
-      level.map(async ({ category, path }) =>
-        (await apiGet(`/Categories/GetChildCategories${queryString({ parentCategory: category.num })}`, categoryList, 'Failed to load the categories')).map((c) => ({
-          category: c,
-          path: `${path} › ${c.description}`,
-        })),
-      ),
-    );
-    level = children.flat();
-  }
-  const nv = await apiGet('/Categories/GetNVCategories', categoryList, 'Failed to load the collections');
+/** Each tree category with its path, and the collections, from the category editor's one call. */
+export function categoryOptions(tree: { categories: CategoryNode[]; collections: CategoryNode[] }): CategoryOptions {
+  const byNum = new Map(tree.categories.map((c) => [c.num, c]));
+  const pathOf = (c: CategoryNode) => {
+    const names = [c.description];
+    for (let p = byNum.get(c.parentNum), depth = 0; p && depth < MAX_DEPTH; p = byNum.get(p.parentNum), depth++) names.unshift(p.description);
+    return names.join(' › ');
+  };
   return {
-    tree: tree.sort((a, b) => a.label.localeCompare(b.label)),
-    collections: nv.map((c) => ({ value: String(c.num), label: `${c.description} (${c.num})` })),
+    tree: tree.categories.map((c) => ({ value: String(c.num), label: `${pathOf(c)} (${c.num})` })).sort((a, b) => a.label.localeCompare(b.label)),
+    collections: tree.collections.map((c) => ({ value: String(c.num), label: `${c.description} (${c.num})` })),
   };
 }
 
 export function useCategoryOptions() {
-  return useQuery({ queryKey: ['admin', 'category-options'], queryFn: loadCategoryOptions, staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['admin', 'categories'],
+    queryFn: () => adminGet('/Categories', categoryTreeSchema, 'Failed to load the categories'),
+    select: categoryOptions,
+    staleTime: 60_000,
+  });
 }

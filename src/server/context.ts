@@ -7,6 +7,7 @@ import { ApiKeyService } from './api-keys/service';
 import { CartService } from './cart/service';
 import { CatalogueService } from './catalogue/service';
 import { ItemEditorService } from './item-editor/service';
+import { ItemImportService } from './item-import/service';
 import type { CustomerResolver } from './http/auth-context';
 import { Mailer } from './mail/mailer';
 import { OutboxDispatcher } from './outbox/outbox';
@@ -50,6 +51,8 @@ export interface ShopContext {
   webhookEvents: WebhookEvents;
   /** The back office's item editor. */
   items: ItemEditorService;
+  /** The back office's catalogue CSV: export, dry run and the apply's jobs. */
+  itemImports: ItemImportService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -84,6 +87,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     webhooks: new WebhookService(database.db, ops.forUpdate, webhookSettings(config), webhookEvents, () => outbox.poke()),
     webhookEvents,
     items: new ItemEditorService(database.db, catalogue, webhookEvents, () => outbox.poke()),
+    itemImports: new ItemImportService(database.db, catalogue, webhookEvents, config.PUBLIC_URL, () => outbox.poke()),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

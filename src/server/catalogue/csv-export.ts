@@ -10,6 +10,8 @@ import type { CatalogueItemInput } from './writes';
 
 const cents = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
+/** As the import reads a date back (csv-columns.ts), so `2026-01-05T00:00:00Z` is not a change. */
+const isoTime = (s: string) => (Number.isNaN(Date.parse(s)) ? s : new Date(Date.parse(s)).toISOString());
 
 function facetNames(it: CatalogueItemInput, kind: Exclude<FacetKind, 'poscat' | 'dimension'>): string {
   return it.facets.filter((f) => f.kind === kind).map((f) => f.name).join('|');
@@ -46,7 +48,7 @@ export function itemCells(it: CatalogueItemInput): Record<ColumnName, string> {
     reserve_east: String(it.reserveFh),
     on_order_west: String(it.ordqtyFr),
     on_order_east: String(it.ordqtyFh),
-    created_at: it.createdAt,
+    created_at: isoTime(it.createdAt),
     colors: facetNames(it, 'color'),
     events: facetNames(it, 'event'),
     messages: facetNames(it, 'message'),

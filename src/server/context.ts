@@ -8,6 +8,7 @@ import { CartService } from './cart/service';
 import { CatalogueService } from './catalogue/service';
 import { ItemEditorService } from './item-editor/service';
 import { ItemImportService } from './item-import/service';
+import { CatalogsService } from './catalogs/service';
 import type { CustomerResolver } from './http/auth-context';
 import { Mailer } from './mail/mailer';
 import { OutboxDispatcher } from './outbox/outbox';
@@ -51,6 +52,8 @@ export interface ShopContext {
   webhookEvents: WebhookEvents;
   /** The back office's item editor. */
   items: ItemEditorService;
+  /** The catalogue PDFs of the landing page, redrawn in the background after catalogue changes. */
+  catalogs: CatalogsService;
   /** The back office's catalogue CSV: export, dry run and the apply's jobs. */
   itemImports: ItemImportService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
@@ -87,6 +90,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     webhooks: new WebhookService(database.db, ops.forUpdate, webhookSettings(config), webhookEvents, () => outbox.poke()),
     webhookEvents,
     items: new ItemEditorService(database.db, catalogue, webhookEvents, () => outbox.poke()),
+    catalogs: new CatalogsService(catalogue, database.db, config.DATA_DIR),
     itemImports: new ItemImportService(database.db, catalogue, webhookEvents, config.PUBLIC_URL, () => outbox.poke()),
     resolveCustomer: accounts.resolveCustomer,
   };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ShopContext } from '../context';
 import { apiKeyRoutes } from './api-key-routes';
+import { catalogRegenerateRoutes } from './catalog-routes';
 import { erpRoutes } from './erp-routes';
 import { itemImportRoutes } from './item-import-routes';
 import { itemRoutes } from './item-routes';
@@ -32,4 +33,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(itemRoutes, { ctx });
   await app.register(photoRoutes, { ctx });
   await app.register(itemImportRoutes, { ctx });
+  await app.register(catalogRegenerateRoutes, { ctx });
 };

@@ -24,6 +24,7 @@ const routes: RouteObject[] = [
   { path: 'orders/:orderNum', ...screen('orders:read', () => import('../features/orders/order-detail-page')) },
   { path: 'stock', ...screen('stock:read', () => import('../features/stock/stock-page')) },
   { path: 'stock/:invNum', ...screen('stock:read', () => import('../features/stock/item-stock-page')) },
+  { path: 'items/import', ...screen('catalogue:write', () => import('../features/items-import/import-page')) },
   { path: 'audit', ...screen('audit:read', () => import('../features/audit/audit-page')) },
   { path: 'staff', ...screen('staff:manage', () => import('../features/staff/staff-page')) },
   { path: 'messages', ...screen('outbox:manage', () => import('../features/outbox/messages-page')) },

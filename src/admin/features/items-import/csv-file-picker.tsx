@@ -1,0 +1,21 @@
+import { FileInput } from '@mantine/core';
+
+/**
+ * Chooses the CSV to import. A plain file input for now: the shared drop area
+ * (components/drop-area.tsx, being written for the photos) can take its place.
+ */
+export function CsvFilePicker({ file, onChange, disabled }: { file: File | null; onChange: (file: File | null) => void; disabled?: boolean }) {
+  return (
+    <FileInput
+      label="Catalogue CSV file"
+      description="The columns of an export (or of docs/catalogue-import.md); up to 50 MB"
+      placeholder="Choose a .csv file"
+      accept=".csv,text/csv"
+      clearable
+      value={file}
+      onChange={onChange}
+      disabled={disabled}
+      maw={480}
+    />
+  );
+}

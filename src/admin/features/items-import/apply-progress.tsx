@@ -16,7 +16,7 @@ export function ApplyProgress({ jobId }: { jobId: string }) {
         {!data || data.status === 'running' ? `Applying: ${done} of ${total} items written` : `${done} of ${total} items written`}
       </Text>
       {data?.status === 'done' && (
-        <Alert color="green" title="Import applied">
+        <Alert color="green.9" title="Import applied" role="status">
           {data.new} new, {data.changed} changed, {data.unchanged} unchanged. Buyers see the changes now; the catalogue PDFs follow within a minute.
         </Alert>
       )}

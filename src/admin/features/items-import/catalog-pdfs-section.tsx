@@ -18,7 +18,7 @@ export function CatalogPdfsSection() {
       </Group>
       <CallError error={regenerate.error} />
       {regenerate.isSuccess && (
-        <Alert color="green" title="Catalogue PDFs drawn">
+        <Alert color="green.9" title="Catalogue PDFs drawn" role="status">
           {regenerate.data.catalogs.map((c) => (
             <div key={c.file}>
               <a href={c.url} target="_blank" rel="noreferrer">

@@ -9,9 +9,7 @@ export function CsvFilePicker({ file, onChange, disabled }: { file: File | null;
     <FileInput
       label="Catalogue CSV file"
       description="The columns of an export (or of docs/catalogue-import.md); up to 50 MB"
-      placeholder="Choose a .csv file"
       accept=".csv,text/csv"
-      clearable
       value={file}
       onChange={onChange}
       disabled={disabled}

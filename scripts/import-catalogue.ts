@@ -1,7 +1,8 @@
 /**
  * `npm run import -- catalogue.csv [--dry-run]`: upserts the file's items by item number into the
- * database at DATABASE_URL, in one transaction. Any bad row is reported (all of them, by line)
- * and nothing changes. See docs/catalogue-import.md for the columns.
+ * database at DATABASE_URL, in chunks of rows (one transaction each), the same code as the back
+ * office's import. Any bad row is reported (all of them, by line) and nothing changes. See
+ * docs/catalogue-import.md for the columns.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';

@@ -7,43 +7,22 @@
  *
  *   node --import tsx scripts/bench/csv-import.ts [--items 50000]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseCsv } from '../../src/server/catalogue/csv';
 import { csvLine } from '../../src/server/catalogue/csv-export';
-import { seedDemoCatalogue, seedSyntheticItems } from '../../src/server/catalogue/demo/seed';
-import { readConfig } from '../../src/server/config';
-import { createContext } from '../../src/server/context';
-import { openDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { withStall } from './stall';
+import { withThrowawayShop } from './throwaway-shop';
 
 const at = process.argv.indexOf('--items');
 const items = at > 0 ? Number(process.argv[at + 1]) : 50_000;
 
-/** Runs `work`, measuring its time and the worst lateness of a 1 ms timer meanwhile. */
+/** `work`'s time in seconds and the longest stall of the event loop meanwhile. */
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; s: string; stall: string }> {
-  let last = performance.now();
-  let worst = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last - 1);
-    last = now;
-  }, 1);
-  const start = performance.now();
-  const value = await work();
-  clearInterval(timer);
-  return { value, s: `${((performance.now() - start) / 1000).toFixed(1)} s`, stall: `${Math.max(worst, performance.now() - last - 1).toFixed(0)} ms` };
+  const r = await withStall(work);
+  return { value: r.value, s: `${(r.ms / 1000).toFixed(1)} s`, stall: `${r.stallMs.toFixed(0)} ms` };
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'csv-import-bench-'));
-  const database = openDatabase(`sqlite:${join(dir, 'shop.db')}`);
-  try {
-    await migrateToLatest(database.db);
-    await seedDemoCatalogue(database.db);
-    await seedSyntheticItems(database.db, items);
-    const ctx = createContext(readConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), database);
+  await withThrowawayShop('csv-import-bench', items, async (ctx) => {
     await ctx.catalogue.refresh();
 
     const exported = await timed(async () => {
@@ -79,10 +58,7 @@ async function main(): Promise<void> {
     });
     console.log(`apply (the whole file checked again, then written in chunks): ${applied.value.status}, ${applied.value.done.toLocaleString('en-US')} rows written in ${applied.s} (longest stall ${applied.stall})`);
     await ctx.itemImports.close();
-  } finally {
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 main().catch((err) => {

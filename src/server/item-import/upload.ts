@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '../../contract/admin/item-import';
 import { Invalid } from '../errors';
+import { uploadError } from '../http/multipart-errors';
 
 /** What room the multipart framing may take besides the file. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -22,7 +23,7 @@ export async function readCsvUpload(request: FastifyRequest): Promise<string> {
       else part.file.resume();
     }
   } catch (err) {
-    throw uploadError(err);
+    throw uploadError(err, { tooLarge: IMPORT_MESSAGES.tooLarge, tooMany: 'Upload one CSV file at a time', notMultipart: IMPORT_MESSAGES.notMultipart });
   }
   if (file === null) throw new Invalid(IMPORT_MESSAGES.noFile);
   let text: string;
@@ -34,14 +35,4 @@ export async function readCsvUpload(request: FastifyRequest): Promise<string> {
   if (text.includes('\u0000')) throw new Invalid(IMPORT_MESSAGES.notCsv);
   if (text.replace(/^\ufeff/, '').trim() === '') throw new Invalid(IMPORT_MESSAGES.empty);
   return text;
-}
-
-/** @fastify/multipart's own errors (413s and 406s) as the upload's clear 400s. */
-function uploadError(err: unknown): unknown {
-  if (err instanceof Invalid) return err;
-  const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new Invalid(IMPORT_MESSAGES.tooLarge);
-  if (code === 'FST_FILES_LIMIT') return new Invalid('Upload one CSV file at a time');
-  if (typeof code === 'string' && code.startsWith('FST_')) return new Invalid(IMPORT_MESSAGES.notMultipart);
-  return err;
 }

@@ -35,87 +35,57 @@ export function DryRunReport({ report }: { report: ImportReport }) {
   );
 }
 
-function NewTable({ rows }: { rows: ImportReport['new'] }) {
+/** A plain table of the first SHOWN rows, each row its cells. */
+function ReportTable({ head, rows, minWidth, total }: { head: string[]; rows: { key: string; cells: React.ReactNode[] }[]; minWidth: number; total: number }) {
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <Table.ScrollContainer minWidth={minWidth}>
       <Table striped withTableBorder>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Item</Table.Th>
-            <Table.Th>Title</Table.Th>
+            {head.map((h) => (
+              <Table.Th key={h}>{h}</Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.slice(0, SHOWN).map((r) => (
-            <Table.Tr key={r.num}>
-              <Table.Td>{r.num}</Table.Td>
-              <Table.Td>{r.title}</Table.Td>
+          {rows.map((r) => (
+            <Table.Tr key={r.key}>
+              {r.cells.map((c, i) => (
+                <Table.Td key={head[i]}>{c}</Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-      <More total={rows.length} />
+      <More total={total} />
     </Table.ScrollContainer>
   );
+}
+
+function NewTable({ rows }: { rows: ImportReport['new'] }) {
+  return <ReportTable head={['Item', 'Title']} minWidth={360} total={rows.length} rows={rows.slice(0, SHOWN).map((r) => ({ key: r.num, cells: [r.num, r.title] }))} />;
 }
 
 /** Long cells (product info) shortened: the whole text is in the file. */
 const short = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}…` : s || '(empty)');
 
 function ChangedTable({ rows }: { rows: ImportReport['changed'] }) {
-  return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Item</Table.Th>
-            <Table.Th>Column</Table.Th>
-            <Table.Th>Now</Table.Th>
-            <Table.Th>From the file</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.slice(0, SHOWN).flatMap((r) =>
-            r.fields.map((f, i) => (
-              <Table.Tr key={`${r.num}-${f.name}`}>
-                <Table.Td>{i === 0 ? r.num : ''}</Table.Td>
-                <Table.Td>{f.name}</Table.Td>
-                <Table.Td>{short(f.old)}</Table.Td>
-                <Table.Td>
-                  <Text span fw={600} size="sm">
-                    → {short(f.new)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )),
-          )}
-        </Table.Tbody>
-      </Table>
-      <More total={rows.length} />
-    </Table.ScrollContainer>
+  const lines = rows.slice(0, SHOWN).flatMap((r) =>
+    r.fields.map((f, i) => ({
+      key: `${r.num}-${f.name}`,
+      cells: [
+        i === 0 ? r.num : '',
+        f.name,
+        short(f.old),
+        <Text key="new" span fw={600} size="sm">
+          → {short(f.new)}
+        </Text>,
+      ],
+    })),
   );
+  return <ReportTable head={['Item', 'Column', 'Now', 'From the file']} minWidth={520} total={rows.length} rows={lines} />;
 }
 
 function ErrorTable({ rows }: { rows: ImportReport['errors'] }) {
-  return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Row</Table.Th>
-            <Table.Th>Problem</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.slice(0, SHOWN).map((r) => (
-            <Table.Tr key={`${r.row}-${r.message}`}>
-              <Table.Td>{r.row}</Table.Td>
-              <Table.Td>{r.message}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <More total={rows.length} />
-    </Table.ScrollContainer>
-  );
+  return <ReportTable head={['Row', 'Problem']} minWidth={360} total={rows.length} rows={rows.slice(0, SHOWN).map((r) => ({ key: `${r.row}-${r.message}`, cells: [r.row, r.message] }))} />;
 }

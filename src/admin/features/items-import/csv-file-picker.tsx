@@ -1,4 +1,5 @@
 import { FileInput } from '@mantine/core';
+import { IMPORT_LIMITS } from '../../../contract/admin/item-import';
 
 /**
  * Chooses the CSV to import. A plain file input for now: the shared drop area
@@ -8,7 +9,7 @@ export function CsvFilePicker({ file, onChange, disabled }: { file: File | null;
   return (
     <FileInput
       label="Catalogue CSV file"
-      description="The columns of an export (or of docs/catalogue-import.md); up to 50 MB"
+      description={`The columns of an export (or of docs/catalogue-import.md); up to ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB`}
       accept=".csv,text/csv"
       value={file}
       onChange={onChange}

@@ -50,7 +50,7 @@ async function main(): Promise<number> {
       return 1;
     }
     const verb = report.dryRun ? 'Dry run: would insert' : 'Imported: inserted';
-    console.log(`${verb} ${report.inserted.length} and ${report.dryRun ? 'update' : 'updated'} ${report.updated.length} item(s) from ${file} (${took}).`);
+    console.log(`${verb} ${report.inserted.length} and ${report.dryRun ? 'update' : 'updated'} ${report.updated.length} item(s) from ${file}; ${report.unchanged} already as the file says (${took}).`);
     if (report.inserted.length) console.log(`  new: ${listed(report.inserted)}`);
     if (report.updated.length) console.log(`  updated: ${listed(report.updated)}`);
     if (report.dryRun) console.log('  Nothing was changed.');

@@ -13,8 +13,9 @@ const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 /** As the import reads a date back (csv-columns.ts), so `2026-01-05T00:00:00Z` is not a change. */
 const isoTime = (s: string) => (Number.isNaN(Date.parse(s)) ? s : new Date(Date.parse(s)).toISOString());
 
+/** Facets are stored without an order: listed sorted, so the same set is the same cell. */
 function facetNames(it: CatalogueItemInput, kind: Exclude<FacetKind, 'poscat' | 'dimension'>): string {
-  return it.facets.filter((f) => f.kind === kind).map((f) => f.name).join('|');
+  return it.facets.filter((f) => f.kind === kind).map((f) => f.name).sort().join('|');
 }
 
 /** The item's cell in each column, as the import reads it back. */
@@ -55,7 +56,7 @@ export function itemCells(it: CatalogueItemInput): Record<ColumnName, string> {
     themes: facetNames(it, 'theme'),
     shapes: facetNames(it, 'shape'),
     sizes: facetNames(it, 'size'),
-    poscat: it.facets.filter((f) => f.kind === 'poscat').map((f) => `${f.link}:${f.name}`).join('|'),
+    poscat: it.facets.filter((f) => f.kind === 'poscat').map((f) => `${f.link}:${f.name}`).sort().join('|'),
     attributes: it.attributes.map((a) => `${a.name}=${a.value}`).join('|'),
     suggested: it.suggestedNums.join('|'),
   };

@@ -103,9 +103,11 @@ export interface ImportReport {
   dryRun: boolean;
   /** `line N: reason`, one per problem, in file order. */
   errors: string[];
-  /** Item numbers that are new / that already existed (would be, on a dry run). */
+  /** Item numbers that are new / that the file changes (would be, on a dry run). */
   inserted: string[];
   updated: string[];
+  /** Items of the file that are already as it says (not written). */
+  unchanged: number;
   /** Orders whose backordered units the imported stock filled (with `publicUrl`, their mails are queued). */
   filled: Filled[];
 }
@@ -115,10 +117,10 @@ export async function importCatalogueCsv(db: Kysely<DB>, csvText: string, option
   const dryRun = options.dryRun ?? false;
   const plan = await planImport(db, csvText);
   const inserted = plan.new.map((n) => n.num);
-  const isNew = new Set(inserted);
-  const updated = plan.rows.map((r) => r.num).filter((num) => !isNew.has(num));
-  if (plan.errors.length > 0) return { ok: false, dryRun, errors: plan.errors.map((e) => `line ${e.row}: ${e.message}`), inserted: [], updated: [], filled: [] };
-  if (dryRun) return { ok: true, dryRun, errors: [], inserted, updated, filled: [] };
+  const updated = plan.changed.map((c) => c.num);
+  const unchanged = plan.unchanged;
+  if (plan.errors.length > 0) return { ok: false, dryRun, errors: plan.errors.map((e) => `line ${e.row}: ${e.message}`), inserted: [], updated: [], unchanged: 0, filled: [] };
+  if (dryRun) return { ok: true, dryRun, errors: [], inserted, updated, unchanged, filled: [] };
   const { filled } = await applyImport(db, plan, options);
-  return { ok: true, dryRun, errors: [], inserted, updated, filled };
+  return { ok: true, dryRun, errors: [], inserted, updated, unchanged, filled };
 }

@@ -13,6 +13,7 @@ import { createOutbox } from '../src/server/context';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { Mailer } from '../src/server/mail/mailer';
+import { IMPORT_ACTOR } from '../src/server/stock/import-stock';
 import { WebhookEvents } from '../src/server/webhooks/events';
 
 const USAGE = 'usage: npm run import -- <file.csv> [--dry-run]';
@@ -42,7 +43,13 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(database.db);
     const started = performance.now();
-    const report = await importCatalogueCsv(database.db, text, { dryRun: values['dry-run'], ref: `CSV ${basename(file)}`, publicUrl: config.PUBLIC_URL, events: new WebhookEvents() });
+    const report = await importCatalogueCsv(database.db, text, {
+      dryRun: values['dry-run'],
+      ref: `CSV ${basename(file)}`,
+      publicUrl: config.PUBLIC_URL,
+      events: new WebhookEvents(),
+      audit: { actor: IMPORT_ACTOR, target: `import:${basename(file)}` },
+    });
     const took = `${((performance.now() - started) / 1000).toFixed(2)} s`;
     if (!report.ok) {
       console.error(`${file}: ${report.errors.length} problem(s); nothing was imported.`);

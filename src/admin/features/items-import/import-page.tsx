@@ -52,7 +52,16 @@ export default function ImportPage() {
             )}
           </>
         )}
-        {apply.data && <ApplyProgress jobId={apply.data.jobId} />}
+        {apply.data && (
+          <>
+            <ApplyProgress jobId={apply.data.jobId} />
+            <Group>
+              <Button variant="default" onClick={() => choose(null)}>
+                Import another file
+              </Button>
+            </Group>
+          </>
+        )}
       </Stack>
       <Divider />
       <CatalogPdfsSection />

@@ -1,7 +1,8 @@
 /**
  * `npm run import -- catalogue.csv [--dry-run]`: upserts the file's items by item number into the
- * database at DATABASE_URL, in one transaction. Any bad row is reported (all of them, by line)
- * and nothing changes. See docs/catalogue-import.md for the columns.
+ * database at DATABASE_URL, in chunks of rows (one transaction each), the same code as the back
+ * office's import. Any bad row is reported (all of them, by line) and nothing changes. See
+ * docs/catalogue-import.md for the columns.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -12,6 +13,7 @@ import { createOutbox } from '../src/server/context';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { Mailer } from '../src/server/mail/mailer';
+import { IMPORT_ACTOR } from '../src/server/stock/import-stock';
 import { WebhookEvents } from '../src/server/webhooks/events';
 
 const USAGE = 'usage: npm run import -- <file.csv> [--dry-run]';
@@ -41,7 +43,13 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(database.db);
     const started = performance.now();
-    const report = await importCatalogueCsv(database.db, text, { dryRun: values['dry-run'], ref: `CSV ${basename(file)}`, publicUrl: config.PUBLIC_URL, events: new WebhookEvents() });
+    const report = await importCatalogueCsv(database.db, text, {
+      dryRun: values['dry-run'],
+      ref: `CSV ${basename(file)}`,
+      publicUrl: config.PUBLIC_URL,
+      events: new WebhookEvents(),
+      audit: { actor: IMPORT_ACTOR, target: `import:${basename(file)}` },
+    });
     const took = `${((performance.now() - started) / 1000).toFixed(2)} s`;
     if (!report.ok) {
       console.error(`${file}: ${report.errors.length} problem(s); nothing was imported.`);
@@ -49,7 +57,7 @@ async function main(): Promise<number> {
       return 1;
     }
     const verb = report.dryRun ? 'Dry run: would insert' : 'Imported: inserted';
-    console.log(`${verb} ${report.inserted.length} and ${report.dryRun ? 'update' : 'updated'} ${report.updated.length} item(s) from ${file} (${took}).`);
+    console.log(`${verb} ${report.inserted.length} and ${report.dryRun ? 'update' : 'updated'} ${report.updated.length} item(s) from ${file}; ${report.unchanged} already as the file says (${took}).`);
     if (report.inserted.length) console.log(`  new: ${listed(report.inserted)}`);
     if (report.updated.length) console.log(`  updated: ${listed(report.updated)}`);
     if (report.dryRun) console.log('  Nothing was changed.');

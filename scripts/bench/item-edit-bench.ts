@@ -8,15 +8,9 @@
  *
  *   node --import tsx scripts/bench/item-edit-bench.ts [--items 50000] [--edits 5] [--only price|title]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { readConfig } from '../../src/server/config';
-import { createContext } from '../../src/server/context';
-import { seedDemoCatalogue, seedSyntheticItems } from '../../src/server/catalogue/demo/seed';
-import { openDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
 import { editorOf } from '../../src/server/item-editor/service';
+import { withStall } from './stall';
+import { withThrowawayShop } from './throwaway-shop';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -27,30 +21,9 @@ const edits = arg('edits', 5);
 /** `--only price` or `--only title`: one kind of edit. */
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 
-/** The worst lateness of a 1 ms timer while `work` runs. */
-async function withStall<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; stallMs: number }> {
-  let last = performance.now();
-  let worst = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last - 1);
-    last = now;
-  }, 1);
-  const start = performance.now();
-  const value = await work();
-  const ms = performance.now() - start;
-  clearInterval(timer);
-  return { value, ms, stallMs: Math.max(worst, performance.now() - last - 1) };
-}
-
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'item-edit-bench-'));
-  const database = openDatabase(`sqlite:${join(dir, 'shop.db')}`);
-  try {
-    await migrateToLatest(database.db);
-    await seedDemoCatalogue(database.db);
-    await seedSyntheticItems(database.db, items);
-    const ctx = createContext(readConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), database);
+  await withThrowawayShop('item-edit-bench', items, async (ctx) => {
+    const database = ctx.database;
     const built = await withStall(() => ctx.catalogue.refresh());
     console.log(`${items.toLocaleString('en-US')} synthetic items (+ demo); first build ${built.ms.toFixed(0)} ms`);
     const actor = { label: 'bench', display: 'Bench', ip: '' };
@@ -75,10 +48,7 @@ async function main(): Promise<void> {
       const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
       console.log(`${kind}: visible in this process ${fmt(visible)}; longest storefront stall ${fmt(stalls)}`);
     }
-  } finally {
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 function median(xs: number[]): number {

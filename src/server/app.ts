@@ -115,6 +115,8 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
   // The outbox dispatcher runs while the app does; closing waits for the deliveries in flight.
   if (ctx.config.OUTBOX_DISPATCHER === 'on') app.addHook('onReady', async () => ctx.outbox.start());
   app.addHook('onClose', () => ctx.outbox.stop());
+  // An import being applied finishes its chunk and stops (its job shows where).
+  app.addHook('onClose', () => ctx.itemImports.close());
   app.addHook('preClose', (done) => {
     fastLane.close();
     done();

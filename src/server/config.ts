@@ -26,6 +26,8 @@ const envSchema = z.object({
     .pipe(z.array(z.string().refine(isWebOrigin, 'must be a comma-separated list of origins like https://shop.example.com'))),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default('data'),
+  /** The catalogue PDFs are redrawn this long after the catalogue's last change. */
+  CATALOG_PDF_DEBOUNCE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   /** The outbox dispatcher (outbox/outbox.ts): `off` for a process that only serves requests. */
   OUTBOX_DISPATCHER: z.enum(['on', 'off']).default('on'),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),

@@ -8,6 +8,8 @@ import { CartService } from './cart/service';
 import { CatalogueService } from './catalogue/service';
 import { ItemEditorService } from './item-editor/service';
 import { CategoryEditorService } from './category-editor/service';
+import { ItemImportService } from './item-import/service';
+import { CatalogsService } from './catalogs/service';
 import type { CustomerResolver } from './http/auth-context';
 import { Mailer } from './mail/mailer';
 import { OutboxDispatcher } from './outbox/outbox';
@@ -53,6 +55,10 @@ export interface ShopContext {
   items: ItemEditorService;
   /** The back office's categories and NV collections. */
   categories: CategoryEditorService;
+  /** The catalogue PDFs of the landing page, redrawn in the background after catalogue changes. */
+  catalogs: CatalogsService;
+  /** The back office's catalogue CSV: export, dry run and the apply's jobs. */
+  itemImports: ItemImportService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -89,6 +95,8 @@ export function createContext(config: Config, database: Database): ShopContext {
     webhookEvents,
     items,
     categories: new CategoryEditorService(database.db, items, webhookEvents),
+    catalogs: new CatalogsService(catalogue, database.db, config.DATA_DIR),
+    itemImports: new ItemImportService(database.db, catalogue, webhookEvents, config.PUBLIC_URL, () => outbox.poke()),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

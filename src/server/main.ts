@@ -39,6 +39,7 @@ async function serve(config: Config): Promise<void> {
   await ctx.catalogue.refresh();
   const app = await buildApp(ctx, { logger: loggerOptions(config.LOG_LEVEL) });
   ctx.catalogue.startPolling(1000, (err) => app.log.error({ err }, 'catalogue refresh failed'));
+  ctx.catalogs.watch(config.CATALOG_PDF_DEBOUNCE_MS, (err) => app.log.error({ err }, 'catalogue PDFs not redrawn'));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -46,6 +47,7 @@ async function serve(config: Config): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     ctx.catalogue.stop();
+    ctx.catalogs.stop();
     await app.close();
     await database.close();
     process.exit(0);

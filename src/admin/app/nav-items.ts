@@ -7,6 +7,7 @@ export const NAV_ITEMS: { to: string; label: string; permission: Permission }[] 
   { to: '/stock', label: 'Stock', permission: 'stock:read' },
   { to: '/items', label: 'Items', permission: 'catalogue:read' },
   { to: '/categories', label: 'Categories', permission: 'catalogue:read' },
+  { to: '/items/import', label: 'Import / export', permission: 'catalogue:write' },
   { to: '/audit', label: 'Audit log', permission: 'audit:read' },
   { to: '/staff', label: 'Staff', permission: 'staff:manage' },
   { to: '/messages', label: 'Messages', permission: 'outbox:manage' },

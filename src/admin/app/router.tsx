@@ -28,6 +28,7 @@ const routes: RouteObject[] = [
   { path: 'items/new', ...screen('catalogue:write', () => import('../features/items/item-editor-page')) },
   { path: 'items/:num', ...screen('catalogue:read', () => import('../features/items/item-editor-page')) },
   { path: 'categories', ...screen('catalogue:read', () => import('../features/categories/categories-page')) },
+  { path: 'items/import', ...screen('catalogue:write', () => import('../features/items-import/import-page')) },
   { path: 'audit', ...screen('audit:read', () => import('../features/audit/audit-page')) },
   { path: 'staff', ...screen('staff:manage', () => import('../features/staff/staff-page')) },
   { path: 'messages', ...screen('outbox:manage', () => import('../features/outbox/messages-page')) },

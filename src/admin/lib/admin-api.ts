@@ -40,6 +40,7 @@ interface Parser<T> {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface CallOptions {
+  /** JSON, or FormData for a multipart upload. */
   body?: unknown;
   /** The order's version for If-Match: a stale one is 409 "changed meanwhile". */
   ifMatch?: number;
@@ -50,7 +51,9 @@ export interface CallOptions {
 /** One call to /beapi/Admin/…: cookie session, CSRF header, problem+json → AdminApiError, answer parsed by the contract. */
 export async function adminCall<T>(method: Method, path: string, schema: Parser<T> | null, fallbackMessage: string, options: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (an upload) sets its own multipart content type.
+  const form = options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   if (options.ifMatch !== undefined) headers['if-match'] = String(options.ifMatch);
   let response: Response;
@@ -59,7 +62,7 @@ export async function adminCall<T>(method: Method, path: string, schema: Parser<
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
     });
   } catch {
     throw new ApiError(0, 'Network error. Please check your connection');

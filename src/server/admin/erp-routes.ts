@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bulkBody, bulkResultSchema, checkRows, priceRow } from '../../contract/admin/bulk';
@@ -9,15 +7,12 @@ import type { ShopContext } from '../context';
 import { writeTransaction } from '../db/database';
 import { customersCsv } from '../exports/customers-csv';
 import { ordersCsv } from '../exports/orders-csv';
+import { sendCsv } from '../http/csv-reply';
 import { actorOf } from './staff-auth';
 
 // staff-auth.ts adds the CSRF header and the API key to each route's security as they apply.
 const security = [{ staffSession: [] }];
 const exportQuery = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
-
-function sendCsv(reply: FastifyReply, name: string, lines: AsyncGenerator<string>) {
-  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(Readable.from(lines));
-}
 
 /** What an ERP calls besides the order desk's and the stock routes: bulk prices and the CSV exports (DESIGN.md §5 "Integration"). */
 export const erpRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {

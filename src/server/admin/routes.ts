@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ShopContext } from '../context';
 import { apiKeyRoutes } from './api-key-routes';
 import { categoryRoutes } from './category-routes';
+import { catalogRegenerateRoutes } from './catalog-routes';
 import { erpRoutes } from './erp-routes';
+import { itemImportRoutes } from './item-import-routes';
 import { itemRoutes } from './item-routes';
 import { documentRoutes } from './document-routes';
 import { orderRoutes } from './order-routes';
@@ -32,4 +34,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(itemRoutes, { ctx });
   await app.register(photoRoutes, { ctx });
   await app.register(categoryRoutes, { ctx });
+  await app.register(itemImportRoutes, { ctx });
+  await app.register(catalogRegenerateRoutes, { ctx });
 };

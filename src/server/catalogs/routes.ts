@@ -5,7 +5,6 @@ import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
 import { requireCustomer } from '../http/auth-context';
 import { sendProblem } from '../http/error-handler';
-import { CatalogsService } from './service';
 
 const fileParams = z.object({ file: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Invalid catalogue name') });
 
@@ -14,7 +13,7 @@ const fileParams = z.object({ file: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Inval
  * The PDFs are open to anyone: they show SRPs only, and a link opened in a new tab carries no token.
  */
 export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
-  const catalogs = new CatalogsService(ctx.catalogue, ctx.database.db, ctx.config.DATA_DIR);
+  const catalogs = ctx.catalogs;
 
   app.get(
     '/beapi/System/GetCatalogs',

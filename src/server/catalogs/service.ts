@@ -32,15 +32,33 @@ export interface CatalogPdf {
   version: string;
 }
 
+/** A catalogue as drawn: its file name and the catalogue state it shows. */
+export interface DrawnCatalog {
+  file: string;
+  name: string;
+  version: string;
+}
+
+/** The catalogue state a PDF shows: a rebuild (catalogue version) or an edit laid over the index (change sequence) both count. */
+const stateOf = (index: CatalogueIndex) => `${index.catalogueVersion}-${index.changeSeq}`;
+
 /**
- * Catalogue PDFs drawn from the live catalogue. Each is generated on its first request for a
- * catalogue version, kept in memory and on disk (`DATA_DIR/catalogs/<file>.<version>.pdf`, so a
- * restart or a second process reuses it), and drawn again once the catalogue changes. Stock
- * moves do not change a catalogue, so only the catalogue version counts.
+ * Catalogue PDFs drawn from the live catalogue. A request is never held up by a drawing once a
+ * process has one: it gets the latest drawn, even while a newer one is being drawn. A change
+ * of the catalogue has them drawn again in the background, `debounceMs` after the last change
+ * (`watch`), or at once with `regenerate` (the back office's button). Each is kept in memory
+ * and on disk (`DATA_DIR/catalogs/<file>.<state>.pdf`): a restart, or another instance sharing
+ * the folder, reuses it. Every instance draws from its own index (the same catalogue, so the
+ * same PDF); stock moves do not change a catalogue.
  */
 export class CatalogsService {
-  private readonly building = new Map<string, { version: string; pdf: Promise<Buffer> }>();
+  private readonly latest = new Map<string, { version: string; bytes: Buffer }>();
+  private readonly drawing = new Map<string, Promise<Buffer>>();
+  private regenerating: Promise<DrawnCatalog[]> | null = null;
   private readonly folder: string;
+  private timer: NodeJS.Timeout | null = null;
+  private seen = '';
+  private changedAt = 0;
 
   constructor(
     private readonly catalogue: CatalogueService,
@@ -52,8 +70,7 @@ export class CatalogsService {
 
   /** The catalogues that have items, grouped by folder (in list order). */
   list(): CatalogLink[] {
-    const index = this.catalogue.current();
-    return BOOKS.filter((b) => index.categoryMembers(b.categoryNum, 'num').length > 0).map((b) => ({
+    return this.books().map((b) => ({
       folder: b.folder,
       name: b.name,
       url: `/catalogs/${b.file}.pdf`,
@@ -61,22 +78,67 @@ export class CatalogsService {
     }));
   }
 
-  /** The PDF of one catalogue, or null for an unknown name. */
+  /** The latest PDF of one catalogue (drawn now only if this process has none yet), or null for an unknown name. */
   async pdf(file: string): Promise<CatalogPdf | null> {
     const book = BOOKS.find((b) => b.file === file);
     if (!book) return null;
-    const index = this.catalogue.current();
-    const version = index.catalogueVersion;
-    let entry = this.building.get(file);
-    if (!entry || entry.version !== version) {
-      entry = { version, pdf: this.load(book, index, version) };
-      this.building.set(file, entry);
-      // A failed build is not remembered: the next request tries again.
-      entry.pdf.catch(() => {
-        if (this.building.get(file) === entry) this.building.delete(file);
-      });
+    const have = this.latest.get(file);
+    if (have) return { bytes: have.bytes, version: have.version };
+    return this.draw(book);
+  }
+
+  /** Draws every catalogue that has items from the catalogue as it is now; one run at a time. */
+  regenerate(): Promise<DrawnCatalog[]> {
+    this.regenerating ??= Promise.all(this.books().map(async (b) => ({ file: b.file, name: b.name, version: (await this.draw(b)).version }))).finally(() => {
+      this.regenerating = null;
+    });
+    return this.regenerating;
+  }
+
+  /**
+   * Redraws the catalogues this process has drawn, in the background, once the catalogue has
+   * not changed for `debounceMs` (an import of many chunks, or a morning of edits, is drawn once).
+   */
+  watch(debounceMs: number, onError: (err: unknown) => void = () => {}): void {
+    this.stop();
+    this.timer = setInterval(() => this.tick(debounceMs).catch(onError), Math.min(1000, debounceMs));
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private async tick(debounceMs: number): Promise<void> {
+    const state = stateOf(this.catalogue.current());
+    if (state !== this.seen) {
+      this.seen = state;
+      this.changedAt = Date.now();
+      return;
     }
-    return { bytes: await entry.pdf, version };
+    const stale = [...this.latest.values()].some((d) => d.version !== state);
+    if (stale && !this.regenerating && Date.now() - this.changedAt >= debounceMs) await this.regenerate();
+  }
+
+  private books(): Book[] {
+    const index = this.catalogue.current();
+    return BOOKS.filter((b) => index.categoryMembers(b.categoryNum, 'num').length > 0);
+  }
+
+  /** The book drawn from the index as it is now (one drawing per book and state at a time). */
+  private async draw(book: Book): Promise<CatalogPdf> {
+    const index = this.catalogue.current();
+    const version = stateOf(index);
+    const id = `${book.file}.${version}`;
+    let drawing = this.drawing.get(id);
+    if (!drawing) {
+      drawing = this.load(book, index, version).finally(() => this.drawing.delete(id));
+      this.drawing.set(id, drawing);
+    }
+    const bytes = await drawing;
+    this.latest.set(book.file, { version, bytes });
+    return { bytes, version };
   }
 
   private async load(book: Book, index: CatalogueIndex, version: string): Promise<Buffer> {

@@ -1,5 +1,5 @@
 import type { FacetKind } from '../db/schema';
-import { parseCsv } from './csv';
+import { type CsvRecord, csvRecords } from './csv';
 import { type ColumnName, COLUMN_NAMES, type ParsedRow, REQUIRED_COLUMNS, rowSchema } from './csv-columns';
 import { facet, type FacetInput, poscatFacet } from './facets';
 import { blankItem, type CatalogueItemInput } from './writes';
@@ -29,11 +29,30 @@ export interface ParseOptions {
 }
 
 export function parseCatalogueCsv(text: string, options: ParseOptions): ParsedCatalogue {
-  const { records, errors } = parseCsv(text);
-  const [header, ...data] = records;
-  if (!header) return { rows: [], errors: errors.length ? errors : ['line 1: the file is empty'], columns: [] };
+  const out: ParsedCatalogue = { rows: [], errors: [], columns: [] };
+  for (const _ of readCatalogue(text, options, out));
+  return out;
+}
 
-  const columns: ColumnName[] = [];
+/** The same, giving the event loop a turn every `every` records, so a server reading a big file keeps answering. */
+export async function parseCatalogueCsvInTurns(text: string, options: ParseOptions, every = 250): Promise<ParsedCatalogue> {
+  const out: ParsedCatalogue = { rows: [], errors: [], columns: [] };
+  let n = 0;
+  for (const _ of readCatalogue(text, options, out)) if (++n % every === 0) await new Promise((resolve) => setImmediate(resolve));
+  return out;
+}
+
+/** Reads the file into `out`, one record per step. */
+function* readCatalogue(text: string, options: ParseOptions, out: ParsedCatalogue): Generator<void> {
+  const csvErrors: string[] = [];
+  const records = csvRecords(text, csvErrors);
+  const first = records.next();
+  const header = first.done ? undefined : first.value;
+  if (!header) {
+    out.errors = csvErrors.length ? csvErrors : ['line 1: the file is empty'];
+    return;
+  }
+  const columns = out.columns;
   const headerErrors: string[] = [];
   for (const raw of header.fields) {
     const name = raw.trim().toLowerCase();
@@ -45,38 +64,50 @@ export function parseCatalogueCsv(text: string, options: ParseOptions): ParsedCa
     if (!columns.includes(name)) headerErrors.push(`line ${header.line}: missing required column "${name}"`);
   }
   // With a broken header every row would repeat the same mistake; report the header alone.
-  if (headerErrors.length > 0) return { rows: [], errors: [...headerErrors, ...errors], columns };
-  if (data.length === 0) errors.push(`line ${header.line}: the file has no item rows below the header`);
-
-  const rows: ImportRow[] = [];
-  const firstLine = new Map<string, number>();
-  for (const record of data) {
-    if (record.fields.length !== columns.length) {
-      errors.push(`line ${record.line}: has ${record.fields.length} fields but the header has ${columns.length}`);
-      continue;
-    }
-    const raw = Object.fromEntries(columns.map((c, i) => [c, record.fields[i]!]));
-    const parsed = rowSchema.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push(`line ${record.line}: ${issue.path.join('.') || 'row'}: ${issue.message}`);
-      continue;
-    }
-    const values = parsed.data;
-    const num = values.num!;
-    const category = Number(values.category_num);
-    if (!options.categoryNums.has(category)) {
-      errors.push(`line ${record.line}: category_num: ${values.category_num} is not a category of the catalogue`);
-      continue;
-    }
-    const seen = firstLine.get(num);
-    if (seen !== undefined) {
-      errors.push(`line ${record.line}: num: item ${num} is already on line ${seen}`);
-      continue;
-    }
-    firstLine.set(num, record.line);
-    rows.push({ line: record.line, num, values });
+  if (headerErrors.length > 0) {
+    for (const _ of records) yield;
+    out.errors = [...headerErrors, ...csvErrors];
+    return;
   }
-  return { rows, errors, columns };
+
+  const rowErrors: string[] = [];
+  const firstLine = new Map<string, number>();
+  let data = 0;
+  for (const record of records) {
+    data++;
+    const row = readRow(record, columns, options, rowErrors);
+    if (row) {
+      const seen = firstLine.get(row.num);
+      if (seen !== undefined) rowErrors.push(`line ${record.line}: num: item ${row.num} is already on line ${seen}`);
+      else {
+        firstLine.set(row.num, record.line);
+        out.rows.push(row);
+      }
+    }
+    yield;
+  }
+  out.errors = [...csvErrors, ...(data === 0 ? [`line ${header.line}: the file has no item rows below the header`] : []), ...rowErrors];
+}
+
+/** One record as a row, or null with its problems pushed to `errors`. */
+function readRow(record: CsvRecord, columns: ColumnName[], options: ParseOptions, errors: string[]): ImportRow | null {
+  if (record.fields.length !== columns.length) {
+    errors.push(`line ${record.line}: has ${record.fields.length} fields but the header has ${columns.length}`);
+    return null;
+  }
+  const raw = Object.fromEntries(columns.map((c, i) => [c, record.fields[i]!]));
+  const parsed = rowSchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) errors.push(`line ${record.line}: ${issue.path.join('.') || 'row'}: ${issue.message}`);
+    return null;
+  }
+  const values = parsed.data;
+  const category = Number(values.category_num);
+  if (!options.categoryNums.has(category)) {
+    errors.push(`line ${record.line}: category_num: ${values.category_num} is not a category of the catalogue`);
+    return null;
+  }
+  return { line: record.line, num: values.num!, values };
 }
 
 const FACET_COLUMNS: [ColumnName, Exclude<FacetKind, 'poscat' | 'dimension'>][] = [

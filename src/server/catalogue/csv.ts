@@ -17,76 +17,83 @@ export interface CsvParseResult {
 }
 
 export function parseCsv(text: string): CsvParseResult {
-  const records: CsvRecord[] = [];
   const errors: string[] = [];
+  return { records: [...csvRecords(text, errors)], errors };
+}
+
+const QUOTE = 34;
+const COMMA = 44;
+const LF = 10;
+const CR = 13;
+const endsField = (c: number) => c === COMMA || c === LF || c === CR;
+
+function countLines(s: string): number {
+  let n = 0;
+  for (let at = s.indexOf('\n'); at !== -1; at = s.indexOf('\n', at + 1)) n++;
+  return n;
+}
+
+/**
+ * The records one at a time (a 50 MB file is read in slices, not characters), with the problems
+ * pushed to `errors`. A record with a broken field is left out; an unclosed quote ends the file.
+ */
+export function* csvRecords(text: string, errors: string[]): Generator<CsvRecord> {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  let line = 1;
-  let recordLine = 1;
-  let fields: string[] = [];
-  let field = '';
+  const n = src.length;
   let i = 0;
-  let badRecord = false;
-
-  const endRecord = () => {
-    fields.push(field);
-    // A blank line (one empty field) is not a record: trailing newlines are common.
-    if (!badRecord && !(fields.length === 1 && fields[0] === '')) records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-    badRecord = false;
-  };
-
-  while (i < src.length) {
-    const ch = src[i]!;
-    if (ch === '"' && field === '') {
-      // A quoted field: read to the closing quote, unescaping "".
-      const startLine = line;
-      i++;
-      let closed = false;
-      while (i < src.length) {
-        const c = src[i]!;
-        if (c === '"') {
-          if (src[i + 1] === '"') {
+  let line = 1;
+  while (i < n) {
+    const recordLine = line;
+    const fields: string[] = [];
+    let bad = false;
+    for (;;) {
+      let field: string;
+      if (src.charCodeAt(i) === QUOTE) {
+        // A quoted field: read to the closing quote, unescaping "".
+        const startLine = line;
+        let from = i + 1;
+        let closed = false;
+        field = '';
+        for (let q = src.indexOf('"', from); q !== -1; q = src.indexOf('"', from)) {
+          field += src.slice(from, q);
+          if (src.charCodeAt(q + 1) === QUOTE) {
             field += '"';
-            i += 2;
+            from = q + 2;
             continue;
           }
+          from = q + 1;
           closed = true;
-          i++;
           break;
         }
-        if (c === '\n') line++;
-        field += c;
-        i++;
+        if (!closed) {
+          errors.push(`line ${startLine}: a quoted field is never closed`);
+          return;
+        }
+        line += countLines(field);
+        i = from;
+        if (i < n && !endsField(src.charCodeAt(i))) {
+          if (!bad) errors.push(`line ${line}: unexpected text after a closing quote (quote the whole field and double any quotes inside it)`);
+          bad = true;
+          while (i < n && !endsField(src.charCodeAt(i))) i++;
+        }
+      } else {
+        let end = i;
+        while (end < n && !endsField(src.charCodeAt(end))) end++;
+        field = src.slice(i, end);
+        i = end;
       }
-      if (!closed) {
-        errors.push(`line ${startLine}: a quoted field is never closed`);
-        return { records, errors };
-      }
-      const next = src[i];
-      if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
-        if (!badRecord) errors.push(`line ${line}: unexpected text after a closing quote (quote the whole field and double any quotes inside it)`);
-        badRecord = true;
-        while (i < src.length && src[i] !== ',' && src[i] !== '\n' && src[i] !== '\r') i++;
-      }
-      continue;
-    }
-    if (ch === ',') {
       fields.push(field);
-      field = '';
-      i++;
-      continue;
-    }
-    if (ch === '\r' || ch === '\n') {
-      endRecord();
-      i += ch === '\r' && src[i + 1] === '\n' ? 2 : 1;
+      if (i >= n) break;
+      const c = src.charCodeAt(i);
+      if (c === COMMA) {
+        i++;
+        continue;
+      }
+      i += c === CR && src.charCodeAt(i + 1) === LF ? 2 : 1;
       line++;
-      recordLine = line;
-      continue;
+      break;
     }
-    field += ch;
-    i++;
+    // A blank line (one empty field) is not a record: trailing newlines are common.
+    if (!bad && !(fields.length === 1 && fields[0] === '')) yield { line: recordLine, fields };
   }
-  if (field !== '' || fields.length > 0) endRecord();
-  return { records, errors };
 }

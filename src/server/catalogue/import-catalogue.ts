@@ -1,57 +1,126 @@
 import type { Kysely } from 'kysely';
+import { type Actor, recordAudit } from '../audit/audit';
+import { writeTransaction } from '../db/database';
 import type { DB } from '../db/schema';
-import type { WebhookEvents } from '../webhooks/events';
 import { enqueueBackorderMails } from '../stock/backorder-mail';
 import type { Filled } from '../stock/backorders';
 import { recordImportedStock, stockBeforeImport } from '../stock/import-stock';
-import { parseCatalogueCsv, toCatalogueItem } from './csv-import';
+import type { WebhookEvents } from '../webhooks/events';
+import { needsRebuild, recordItemChanges, takeChangeSeq } from './change-feed';
+import { changedFields } from './csv-export';
+import { type ImportRow, toCatalogueItem } from './csv-import';
+import { type ImportPlan, planImport } from './import-plan';
 import { publishImportEvents } from './import-events';
-import { loadCategories } from './queries';
 import { loadItemInputs } from './stored-items';
-import { upsertItems } from './writes';
-import { writeTransaction } from '../db/database';
+import { type CatalogueItemInput, upsertItems } from './writes';
 
 /**
- * The CSV catalogue import (`npm run import`): validate the whole file, then upsert every row by
- * item number in one transaction. Any bad row means nothing is written, so a half-applied price
- * list never reaches buyers.
+ * The CSV catalogue import, for `npm run import` and the back office alike: `planImport` reads
+ * and checks the whole file and writes nothing (the dry run); `applyImport` then writes the new
+ * and changed rows in chunks, each chunk one write transaction recorded in the catalogue change
+ * feed (docs/decisions/0020), so the storefront keeps answering while a big file goes in. A file
+ * with any bad row is refused before the first chunk: nothing of it is written.
  */
 
+export interface ApplyOptions {
+  /** The stock movements' reference, e.g. "CSV spring.csv". */
+  ref?: string;
+  /** With it, the mails of the backorders the imported stock fills are queued. */
+  publicUrl?: string;
+  events?: WebhookEvents;
+  /** Rows per write transaction. */
+  chunkRows?: number;
+  /** The import's one audit row (with its counts), written with the first chunk. */
+  audit?: { actor: Actor; target: string };
+  /** In each chunk's transaction, after its writes: rows written so far of `total`. */
+  progress?: (trx: Kysely<DB>, done: number, total: number) => Promise<void>;
+}
+
+export interface ApplyResult {
+  /** Orders whose backordered units the imported stock filled. */
+  filled: Filled[];
+}
+
+/** Rows per write transaction: small enough that the storefront's requests wait a fraction of a second at most. */
+const CHUNK_ROWS = 250;
+
+/** Writes the plan's new and changed rows, laid over the items as they are when each chunk runs. */
+export async function applyImport(db: Kysely<DB>, plan: ImportPlan, options: ApplyOptions = {}): Promise<ApplyResult> {
+  const rows = plan.toWrite;
+  const size = options.chunkRows ?? CHUNK_ROWS;
+  const filled: Filled[] = [];
+  // At least one transaction, so an import that changes nothing still leaves its audit row.
+  for (let start = 0; start === 0 || start < rows.length; start += size) {
+    const chunk = rows.slice(start, start + size);
+    const work = async (trx: Kysely<DB>) => {
+      filled.push(...(await writeChunk(trx, chunk, options)));
+      if (start === 0 && options.audit) {
+        const summary = { rows: plan.rows.length, new: plan.new.length, changed: plan.changed.length, unchanged: plan.unchanged };
+        await recordAudit(trx, options.audit.actor, { action: 'item.import', target: options.audit.target, summary });
+      }
+      await options.progress?.(trx, start + chunk.length, rows.length);
+    };
+    await (db.isTransaction ? work(db) : writeTransaction(db, work));
+  }
+  return { filled };
+}
+
+/** One chunk: its change sequence first (decision 0020), the stock read before the write, then the write and what follows from it. */
+async function writeChunk(trx: Kysely<DB>, chunk: readonly ImportRow[], options: ApplyOptions): Promise<Filled[]> {
+  const seq = await takeChangeSeq(trx);
+  const nums = chunk.map((r) => r.num);
+  const stockBefore = await stockBeforeImport(trx, nums);
+  const existing = await loadItemInputs(trx, nums);
+  const now = new Date().toISOString();
+  const items: CatalogueItemInput[] = [];
+  const inserted = new Set<string>();
+  let rebuild = false;
+  for (const row of chunk) {
+    const before = existing.get(row.num);
+    const item = toCatalogueItem(row, before, now);
+    // Someone may have made it so since the dry run.
+    if (before && changedFields(before, item).length === 0) continue;
+    if (!before) inserted.add(row.num);
+    rebuild ||= needsRebuild(before, item);
+    items.push(item);
+  }
+  if (items.length === 0) return [];
+  // Most rows keep their product info: its stored sanitised form is reused, not parsed again.
+  const stored = await trx.selectFrom('items').select(['product_info_html', 'product_info_safe']).where('num', 'in', nums).execute();
+  await upsertItems(trx, items, { bumpVersion: false, knownSafe: new Map(stored.flatMap((r) => (r.product_info_safe === null ? [] : [[r.product_info_html, r.product_info_safe] as const]))) });
+  const filled = await recordImportedStock(trx, stockBefore, items, options.ref ?? 'CSV import');
+  // In the chunk's transaction: the buyers' mails go out if and only if it commits.
+  if (options.publicUrl) await enqueueBackorderMails(trx, filled, options.publicUrl);
+  if (options.events) await publishImportEvents(trx, options.events, items, inserted, stockBefore);
+  const ids = await trx.selectFrom('items').select('id').where('num', 'in', items.map((it) => it.num)).execute();
+  await recordItemChanges(trx, seq, ids.map((r) => r.id), rebuild);
+  return filled;
+}
+
+/** What `npm run import` reports. */
 export interface ImportReport {
   ok: boolean;
   dryRun: boolean;
   /** `line N: reason`, one per problem, in file order. */
   errors: string[];
-  /** Item numbers that are new / that already existed (would be, on a dry run). */
+  /** Item numbers that are new / that the file changes (would be, on a dry run). */
   inserted: string[];
   updated: string[];
+  /** Items of the file that are already as it says (not written). */
+  unchanged: number;
   /** Orders whose backordered units the imported stock filled (with `publicUrl`, their mails are queued). */
   filled: Filled[];
 }
 
-export async function importCatalogueCsv(db: Kysely<DB>, csvText: string, options: { dryRun?: boolean; ref?: string; publicUrl?: string; events?: WebhookEvents } = {}): Promise<ImportReport> {
+/** `npm run import`: the plan, then (unless a dry run or a bad file) its apply. */
+export async function importCatalogueCsv(db: Kysely<DB>, csvText: string, options: ApplyOptions & { dryRun?: boolean } = {}): Promise<ImportReport> {
   const dryRun = options.dryRun ?? false;
-  // A write transaction (not just any): the backorders the stock fills change orders (orders/change-feed.ts).
-  const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>) => (db.isTransaction ? work(db) : writeTransaction(db, work));
-  return inTransaction(async (trx) => {
-    const categories = await loadCategories(trx);
-    const categoryNums = new Set(categories.filter((c) => c.kind === 'tree').map((c) => c.num));
-    const parsed = parseCatalogueCsv(csvText, { categoryNums });
-    if (parsed.errors.length > 0) return { ok: false, dryRun, errors: parsed.errors, inserted: [], updated: [], filled: [] };
-
-    // Stock is read (locked on PostgreSQL) first, so the import's movements are exact.
-    const stockBefore = dryRun ? new Map() : await stockBeforeImport(trx, parsed.rows.map((r) => r.num));
-    const existing = await loadItemInputs(trx, parsed.rows.map((r) => r.num));
-    const now = new Date().toISOString();
-    const items = parsed.rows.map((row) => toCatalogueItem(row, existing.get(row.num), now));
-    const inserted = items.filter((it) => !existing.has(it.num)).map((it) => it.num);
-    const updated = items.filter((it) => existing.has(it.num)).map((it) => it.num);
-    if (dryRun) return { ok: true, dryRun, errors: [], inserted, updated, filled: [] };
-    await upsertItems(trx, items);
-    const filled = await recordImportedStock(trx, stockBefore, items, options.ref ?? 'CSV import');
-    // In the import's transaction: the buyers' mails go out if and only if the import commits.
-    if (options.publicUrl) await enqueueBackorderMails(trx, filled, options.publicUrl);
-    if (options.events) await publishImportEvents(trx, options.events, items, new Set(inserted), stockBefore);
-    return { ok: true, dryRun, errors: [], inserted, updated, filled };
-  });
+  const plan = await planImport(db, csvText);
+  const inserted = plan.new.map((n) => n.num);
+  const updated = plan.changed.map((c) => c.num);
+  const unchanged = plan.unchanged;
+  if (plan.errors.length > 0) return { ok: false, dryRun, errors: plan.errors.map((e) => `line ${e.row}: ${e.message}`), inserted: [], updated: [], unchanged: 0, filled: [] };
+  if (dryRun) return { ok: true, dryRun, errors: [], inserted, updated, unchanged, filled: [] };
+  const { filled } = await applyImport(db, plan, options);
+  return { ok: true, dryRun, errors: [], inserted, updated, unchanged, filled };
 }

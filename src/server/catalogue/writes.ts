@@ -230,8 +230,13 @@ function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) 
  * twice. Each updated item's `version` moves by one. `bumpVersion: false` leaves the catalogue
  * version alone: only for a caller that records the change in the catalogue change feed instead
  * (catalogue/change-feed.ts), because the edit leaves the read indexes' structure as it was.
+ * `knownSafe` (product info → its sanitised form, as stored) spares parsing texts again.
  */
-export async function upsertItems(db: Kysely<DB>, items: readonly CatalogueItemInput[], options: { bumpVersion?: boolean } = {}): Promise<UpsertResult> {
+export async function upsertItems(
+  db: Kysely<DB>,
+  items: readonly CatalogueItemInput[],
+  options: { bumpVersion?: boolean; knownSafe?: ReadonlyMap<string, string> } = {},
+): Promise<UpsertResult> {
   const byNum = new Map(items.map((it) => [it.num, it]));
   const unique = [...byNum.values()];
   if (unique.length === 0) return { inserted: 0, updated: 0 };
@@ -241,7 +246,7 @@ export async function upsertItems(db: Kysely<DB>, items: readonly CatalogueItemI
   // Imports repeat the same product info across sizes and colours: each text is parsed once.
   const safe = new Map<string, string>();
   const sanitised = (html: string) => {
-    let out = safe.get(html);
+    let out = options.knownSafe?.get(html) ?? safe.get(html);
     if (out === undefined) {
       if (safe.size >= 1000) safe.clear();
       safe.set(html, (out = sanitizeProductInfo(html)));

@@ -12,6 +12,7 @@ import type { ApiKeyTables } from '../api-keys/tables';
 import type { OutboxTables } from '../outbox/tables';
 import type { WebhookTables } from '../webhooks/tables';
 import type { PhotoTables } from '../photos/tables';
+import type { ImportJobTables } from '../item-import/tables';
 
 /**
  * Row types of every table, as Kysely sees them. Booleans are stored as integers 0/1 and times
@@ -168,4 +169,5 @@ export type DB = CatalogueTables &
   ApiKeyTables &
   OutboxTables &
   WebhookTables &
-  PhotoTables;
+  PhotoTables &
+  ImportJobTables;

@@ -69,10 +69,11 @@ export async function nextFreeNum(db: Kysely<DB>): Promise<string> {
 const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The editor's list: every status, filtered by a text (number or UPC prefix, or a part of the
- * title, code or key words, any case), a category (with its descendants), status and photos.
+ * The items of the editor's list and of the CSV export: every status, filtered by a text (number
+ * or UPC prefix, or a part of the title, code or key words, any case), a category (with its
+ * descendants), status, stock and photos.
  */
-export async function listItems(db: Kysely<DB>, query: ItemsListQuery, scope: CategoryScope | null) {
+export function matchingItems(db: Kysely<DB>, query: Omit<ItemsListQuery, 'page' | 'pageSize'>, scope: CategoryScope | null) {
   let q = db.selectFrom('items');
   if (scope) q = inScope(q, scope);
   const text = query.q?.trim().toLowerCase();
@@ -96,6 +97,12 @@ export async function listItems(db: Kysely<DB>, query: ItemsListQuery, scope: Ca
   const inStock = sql<boolean>`(qty_fr - reserve_fr > 0 or qty_fh - reserve_fh > 0)`;
   if (query.stock === 'in') q = q.where(inStock);
   if (query.stock === 'out') q = q.where(sql<boolean>`not ${inStock}`);
+  return q;
+}
+
+/** The editor's list: a page of `matchingItems`, by number. */
+export async function listItems(db: Kysely<DB>, query: ItemsListQuery, scope: CategoryScope | null) {
+  const q = matchingItems(db, query, scope);
   const [count, rows] = await Promise.all([
     q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
     q

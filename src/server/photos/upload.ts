@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { PHOTO_LIMITS, PHOTO_MESSAGES, photoAltBody } from '../../contract/admin/photos';
 import { Invalid } from '../errors';
+import { uploadError } from '../http/multipart-errors';
 
 /** What room the multipart framing and the `alt` part may take besides the file. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -29,18 +30,8 @@ export async function readPhotoUpload(request: FastifyRequest): Promise<{ file: 
       }
     }
   } catch (err) {
-    throw uploadError(err);
+    throw uploadError(err, { tooLarge: PHOTO_MESSAGES.tooLarge, tooMany: 'Upload one photo at a time', notMultipart: PHOTO_MESSAGES.notMultipart });
   }
   if (!file || file.length === 0) throw new Invalid(PHOTO_MESSAGES.noFile);
   return { file, alt };
-}
-
-/** @fastify/multipart's own errors (413s and 406s) as the upload's clear 400s. */
-function uploadError(err: unknown): unknown {
-  if (err instanceof Invalid) return err;
-  const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new Invalid(PHOTO_MESSAGES.tooLarge);
-  if (code === 'FST_FILES_LIMIT') return new Invalid('Upload one photo at a time');
-  if (typeof code === 'string' && code.startsWith('FST_')) return new Invalid(PHOTO_MESSAGES.notMultipart);
-  return err;
 }

@@ -85,10 +85,14 @@ export class SearchWords {
   readonly ids = new Map<string, number>();
   itemStart: Uint32Array = new Uint32Array(1024);
   wordIds: Uint32Array = new Uint32Array(1024);
+  /** A hash of each item's searchable text, so an edit that leaves it alone is seen at once. */
+  textHash: Uint32Array = new Uint32Array(1024);
   used = 0;
   items = 0;
 
   add(text: string): void {
+    if (this.items === this.textHash.length) this.textHash = grow(this.textHash);
+    this.textHash[this.items] = textHash(text);
     for (const w of new Set(itemWords(text))) {
       let id = this.ids.get(w);
       if (id === undefined) this.ids.set(w, (id = this.ids.size));
@@ -102,6 +106,8 @@ export class SearchWords {
 
 export class SearchIndex {
   private readonly n: number;
+  /** Each position's `textHash` of its searchable text as the index holds it. */
+  private readonly textHash: Uint32Array;
   /** Every distinct word, sorted, concatenated; word w is chars[wordStart[w], wordStart[w + 1]). */
   private chars: string;
   private wordStart: Uint32Array;
@@ -133,6 +139,7 @@ export class SearchIndex {
     const collected = source instanceof SearchWords ? source : wordsOfRows(index, source);
     if (collected.items !== n) throw new Error(`SearchIndex: ${collected.items} word lists for ${n} items`);
     const { ids, used, itemStart, wordIds } = collected;
+    this.textHash = new Uint32Array(n);
     const sorted = [...ids.keys()].sort();
     const renumber = new Uint32Array(sorted.length);
     const wordStart = new Uint32Array(sorted.length + 1);
@@ -153,6 +160,7 @@ export class SearchIndex {
     for (let p = 0; p < n; p++) {
       const k = byIdRank[p]!;
       for (let i = itemStart[k]!; i < itemStart[k + 1]!; i++) this.postings[fill[wordIds[i]!]!++] = p;
+      this.textHash[p] = collected.textHash[k]!;
     }
     this.postingStart = postingStart;
 
@@ -182,8 +190,12 @@ export class SearchIndex {
    * postings: milliseconds at half a million items, where a rebuild takes tens of seconds.
    */
   updateItems(changes: { pos: number; text: string }[]): boolean {
+    // Most edits leave the text alone (a price): then nothing is walked.
+    const differ = changes.filter((c) => textHash(c.text) !== this.textHash[c.pos]);
+    if (differ.length === 0) return false;
+    for (const c of differ) this.textHash[c.pos] = textHash(c.text);
     const now = new Map<number, Set<string>>();
-    for (const c of changes) now.set(c.pos, new Set(itemWords(c.text)));
+    for (const c of differ) now.set(c.pos, new Set(itemWords(c.text)));
     // The words the edited items have in the index: one walk of the postings.
     const marked = new Uint8Array(this.n);
     for (const p of now.keys()) marked[p] = 1;
@@ -656,6 +668,13 @@ export class SearchIndex {
     }
     return bits;
   }
+}
+
+/** FNV-1a of a string's UTF-16 code units. */
+function textHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 /** How many entries of an ascending list are at most x. */

@@ -6,6 +6,7 @@ import { itemRoutes } from './item-routes';
 import { documentRoutes } from './document-routes';
 import { orderRoutes } from './order-routes';
 import { outboxRoutes } from './outbox-routes';
+import { pageRoutes } from './page-routes';
 import { photoRoutes } from './photo-routes';
 import { registerStaffAuth } from './staff-auth';
 import { staffRoutes } from './staff-routes';
@@ -30,4 +31,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(webhookRoutes, { ctx });
   await app.register(itemRoutes, { ctx });
   await app.register(photoRoutes, { ctx });
+  await app.register(pageRoutes, { ctx });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ShopContext } from '../context';
 import { apiKeyRoutes } from './api-key-routes';
+import { couponRoutes } from './coupon-routes';
 import { erpRoutes } from './erp-routes';
 import { itemRoutes } from './item-routes';
 import { documentRoutes } from './document-routes';
@@ -32,4 +33,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(itemRoutes, { ctx });
   await app.register(photoRoutes, { ctx });
   await app.register(pageRoutes, { ctx });
+  await app.register(couponRoutes, { ctx });
 };

@@ -5,6 +5,7 @@ export const NAV_ITEMS: { to: string; label: string; permission: Permission }[] 
   { to: '/', label: 'Dashboard', permission: 'dashboard:read' },
   { to: '/orders', label: 'Orders', permission: 'orders:read' },
   { to: '/stock', label: 'Stock', permission: 'stock:read' },
+  { to: '/coupons', label: 'Coupons', permission: 'catalogue:read' },
   { to: '/pages', label: 'Pages', permission: 'catalogue:read' },
   { to: '/audit', label: 'Audit log', permission: 'audit:read' },
   { to: '/staff', label: 'Staff', permission: 'staff:manage' },

@@ -1,0 +1,92 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { adminPage, DEMO_OWNER } from './support/admin';
+import { apiAs, signInByApi } from './support/api';
+import { launchBrowser, type RunningShop, startShop } from './support/shop';
+
+/**
+ * Issue 18, point 4: staff edit the About page in the back office and buyers see it on the
+ * storefront; a coupon made in the back office works in a buyer's cart; the content screens have
+ * no serious or critical axe violation at desktop and phone widths.
+ */
+let shop: RunningShop;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  shop = await startShop();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await shop?.stop();
+});
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+async function check(page: Page, path: string, ready: string): Promise<void> {
+  await page.goto(`${shop.url}/admin${path}`);
+  await page.getByRole('heading', { name: ready, level: 1 }).waitFor({ timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page), path).toEqual([]);
+}
+
+describe('content in the back office', () => {
+  it('edits the About page and the storefront shows it', async () => {
+    const page = await adminPage(browser, shop, DEMO_OWNER, DESKTOP, contexts);
+    await page.getByRole('link', { name: 'Pages' }).click();
+    await page.getByRole('link', { name: 'About Skyline Balloons' }).click();
+    await page.getByRole('heading', { name: 'About Skyline Balloons', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: 'Title' }).fill('About our balloon works');
+    const text = page.getByRole('textbox', { name: 'Text (Markdown)' });
+    await text.fill('Made in America since 1981.\n\n## Our promise\n\nEvery balloon **inflates to size**.\n\n<img src=x onerror="window.hacked=1">');
+    // The preview is the server's rendering: the heading shows, the image with its handler does not.
+    const preview = page.getByTestId('page-preview');
+    await preview.getByRole('heading', { name: 'Our promise' }).waitFor();
+    expect(await preview.locator('img').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'About our balloon works', level: 1 }).waitFor();
+
+    const buyer = await page.context().newPage();
+    await buyer.goto(`${shop.url}/about`);
+    await buyer.getByRole('heading', { name: 'About our balloon works', level: 1 }).waitFor();
+    await buyer.getByRole('heading', { name: 'Our promise', level: 2 }).waitFor();
+    await buyer.getByText('inflates to size').waitFor();
+    expect(await buyer.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+    expect(await buyer.title()).toContain('About our balloon works');
+  }, 120_000);
+
+  it('creates a coupon that a buyer can use in the cart', async () => {
+    const page = await adminPage(browser, shop, DEMO_OWNER, DESKTOP, contexts);
+    await page.goto(`${shop.url}/admin/coupons`);
+    await page.getByRole('button', { name: 'Add a coupon' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a coupon' });
+    await dialog.getByRole('textbox', { name: 'Code' }).fill('e2e20');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Twenty off for the journey');
+    await dialog.getByRole('textbox', { name: 'Percent off' }).fill('20');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Edit E2E20' }).first().waitFor();
+
+    const api = apiAs(shop, await signInByApi(shop));
+    await api('POST', '/Shop/AddItem?InvNum=17060&qty=2');
+    const cart = await api('POST', '/Shop/AddCoupon/E2e20');
+    expect(cart.couponsApplied).toEqual([expect.objectContaining({ code: 'E2E20', applies: true })]);
+    expect(cart.discount).toBeCloseTo(cart.subtotal * 0.2, 2);
+  }, 120_000);
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`has no serious axe violations on the content screens at ${viewport.width} wide`, async () => {
+      const page = await adminPage(browser, shop, DEMO_OWNER, viewport, contexts);
+      await check(page, '/coupons', 'Coupons');
+      await page.getByRole('button', { name: 'Add a coupon' }).click();
+      await page.getByRole('dialog', { name: 'Add a coupon' }).waitFor();
+      expect(await seriousViolations(page), 'coupon dialog').toEqual([]);
+      await check(page, '/pages', 'Pages');
+      await check(page, '/pages/degradability', 'Sustainability and safe balloon practices');
+    }, 300_000);
+  }
+});

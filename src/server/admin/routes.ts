@@ -4,6 +4,7 @@ import { apiKeyRoutes } from './api-key-routes';
 import { couponRoutes } from './coupon-routes';
 import { erpRoutes } from './erp-routes';
 import { itemRoutes } from './item-routes';
+import { distributorRoutes } from './distributor-routes';
 import { documentRoutes } from './document-routes';
 import { orderRoutes } from './order-routes';
 import { outboxRoutes } from './outbox-routes';
@@ -34,4 +35,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(photoRoutes, { ctx });
   await app.register(pageRoutes, { ctx });
   await app.register(couponRoutes, { ctx });
+  await app.register(distributorRoutes, { ctx });
 };

@@ -1,4 +1,5 @@
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import { columnContains } from '../db/like';
 import type { DB } from '../db/schema';
 import type { CouponTable } from './tables';
 
@@ -10,10 +11,7 @@ export type CouponValues = Omit<Insertable<CouponTable>, 'id' | 'uses' | 'create
 /** Every coupon, newest first; `q` matches part of the code or name, any case. */
 export async function listCoupons(db: Kysely<DB>, q: string | undefined): Promise<CouponRow[]> {
   let query = db.selectFrom('coupons').selectAll();
-  if (q) {
-    const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb(sql`lower(code)`, 'like', sql`${like} escape '\\'`), eb(sql`lower(name)`, 'like', sql`${like} escape '\\'`)]));
-  }
+  if (q) query = query.where((eb) => eb.or([columnContains('code', q), columnContains('name', q)]));
   return query.orderBy('id', 'desc').execute();
 }
 

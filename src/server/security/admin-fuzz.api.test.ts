@@ -56,6 +56,8 @@ beforeAll(async () => {
     from: '2026-01-01', to: '2026-12-31', customer: 1, backordered: '1', orders: String(order.body.orderNum), orderNums: [order.body.orderNum], actor: 'staff', target: 'order',
     action: 'order.accept', cursor: 1, email: 'fuzz.staff@shop.test', name: 'Fuzz Staff', roles: ['orders'], active: true,
     password: 'a-long-password-1', currentPassword: 'not-the-password', newPassword: 'another-long-password', code: '123456',
+    // Content: coupons, pages, distributors, order forms.
+    slug: 'about', title: 'Fuzz', markdown: '## Fuzz', version: 1, kind: 'percent', percentOff: 10, amountOff: 5, minimum: 0,
   };
 }, 60_000);
 afterAll(() => t?.close());

@@ -78,6 +78,27 @@ describe('content in the back office', () => {
     expect(cart.discount).toBeCloseTo(cart.subtotal * 0.2, 2);
   }, 120_000);
 
+  it('imports distributors from a CSV file and Where to Buy shows them', async () => {
+    const page = await adminPage(browser, shop, DEMO_OWNER, DESKTOP, contexts);
+    await page.goto(`${shop.url}/admin/distributors?state=WY`);
+    await page.getByText('No distributors match').waitFor();
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import distributors from CSV' });
+    const csv = 'name,address,city,state,zip,latitude,longitude\nFrontier Balloons,1 Capitol Ave,Cheyenne,WY,82001,41.14,-104.82\nBad Row,1 Main St,Casper,WY,82601,95,-106.3\n';
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'stores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByText('1 to add, 0 to change, 0 unchanged, 1 row in error').waitFor();
+    await dialog.getByRole('cell', { name: 'latitude must be a number from -90 to 90' }).waitFor();
+    expect(await seriousViolations(page), 'import dialog with a row in error').toEqual([]);
+    expect(await dialog.getByRole('button', { name: /Apply/ }).isDisabled()).toBe(true);
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'stores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.split('\n').slice(0, 2).join('\n')) });
+    await dialog.getByText('1 to add, 0 to change, 0 unchanged, 0 rows in error').waitFor();
+    await dialog.getByRole('button', { name: 'Apply 1 change' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'Frontier Balloons', exact: true }).waitFor();
+    const found = (await (await fetch(`${shop.url}/beapi/Distributors/Search?state=WY`)).json()) as { distributors: { name: string }[] };
+    expect(found.distributors.map((d) => d.name)).toEqual(['Frontier Balloons']);
+  }, 120_000);
+
   for (const viewport of [DESKTOP, PHONE]) {
     it(`has no serious axe violations on the content screens at ${viewport.width} wide`, async () => {
       const page = await adminPage(browser, shop, DEMO_OWNER, viewport, contexts);
@@ -85,6 +106,10 @@ describe('content in the back office', () => {
       await page.getByRole('button', { name: 'Add a coupon' }).click();
       await page.getByRole('dialog', { name: 'Add a coupon' }).waitFor();
       expect(await seriousViolations(page), 'coupon dialog').toEqual([]);
+      await check(page, '/distributors?state=CA', 'Distributors');
+      await page.getByRole('button', { name: 'Add a distributor' }).click();
+      await page.getByRole('dialog', { name: 'Add a distributor' }).waitFor();
+      expect(await seriousViolations(page), 'distributor dialog').toEqual([]);
       await check(page, '/pages', 'Pages');
       await check(page, '/pages/degradability', 'Sustainability and safe balloon practices');
     }, 300_000);

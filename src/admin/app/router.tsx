@@ -25,6 +25,7 @@ const routes: RouteObject[] = [
   { path: 'stock', ...screen('stock:read', () => import('../features/stock/stock-page')) },
   { path: 'stock/:invNum', ...screen('stock:read', () => import('../features/stock/item-stock-page')) },
   { path: 'coupons', ...screen('catalogue:read', () => import('../features/coupons/coupons-page')) },
+  { path: 'distributors', ...screen('catalogue:read', () => import('../features/distributors/distributors-page')) },
   { path: 'pages', ...screen('catalogue:read', () => import('../features/pages/pages-page')) },
   { path: 'pages/:slug', ...screen('catalogue:read', () => import('../features/pages/page-editor-page')) },
   { path: 'audit', ...screen('audit:read', () => import('../features/audit/audit-page')) },

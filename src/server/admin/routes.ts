@@ -6,6 +6,7 @@ import { erpRoutes } from './erp-routes';
 import { itemRoutes } from './item-routes';
 import { distributorRoutes } from './distributor-routes';
 import { documentRoutes } from './document-routes';
+import { orderFormRoutes } from './order-form-routes';
 import { orderRoutes } from './order-routes';
 import { outboxRoutes } from './outbox-routes';
 import { pageRoutes } from './page-routes';
@@ -36,4 +37,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(pageRoutes, { ctx });
   await app.register(couponRoutes, { ctx });
   await app.register(distributorRoutes, { ctx });
+  await app.register(orderFormRoutes, { ctx });
 };

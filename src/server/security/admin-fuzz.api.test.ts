@@ -58,6 +58,7 @@ beforeAll(async () => {
     password: 'a-long-password-1', currentPassword: 'not-the-password', newPassword: 'another-long-password', code: '123456',
     // Content: coupons, pages, distributors, order forms.
     slug: 'about', title: 'Fuzz', markdown: '## Fuzz', version: 1, kind: 'percent', percentOff: 10, amountOff: 5, minimum: 0,
+    masterId: 'FUZZ', pages: [], csv: 'name,address,city,state,zip,latitude,longitude\nFuzz,1 Main St,Casper,WY,82601,42.8,-106.3',
   };
 }, 60_000);
 afterAll(() => t?.close());

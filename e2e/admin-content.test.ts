@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { adminPage, DEMO_OWNER } from './support/admin';
+import { adminPage, DEMO_OWNER, staffApi } from './support/admin';
 import { apiAs, signInByApi } from './support/api';
 import { launchBrowser, type RunningShop, startShop } from './support/shop';
 
@@ -99,6 +99,32 @@ describe('content in the back office', () => {
     expect(found.distributors.map((d) => d.name)).toEqual(['Frontier Balloons']);
   }, 120_000);
 
+  it('adds an item to the Winter order form and moves a page, and buyers see it', async () => {
+    const owner = await staffApi(shop, DEMO_OWNER);
+    const form = await owner('GET', '/OrderForms/WINTER');
+    const onForm = new Set<string>(form.pages.flatMap((p: { sections: { items: { itemNum: string }[] }[] }) => p.sections.flatMap((s) => s.items.map((i) => i.itemNum))));
+    const { items } = await owner('GET', '/Items?pageSize=100&status=active');
+    const extra = (items as { num: string; web_Title: string }[]).find((i) => !onForm.has(i.num))!;
+    const page = await adminPage(browser, shop, DEMO_OWNER, DESKTOP, contexts);
+    await page.getByRole('link', { name: 'Order forms' }).click();
+    await page.getByRole('link', { name: form.title }).click();
+    await page.getByRole('heading', { name: 'Order form WINTER', level: 1 }).waitFor();
+    const first = page.getByRole('region', { name: 'Page 1' });
+    const firstSection = first.getByRole('region').first();
+    await firstSection.getByPlaceholder('Item number').fill(extra.num);
+    await firstSection.getByRole('button', { name: 'Add item' }).click();
+    await firstSection.getByText(extra.web_Title).waitFor();
+    await page.getByRole('button', { name: `Move page ${form.pages[1].title} up` }).click();
+    await page.getByRole('button', { name: 'Save the order form' }).click();
+    await page.getByText('Saved the order form WINTER').waitFor();
+
+    const buyer = apiAs(shop, await signInByApi(shop));
+    const seen = await buyer('GET', '/Survey/GetSurveyInfo?masterid=WINTER');
+    expect(seen.pages.map((p: { title: string }) => p.title).slice(0, 2)).toEqual([form.pages[1].title, form.pages[0].title]);
+    const moved = seen.pages[1].questions[0].detail.map((d: { itemnum: string }) => d.itemnum);
+    expect(moved[moved.length - 1]).toBe(extra.num);
+  }, 120_000);
+
   for (const viewport of [DESKTOP, PHONE]) {
     it(`has no serious axe violations on the content screens at ${viewport.width} wide`, async () => {
       const page = await adminPage(browser, shop, DEMO_OWNER, viewport, contexts);
@@ -110,6 +136,8 @@ describe('content in the back office', () => {
       await page.getByRole('button', { name: 'Add a distributor' }).click();
       await page.getByRole('dialog', { name: 'Add a distributor' }).waitFor();
       expect(await seriousViolations(page), 'distributor dialog').toEqual([]);
+      await check(page, '/order-forms', 'Order forms');
+      await check(page, '/order-forms/WINTER', 'Order form WINTER');
       await check(page, '/pages', 'Pages');
       await check(page, '/pages/degradability', 'Sustainability and safe balloon practices');
     }, 300_000);

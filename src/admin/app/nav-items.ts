@@ -6,6 +6,7 @@ export const NAV_ITEMS: { to: string; label: string; permission: Permission }[] 
   { to: '/orders', label: 'Orders', permission: 'orders:read' },
   { to: '/stock', label: 'Stock', permission: 'stock:read' },
   { to: '/coupons', label: 'Coupons', permission: 'catalogue:read' },
+  { to: '/order-forms', label: 'Order forms', permission: 'catalogue:read' },
   { to: '/distributors', label: 'Distributors', permission: 'catalogue:read' },
   { to: '/pages', label: 'Pages', permission: 'catalogue:read' },
   { to: '/audit', label: 'Audit log', permission: 'audit:read' },

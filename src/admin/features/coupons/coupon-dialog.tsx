@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { type AdminCoupon, COUPON_KIND_LABELS, COUPON_KINDS, couponCreateBody, COUPONS, couponUpdateBody, type CouponKindName } from '../../../contract/admin/coupons';
 import { CART } from '../../../contract/cart';
 import { notify } from '../../../web/components/notify';
+import { fromLocalInput, toLocalInput } from '../../components/dates';
 import { CallError, FormProblems } from '../../components/form-problems';
 import { useCreateCoupon, useUpdateCoupon } from './api';
-import { fromLocalInput, toLocalInput } from './coupon-texts';
 
 const KIND_OPTIONS = COUPON_KINDS.map((k) => ({ value: k, label: COUPON_KIND_LABELS[k] }));
 type Num = number | string;

@@ -16,18 +16,3 @@ export function couponState(c: AdminCoupon, now = Date.now()): { label: string; 
   if (c.maxUses !== null && c.uses >= c.maxUses) return { label: 'Used up', color: 'orange.9' };
   return { label: 'Live', color: 'teal.9' };
 }
-
-/** ISO moment → the value of an `<input type="datetime-local">` in the browser's time zone. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-
-/** The input's local date and time → an ISO moment; empty → null. */
-export function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toISOString();
-}

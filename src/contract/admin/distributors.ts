@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { distributorSchema } from '../content';
 import { problemSchema } from '../problem';
 import { httpUrl, requiredSingleLine, singleLine } from '../text';
 import { versionSchema } from './versions';
@@ -56,19 +57,8 @@ export type DistributorCreateBody = z.infer<typeof distributorCreateBody>;
 export const distributorUpdateBody = z.strictObject({ ...distributorFields, version: versionSchema });
 export type DistributorUpdateBody = z.infer<typeof distributorUpdateBody>;
 
-export const adminDistributorSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  phone: z.string(),
-  website: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-  version: z.number().int(),
-});
+/** What Where to Buy answers of a distributor, with its position and version instead of a distance. */
+export const adminDistributorSchema = distributorSchema.omit({ distanceMiles: true }).extend({ latitude: z.number(), longitude: z.number(), version: z.number().int() });
 export type AdminDistributor = z.infer<typeof adminDistributorSchema>;
 
 export const distributorIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

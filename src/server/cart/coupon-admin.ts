@@ -4,39 +4,18 @@ import { dollars } from '../../contract/cart';
 import { type Actor, recordAudit } from '../audit/audit';
 import { writeTransaction } from '../db/database';
 import type { DB } from '../db/schema';
-import { Conflict, NotFound } from '../errors';
+import { Conflict, NotFound, StaleVersion } from '../errors';
 import * as q from './coupon-admin-queries';
+import { toCouponRule } from './queries';
 
 const M = COUPON_MESSAGES;
 
-/** A stale `version`: the 409 carries the coupon as it is now. */
-export class StaleCoupon extends Conflict {
-  constructor(current: AdminCoupon) {
-    super(M.stale);
-    this.extensions = { current };
-  }
-}
-
 const cents = (d: number) => Math.round(d * 100);
 
+/** The coupon as the cart's rules read it, in dollars, with its creation and version. */
 function toAdminCoupon(r: q.CouponRow): AdminCoupon {
-  return {
-    id: r.id,
-    code: r.code,
-    name: r.name,
-    kind: r.kind,
-    percentOff: r.percent_off,
-    amountOff: dollars(r.amount_off_cents),
-    minimum: dollars(r.minimum_cents),
-    validFrom: r.valid_from,
-    validUntil: r.valid_until,
-    maxUses: r.max_uses,
-    maxUsesPerCustomer: r.max_uses_per_customer,
-    active: r.active === 1,
-    uses: r.uses,
-    createdAt: r.created_at,
-    version: r.version,
-  };
+  const { amountOffCents, minimumCents, ...rule } = toCouponRule(r);
+  return { ...rule, amountOff: dollars(amountOffCents), minimum: dollars(minimumCents), createdAt: r.created_at, version: r.version };
 }
 
 /** The row's values from the editor's fields; a kind keeps only its own amount. */
@@ -97,9 +76,9 @@ export class CouponAdminService {
     await writeTransaction(this.db, async (trx) => {
       const row = await q.findCoupon(trx, id);
       if (!row) throw new NotFound(M.notFound(id));
-      if (row.version !== body.version) throw new StaleCoupon(toAdminCoupon(row));
+      if (row.version !== body.version) throw new StaleVersion(M.stale, toAdminCoupon(row));
       if (await q.couponWithCode(trx, body.code, id)) throw new Conflict(M.codeTaken(body.code));
-      if (!(await q.updateCoupon(trx, id, body.version, toValues(body)))) throw new StaleCoupon(toAdminCoupon((await q.findCoupon(trx, id))!));
+      if (!(await q.updateCoupon(trx, id, body.version, toValues(body)))) throw new StaleVersion(M.stale, toAdminCoupon((await q.findCoupon(trx, id))!));
       const after = toAdminCoupon((await q.findCoupon(trx, id))!);
       await recordAudit(trx, actor, { action: 'coupon.update', target: `coupon:${id}`, summary: changes(toAdminCoupon(row), after) });
     });

@@ -11,19 +11,11 @@ import {
 import { type Actor, recordAudit } from '../audit/audit';
 import { writeTransaction } from '../db/database';
 import type { DB } from '../db/schema';
-import { Conflict, NotFound } from '../errors';
+import { Conflict, NotFound, StaleVersion } from '../errors';
 import * as q from './distributor-admin-queries';
 import { planDistributorImport } from './distributor-csv';
 
 const M = DISTRIBUTOR_MESSAGES;
-
-/** A stale `version`: the 409 carries the distributor as it is now. */
-export class StaleDistributor extends Conflict {
-  constructor(current: AdminDistributor) {
-    super(M.stale);
-    this.extensions = { current };
-  }
-}
 
 const toAdmin = (r: q.DistributorAdminRow): AdminDistributor => ({
   id: r.id,
@@ -79,7 +71,7 @@ export class DistributorAdminService {
       const row = await q.findDistributor(trx, id);
       if (!row) throw new NotFound(M.notFound(id));
       if (row.version !== body.version || !(await q.updateDistributor(trx, id, body.version, values(body)))) {
-        throw new StaleDistributor(toAdmin((await q.findDistributor(trx, id))!));
+        throw new StaleVersion(M.stale, toAdmin((await q.findDistributor(trx, id))!));
       }
       await recordAudit(trx, actor, { action: 'distributor.update', target: `distributor:${id}`, summary: changes(toAdmin(row), body) });
     });

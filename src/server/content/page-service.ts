@@ -4,17 +4,9 @@ import type { ContentPage } from '../../contract/content';
 import { type Actor, recordAudit } from '../audit/audit';
 import { writeTransaction } from '../db/database';
 import type { DB } from '../db/schema';
-import { Conflict, NotFound } from '../errors';
+import { NotFound, StaleVersion } from '../errors';
 import { pageDescription, renderPageMarkdown } from './markdown';
 import { type ContentPageRow, findPage, listPages, updatePage } from './page-queries';
-
-/** A stale `version`: the 409 carries the page as it is now. */
-export class StalePage extends Conflict {
-  constructor(current: AdminPage) {
-    super(PAGE_MESSAGES.stale);
-    this.extensions = { current };
-  }
-}
 
 const toAdminPage = (r: ContentPageRow): AdminPage => ({ slug: r.slug, title: r.title, markdown: r.markdown, updatedAt: r.updated_at, version: r.version });
 
@@ -51,7 +43,7 @@ export class ContentPageService {
     await writeTransaction(this.db, async (trx) => {
       const before = await findPage(trx, slug);
       if (!before) throw new NotFound(PAGE_MESSAGES.notFound(slug));
-      if (!(await updatePage(trx, slug, body.version, body.title, body.markdown))) throw new StalePage(toAdminPage((await findPage(trx, slug))!));
+      if (!(await updatePage(trx, slug, body.version, body.title, body.markdown))) throw new StaleVersion(PAGE_MESSAGES.stale, toAdminPage((await findPage(trx, slug))!));
       const summary: Record<string, unknown> = { version: [before.version, body.version + 1] };
       if (before.title !== body.title) summary.title = [before.title, body.title];
       if (before.markdown !== body.markdown) summary.markdown = [before.markdown.length, body.markdown.length];

@@ -4,18 +4,10 @@ import { type Actor, recordAudit } from '../audit/audit';
 import type { CatalogueService } from '../catalogue/service';
 import { writeTransaction } from '../db/database';
 import type { DB } from '../db/schema';
-import { Conflict, Invalid, NotFound } from '../errors';
+import { Conflict, Invalid, NotFound, StaleVersion } from '../errors';
 import * as q from './admin-queries';
 
 const M = ORDER_FORM_MESSAGES;
-
-/** A stale `version`: the 409 carries the form as it is now. */
-export class StaleOrderForm extends Conflict {
-  constructor(current: OrderForm) {
-    super(M.stale);
-    this.extensions = { current };
-  }
-}
 
 const head = (b: Pick<OrderFormUpdateBody, 'title' | 'subtitle' | 'active' | 'opensAt' | 'closesAt'>) => ({
   title: b.title,
@@ -61,9 +53,9 @@ export class OrderFormService {
     await writeTransaction(this.db, async (trx) => {
       const tree = await q.loadFormTree(trx, masterId);
       if (!tree) throw new NotFound(M.notFound(masterId));
-      if (tree.survey.version !== body.version) throw new StaleOrderForm(this.formOf(tree));
+      if (tree.survey.version !== body.version) throw new StaleVersion(M.stale, this.formOf(tree));
       const caseQty = this.checkItems(tree, body);
-      if (!(await q.updateSurveyHead(trx, masterId, body.version, head(body)))) throw new StaleOrderForm(this.formOf((await q.loadFormTree(trx, masterId))!));
+      if (!(await q.updateSurveyHead(trx, masterId, body.version, head(body)))) throw new StaleVersion(M.stale, this.formOf((await q.loadFormTree(trx, masterId))!));
       await this.saveTree(trx, tree, body, caseQty);
       const before = this.formOf(tree);
       await recordAudit(trx, actor, { action: 'order-form.update', target: `order-form:${masterId}`, summary: { before: shape(before), after: shape(body) } });

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminCoupon } from '../../../contract/admin/coupons';
 import { notify } from '../../../web/components/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { SearchForm } from '../../components/search-form';
 import { useCan } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
 import { useCoupons, useDeleteCoupon, useUpdateCoupon } from './api';
@@ -17,7 +18,6 @@ export default function CouponsPage() {
   const q = params.get('q') ?? undefined;
   const coupons = useCoupons(q);
   const canEdit = useCan()('catalogue:write');
-  const [search, setSearch] = useState(q ?? '');
   const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
   const [removing, setRemoving] = useState<AdminCoupon | null>(null);
   return (
@@ -26,20 +26,7 @@ export default function CouponsPage() {
         <Title order={1}>Coupons</Title>
         {canEdit && <Button onClick={() => setEditing('new')}>Add a coupon</Button>}
       </Group>
-      <form
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setParams(search.trim() ? { q: search.trim() } : {});
-        }}
-      >
-        <Group gap="xs" align="flex-end">
-          <TextInput label="Search" placeholder="Code or name" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={240} />
-          <Button type="submit" variant="default">
-            Search
-          </Button>
-        </Group>
-      </form>
+      <SearchForm key={q ?? ''} initial={q} placeholder="Code or name" onSearch={(words) => setParams(words ? { q: words } : {})} />
       {coupons.isPending ? (
         <Loader aria-label="Loading the coupons" />
       ) : coupons.isError ? (

@@ -1,10 +1,11 @@
 import 'mantine-datatable/styles.layer.css';
-import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import type { AdminDistributor } from '../../../contract/admin/distributors';
 import { notify } from '../../../web/components/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { SearchForm } from '../../components/search-form';
 import { useCan } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
 import { useDeleteDistributor, useDistributors } from './api';
@@ -18,7 +19,6 @@ export default function DistributorsPage() {
   const [filter, update] = useDistributorsFilter();
   const list = useDistributors(filter);
   const canEdit = useCan()('catalogue:write');
-  const [q, setQ] = useState(filter.q ?? '');
   const [editing, setEditing] = useState<AdminDistributor | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminDistributor | null>(null);
   const [importing, setImporting] = useState(false);
@@ -37,20 +37,7 @@ export default function DistributorsPage() {
         )}
       </Group>
       <Group align="flex-end" gap="sm">
-        <form
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            update({ q: q.trim() || undefined });
-          }}
-        >
-          <Group gap="xs" align="flex-end">
-            <TextInput label="Search" placeholder="Name, city or ZIP code" value={q} onChange={(e) => setQ(e.currentTarget.value)} w={240} />
-            <Button type="submit" variant="default">
-              Search
-            </Button>
-          </Group>
-        </form>
+        <SearchForm key={filter.q ?? ''} initial={filter.q} placeholder="Name, city or ZIP code" onSearch={(q) => update({ q })} />
         <Select label="State" placeholder="Any" clearable searchable data={STATE_OPTIONS} value={filter.state ?? null} onChange={(v) => update({ state: v ?? undefined })} w={220} />
         {page && (
           <Text size="sm" c="dimmed" aria-live="polite">

@@ -5,7 +5,8 @@ import { type OrderForm, ORDER_FORMS, orderFormUpdateBody, staleOrderFormProblem
 import { notify } from '../../../web/components/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fromLocalInput, toLocalInput } from '../../components/dates';
-import { CallError, FormProblems } from '../../components/form-problems';
+import { FormProblems } from '../../components/form-problems';
+import { SaveRefusal } from '../../components/stale-alert';
 import { AdminApiError } from '../../lib/admin-api';
 import { useAdminTitle } from '../../lib/title';
 import { useOrderForm, useSaveOrderForm } from './api';
@@ -95,16 +96,7 @@ function FormEditor({ form }: { form: OrderForm }) {
             </Button>
           </Group>
           <FormProblems problems={problems} />
-          {stale ? (
-            <Alert color="red" role="alert" title="Not saved">
-              <Text size="sm">{save.error?.message}</Text>
-              <Button mt="xs" size="xs" variant="default" onClick={() => loadTheirs(stale)}>
-                Load the saved form (your changes are dropped)
-              </Button>
-            </Alert>
-          ) : (
-            <CallError error={save.error} />
-          )}
+          <SaveRefusal error={save.error} current={stale} what="form" onLoad={loadTheirs} />
           <Group>
             <Button type="submit" loading={save.isPending}>
               Save the order form

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type AdminPage, CONTENT_PAGES, pageUpdateBody, stalePageProblemSchema } from '../../../contract/admin/pages';
 import { notify } from '../../../web/components/notify';
-import { CallError, FormProblems } from '../../components/form-problems';
+import { FormProblems } from '../../components/form-problems';
+import { SaveRefusal } from '../../components/stale-alert';
 import { AdminApiError } from '../../lib/admin-api';
 import { useAdminTitle } from '../../lib/title';
 import { usePage, usePreview, useSavePage } from './api';
@@ -73,16 +74,7 @@ function PageEditor({ page }: { page: AdminPage }) {
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             />
             <FormProblems problems={problems} />
-            {stale ? (
-              <Alert color="red" role="alert" title="Not saved">
-                <Text size="sm">{save.error?.message}</Text>
-                <Button mt="xs" size="xs" variant="default" onClick={() => loadTheirs(stale)}>
-                  Load the saved page (your changes are dropped)
-                </Button>
-              </Alert>
-            ) : (
-              <CallError error={save.error} />
-            )}
+            <SaveRefusal error={save.error} current={stale} what="page" onLoad={loadTheirs} />
             <Group>
               <Button type="submit" loading={save.isPending}>
                 Save

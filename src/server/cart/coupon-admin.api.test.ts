@@ -71,6 +71,9 @@ describe('coupons in the back office', () => {
     const taken = await admin('POST', '/Coupons', { code: 'unique1', name: 'Two', kind: 'free_shipping' });
     expect(taken.status).toBe(409);
     expect(taken.body.detail).toBe(COUPON_MESSAGES.codeTaken('UNIQUE1'));
+    // Two saves of one new code at once: one is made, the other is the same 409 (never a 500).
+    const racing = await Promise.all([1, 2, 3].map((n) => admin('POST', '/Coupons', { code: 'RACE', name: `Race ${n}`, kind: 'free_shipping' })));
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     const other = await create({ code: 'UNIQUE2', name: 'Two', kind: 'free_shipping' });
     expect((await edit(other, { code: 'Unique1' })).status).toBe(409);
   });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type AdminCoupon, COUPON_MESSAGES, type CouponCreateBody, type CouponUpdateBody } from '../../contract/admin/coupons';
 import { dollars } from '../../contract/cart';
+import { isUniqueViolation } from '../accounts/queries';
 import { type Actor, recordAudit } from '../audit/audit';
 import { writeTransaction } from '../db/database';
 import type { DB } from '../db/schema';
@@ -35,6 +36,16 @@ function toValues(b: CouponCreateBody): q.CouponValues {
   };
 }
 
+/** Runs a write that stores `code`; the database's unique code (another save got there first) is the same 409 as the check's. */
+async function codeChecked<T>(code: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new Conflict(M.codeTaken(code));
+    throw err;
+  }
+}
+
 /** What changed, `[before, after]` per field, for the audit row. */
 function changes(before: AdminCoupon, after: AdminCoupon): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -62,26 +73,30 @@ export class CouponAdminService {
   }
 
   async create(actor: Actor, body: CouponCreateBody): Promise<AdminCoupon> {
-    const id = await writeTransaction(this.db, async (trx) => {
-      if (await q.couponWithCode(trx, body.code)) throw new Conflict(M.codeTaken(body.code));
-      const created = await q.storeNewCoupon(trx, toValues(body));
-      const after = toAdminCoupon((await q.findCoupon(trx, created))!);
-      await recordAudit(trx, actor, { action: 'coupon.create', target: `coupon:${created}`, summary: { after } });
-      return created;
-    });
+    const id = await codeChecked(body.code, () =>
+      writeTransaction(this.db, async (trx) => {
+        if (await q.couponWithCode(trx, body.code)) throw new Conflict(M.codeTaken(body.code));
+        const created = await q.storeNewCoupon(trx, toValues(body));
+        const after = toAdminCoupon((await q.findCoupon(trx, created))!);
+        await recordAudit(trx, actor, { action: 'coupon.create', target: `coupon:${created}`, summary: { after } });
+        return created;
+      }),
+    );
     return this.get(id);
   }
 
   async update(actor: Actor, id: number, body: CouponUpdateBody): Promise<AdminCoupon> {
-    await writeTransaction(this.db, async (trx) => {
-      const row = await q.findCoupon(trx, id);
-      if (!row) throw new NotFound(M.notFound(id));
-      if (row.version !== body.version) throw new StaleVersion(M.stale, toAdminCoupon(row));
-      if (await q.couponWithCode(trx, body.code, id)) throw new Conflict(M.codeTaken(body.code));
-      if (!(await q.updateCoupon(trx, id, body.version, toValues(body)))) throw new StaleVersion(M.stale, toAdminCoupon((await q.findCoupon(trx, id))!));
-      const after = toAdminCoupon((await q.findCoupon(trx, id))!);
-      await recordAudit(trx, actor, { action: 'coupon.update', target: `coupon:${id}`, summary: changes(toAdminCoupon(row), after) });
-    });
+    await codeChecked(body.code, () =>
+      writeTransaction(this.db, async (trx) => {
+        const row = await q.findCoupon(trx, id);
+        if (!row) throw new NotFound(M.notFound(id));
+        if (row.version !== body.version) throw new StaleVersion(M.stale, toAdminCoupon(row));
+        if (await q.couponWithCode(trx, body.code, id)) throw new Conflict(M.codeTaken(body.code));
+        if (!(await q.updateCoupon(trx, id, body.version, toValues(body)))) throw new StaleVersion(M.stale, toAdminCoupon((await q.findCoupon(trx, id))!));
+        const after = toAdminCoupon((await q.findCoupon(trx, id))!);
+        await recordAudit(trx, actor, { action: 'coupon.update', target: `coupon:${id}`, summary: changes(toAdminCoupon(row), after) });
+      }),
+    );
     return this.get(id);
   }
 

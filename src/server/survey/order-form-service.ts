@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type OrderForm, type OrderFormCreateBody, type OrderFormListItem, ORDER_FORM_MESSAGES, type OrderFormUpdateBody } from '../../contract/admin/order-forms';
+import { isUniqueViolation } from '../accounts/queries';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { CatalogueService } from '../catalogue/service';
 import { writeTransaction } from '../db/database';
@@ -44,6 +45,9 @@ export class OrderFormService {
       if (await q.loadFormTree(trx, body.masterId)) throw new Conflict(M.idTaken(body.masterId));
       await q.insertSurveyHead(trx, { master_id: body.masterId, ...head(body), created_at: new Date().toISOString() });
       await recordAudit(trx, actor, { action: 'order-form.create', target: `order-form:${body.masterId}`, summary: { after: body } });
+    }).catch((err: unknown) => {
+      // Another save made the same id between the check and the insert.
+      throw isUniqueViolation(err) ? new Conflict(M.idTaken(body.masterId)) : err;
     });
     return this.get(body.masterId);
   }

@@ -31,6 +31,8 @@ async function check(page: Page, path: string, ready: string): Promise<void> {
   await page.goto(`${shop.url}/admin${path}`);
   await page.getByRole('heading', { name: ready, level: 1 }).waitFor({ timeout: 15_000 });
   await page.waitForLoadState('networkidle');
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `test-results/admin-content${path.replace(/[^a-z0-9]+/gi, '-')}${width}.png`, fullPage: true });
   expect(await seriousViolations(page), path).toEqual([]);
 }
 

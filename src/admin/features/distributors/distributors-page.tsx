@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.layer.css';
-import { Alert, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, type MantineTheme, Select, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import type { AdminDistributor } from '../../../contract/admin/distributors';
@@ -12,6 +12,8 @@ import { useDeleteDistributor, useDistributors } from './api';
 import { DistributorDialog, STATE_OPTIONS } from './distributor-dialog';
 import { ImportDialog } from './import-dialog';
 import { useDistributorsFilter } from './use-distributors-filter';
+
+const WIDE = (theme: MantineTheme) => `(min-width: ${theme.breakpoints.sm})`;
 
 /** Where to Buy's distributors: search and state in the URL, add, edit, delete, CSV import. */
 export default function DistributorsPage() {
@@ -62,8 +64,9 @@ export default function DistributorsPage() {
         columns={[
           { accessor: 'name', title: 'Name' },
           { accessor: 'city', title: 'City', render: (d) => `${d.city}, ${d.state} ${d.zip}` },
-          { accessor: 'address', title: 'Address' },
-          { accessor: 'phone', title: 'Phone' },
+          // A phone shows name, place and actions; the rest is in the edit dialog.
+          { accessor: 'address', title: 'Address', visibleMediaQuery: WIDE },
+          { accessor: 'phone', title: 'Phone', visibleMediaQuery: WIDE },
           {
             accessor: 'actions',
             title: 'Actions',

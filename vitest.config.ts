@@ -43,7 +43,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at once: each starts its own shop and browser, and most of a journey is waiting.
+          maxWorkers: 2,
         },
       },
     ],

@@ -72,8 +72,9 @@ describe('the item screens', () => {
     // each shows its progress and then "Uploaded".
     const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#d03050' } }).png().toBuffer();
     const dropArea = page.getByRole('button', { name: 'Drop photos here, or choose files' });
-    await dropArea.focus();
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    // locator.press focuses the area as it is now (the editor may have re-rendered since the
+    // heading showed) and presses Enter there.
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dropArea.press('Enter')]);
     expect(chooser.isMultiple()).toBe(true);
     await chooser.setFiles([
       { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(1200, 900) },

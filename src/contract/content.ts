@@ -83,3 +83,19 @@ export const distributorSearchResponse = z.object({
   distributors: z.array(distributorSchema),
 });
 export type DistributorSearchResponse = z.infer<typeof distributorSearchResponse>;
+
+/** The storefront's text pages (About, Terms, Privacy, Degradability), edited in the back office. */
+export const CONTENT_PAGE_SLUGS = ['about', 'terms', 'privacy', 'degradability'] as const;
+
+/** `GET /beapi/Content/Pages/{slug}`: the page's HTML, rendered from Markdown and sanitised by the server. */
+export const contentPageSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  /** The first paragraph as plain text (the page's meta description). */
+  description: z.string(),
+  html: z.string(),
+  updatedAt: z.string(),
+});
+export type ContentPage = z.infer<typeof contentPageSchema>;
+
+export const contentPageParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Page not found') });

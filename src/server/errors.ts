@@ -52,3 +52,11 @@ export class TooManyRequests extends DomainError {
     super(429, 'Too Many Requests', message);
   }
 }
+
+/** A save with a stale `version`: the 409 carries the thing as it is now (`current`), so the editor can show the other change. */
+export class StaleVersion extends Conflict {
+  constructor(message: string, current: unknown) {
+    super(message);
+    this.extensions = { current };
+  }
+}

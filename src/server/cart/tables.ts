@@ -33,6 +33,8 @@ export interface CouponTable {
   uses: Generated<number>;
   active: Generated<number>;
   created_at: string;
+  /** Moves by one with every edit in the back office (migration 2026-11-26T00-20-content-admin). */
+  version: Generated<number>;
 }
 
 export interface CartCouponTable {

@@ -14,8 +14,8 @@ import { type CatalogueIndex, listItemJson, toListItem } from './catalogue-index
  * suggested list items, price) is laid on top from the index, as on listings.
  */
 
-/** Product info is operator-entered HTML; only simple formatting survives on the way out. */
-const productInfoPolicy: sanitizeHtml.IOptions = {
+/** Product info is operator-entered HTML; only simple formatting survives on the way out (content pages build on it). */
+export const productInfoPolicy: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'h3', 'h4', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span'],
   allowedAttributes: {},
 };

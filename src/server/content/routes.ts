@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactRequestSchema, contactResponseSchema, distributorSearchQuery, distributorSearchResponse } from '../../contract/content';
+import { contactRequestSchema, contactResponseSchema, contentPageParams, contentPageSchema, distributorSearchQuery, distributorSearchResponse } from '../../contract/content';
 import { problemSchema } from '../../contract/problem';
 import type { ShopContext } from '../context';
+import { ContentPageService } from './page-service';
 import { ContentService } from './service';
 
 const errors = { 400: problemSchema, 404: problemSchema, 429: problemSchema };
 
-/** Contact form and Where to Buy (DESIGN.md §3 "Beyond the spec"). */
+/** Contact form, Where to Buy and the text pages (DESIGN.md §3 "Beyond the spec"). */
 export const contentRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   const service = new ContentService(ctx.database.db, ctx.outbox);
+  const pages = new ContentPageService(ctx.database.db);
 
   app.post(
     '/System/ContactUs',
@@ -36,5 +38,22 @@ export const contentRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async 
       },
     },
     async (request) => service.searchDistributors(request.query),
+  );
+
+  app.get(
+    '/Content/Pages/:slug',
+    {
+      schema: {
+        tags: ['content'],
+        description: 'A text page (about, terms, privacy, degradability): its title and its HTML, rendered from the Markdown staff edit and sanitised.',
+        params: contentPageParams,
+        response: { 200: contentPageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      // The same for everyone, and edited in the back office: a cache must ask again each time.
+      reply.header('cache-control', 'no-cache');
+      return pages.page(request.params.slug);
+    },
   );
 };

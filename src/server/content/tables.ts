@@ -24,9 +24,21 @@ export interface DistributorTable {
   website: string;
   latitude: number;
   longitude: number;
+  /** Moves by one with every edit (migration 2026-11-26T00-20-content-admin). */
+  version: Generated<number>;
+}
+
+/** A storefront text page in Markdown (migration 2026-11-26T00-20-content-admin). */
+export interface ContentPageTable {
+  slug: string;
+  title: string;
+  markdown: string;
+  updated_at: string;
+  version: Generated<number>;
 }
 
 export interface ContentTables {
   contact_messages: ContactMessageTable;
   distributors: DistributorTable;
+  content_pages: ContentPageTable;
 }

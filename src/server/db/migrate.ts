@@ -21,6 +21,7 @@ import * as numberSequences from './migrations/2026-11-25T20-30-number-sequences
 import * as itemEditor from './migrations/2026-11-25T21-00-item-editor';
 import * as photos from './migrations/2026-11-25T21-10-photos';
 import * as categorySeo from './migrations/2026-11-26T00-10-category-seo';
+import * as contentAdmin from './migrations/2026-11-26T00-20-content-admin';
 import * as importJobs from './migrations/2026-11-26T00-30-import-jobs';
 
 /**
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T21-00-item-editor': itemEditor,
   '2026-11-25T21-10-photos': photos,
   '2026-11-26T00-10-category-seo': categorySeo,
+  '2026-11-26T00-20-content-admin': contentAdmin,
   '2026-11-26T00-30-import-jobs': importJobs,
 };
 

@@ -59,6 +59,9 @@ beforeAll(async () => {
     // Categories and collections (the fixture's): a number, a parent, siblings in order, items to list.
     categoryNum: 33, parentNum: 3, description: 'Fuzz Category', seoTitle: 'Fuzz', seoDescription: 'Fuzzed', logo: '/images/logos/fuzz.svg', beCat: 'FZ',
     version: 1, moveItemsTo: 4, nums: ['11002', '30001'],
+    // Content: coupons, pages, distributors, order forms.
+    slug: 'about', title: 'Fuzz', markdown: '## Fuzz', kind: 'percent', percentOff: 10, amountOff: 5, minimum: 0,
+    masterId: 'FUZZ', pages: [], csv: 'name,address,city,state,zip,latitude,longitude\nFuzz,1 Main St,Casper,WY,82601,42.8,-106.3',
   };
 }, 60_000);
 afterAll(() => t?.close());

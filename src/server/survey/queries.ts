@@ -14,13 +14,16 @@ export interface StoredSurvey {
   pages: { title: string; questions: { title: string; details: SurveyDetailRow[] }[] }[];
 }
 
-/** An active survey with its pages, questions and details in order; null when there is none. */
-export async function loadSurvey(db: Kysely<DB>, masterId: string): Promise<StoredSurvey | null> {
+/** An active survey open at `now`, with its pages, questions and details in order; null when there is none. */
+export async function loadSurvey(db: Kysely<DB>, masterId: string, now = new Date().toISOString()): Promise<StoredSurvey | null> {
   const survey = await db
     .selectFrom('surveys')
     .select(['master_id', 'title', 'subtitle'])
     .where('master_id', '=', masterId)
     .where('active', '=', 1)
+    // Times are ISO-8601 UTC text on both databases, so text order is time order.
+    .where((eb) => eb.or([eb('opens_at', 'is', null), eb('opens_at', '<=', now)]))
+    .where((eb) => eb.or([eb('closes_at', 'is', null), eb('closes_at', '>', now)]))
     .executeTakeFirst();
   if (!survey) return null;
   const pages = await db.selectFrom('survey_pages').select(['id', 'title']).where('master_id', '=', masterId).orderBy('position').execute();

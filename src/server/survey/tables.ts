@@ -7,6 +7,10 @@ export interface SurveyTable {
   subtitle: string;
   active: number;
   created_at: string;
+  /** Shown to buyers from / until these moments; null: no limit (migration 2026-11-26T00-20-content-admin). */
+  opens_at: string | null;
+  closes_at: string | null;
+  version: Generated<number>;
 }
 
 export interface SurveyPageTable {

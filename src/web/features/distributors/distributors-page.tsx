@@ -5,7 +5,7 @@ import { DISTRIBUTOR_SEARCH } from '../../../contract/content';
 import { isHttpUrl } from '../../../contract/text';
 import { usePageMeta } from '../../lib/page-meta';
 import { type DistributorSearch, useDistributorSearch } from './api';
-import { US_STATES } from './us-states';
+import { US_STATES } from '../../components/us-states';
 
 /** The search lives in the URL (?zip=&radiusMiles= or ?state=), so a result can be shared and Back works. */
 function searchFromUrl(params: URLSearchParams): DistributorSearch | null {

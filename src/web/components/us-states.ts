@@ -1,3 +1,4 @@
+/** The US states and DC, by postal code: Where to Buy and the back office's distributors. */
 export const US_STATES: Array<[code: string, name: string]> = [
   ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'], ['CO', 'Colorado'],
   ['CT', 'Connecticut'], ['DE', 'Delaware'], ['DC', 'District of Columbia'], ['FL', 'Florida'], ['GA', 'Georgia'],

@@ -1,0 +1,104 @@
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { type AdminCoupon, COUPON_KIND_LABELS, COUPON_KINDS, couponCreateBody, COUPONS, couponUpdateBody, type CouponKindName } from '../../../contract/admin/coupons';
+import { CART } from '../../../contract/cart';
+import { notify } from '../../../web/components/notify';
+import { fromLocalInput, toLocalInput } from '../../components/dates';
+import { CallError, FormProblems } from '../../components/form-problems';
+import { useCreateCoupon, useUpdateCoupon } from './api';
+
+const KIND_OPTIONS = COUPON_KINDS.map((k) => ({ value: k, label: COUPON_KIND_LABELS[k] }));
+type Num = number | string;
+const numberOrNull = (v: Num) => (v === '' ? null : Number(v));
+
+/** Add a coupon or edit one: every rule the cart applies. Refusals (a taken code, a stale version) stay in the dialog. */
+export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; onClose: () => void }) {
+  const create = useCreateCoupon();
+  const update = useUpdateCoupon();
+  const call = coupon ? update : create;
+  const [code, setCode] = useState(coupon?.code ?? '');
+  const [name, setName] = useState(coupon?.name ?? '');
+  const [kind, setKind] = useState<CouponKindName>(coupon?.kind ?? 'percent');
+  const [percentOff, setPercentOff] = useState<Num>(coupon?.percentOff || '');
+  const [amountOff, setAmountOff] = useState<Num>(coupon?.amountOff || '');
+  const [minimum, setMinimum] = useState<Num>(coupon?.minimum || '');
+  const [validFrom, setValidFrom] = useState(toLocalInput(coupon?.validFrom ?? null));
+  const [validUntil, setValidUntil] = useState(toLocalInput(coupon?.validUntil ?? null));
+  const [maxUses, setMaxUses] = useState<Num>(coupon?.maxUses ?? '');
+  const [maxUsesPerCustomer, setMaxUsesPerCustomer] = useState<Num>(coupon?.maxUsesPerCustomer ?? '');
+  const [active, setActive] = useState(coupon?.active ?? true);
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const submit = () => {
+    const fields = {
+      code: code.trim(),
+      name,
+      kind,
+      percentOff: kind === 'percent' ? Number(percentOff || 0) : 0,
+      amountOff: kind === 'fixed' ? Number(amountOff || 0) : 0,
+      minimum: Number(minimum || 0),
+      validFrom: fromLocalInput(validFrom),
+      validUntil: fromLocalInput(validUntil),
+      maxUses: numberOrNull(maxUses),
+      maxUsesPerCustomer: numberOrNull(maxUsesPerCustomer),
+      active,
+    };
+    const done = (saved: AdminCoupon) => {
+      notify('green', `Saved the coupon ${saved.code}`);
+      onClose();
+    };
+    if (coupon) {
+      const parsed = couponUpdateBody.safeParse({ ...fields, version: coupon.version });
+      setProblems(parsed.success ? [] : parsed.error.issues.map((i) => i.message));
+      if (parsed.success) update.mutate({ id: coupon.id, body: parsed.data }, { onSuccess: done });
+      return;
+    }
+    const parsed = couponCreateBody.safeParse(fields);
+    setProblems(parsed.success ? [] : parsed.error.issues.map((i) => i.message));
+    if (parsed.success) create.mutate(parsed.data, { onSuccess: done });
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={coupon ? `Edit the coupon ${coupon.code}` : 'Add a coupon'} size="lg">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Code" description="What buyers type; any case" required maxLength={CART.couponCodeMax} value={code} onChange={(e) => setCode(e.currentTarget.value)} data-autofocus />
+            <TextInput label="Name" description="Shown in the cart" required maxLength={COUPONS.nameMax} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          </SimpleGrid>
+          <Select label="Kind" data={KIND_OPTIONS} value={kind} allowDeselect={false} onChange={(v) => setKind((v ?? 'percent') as CouponKindName)} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {kind === 'percent' && <NumberInput label="Percent off" required min={1} max={100} allowDecimal={false} suffix="%" value={percentOff} onChange={setPercentOff} />}
+            {kind === 'fixed' && <NumberInput label="Amount off" required min={0} decimalScale={2} prefix="$" value={amountOff} onChange={setAmountOff} />}
+            <NumberInput label="Minimum order" description="Merchandise value; empty: none" min={0} decimalScale={2} prefix="$" value={minimum} onChange={setMinimum} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Valid from" description="Empty: from now" type="datetime-local" value={validFrom} onChange={(e) => setValidFrom(e.currentTarget.value)} />
+            <TextInput label="Valid until" description="Empty: no end" type="datetime-local" value={validUntil} onChange={(e) => setValidUntil(e.currentTarget.value)} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput label="Uses in all" description="Empty: no limit" min={1} allowDecimal={false} value={maxUses} onChange={setMaxUses} />
+            <NumberInput label="Uses per customer" description="Empty: no limit" min={1} allowDecimal={false} value={maxUsesPerCustomer} onChange={setMaxUsesPerCustomer} />
+          </SimpleGrid>
+          <Switch label="Active (buyers can use it)" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
+          <FormProblems problems={problems} />
+          <CallError error={call.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" loading={call.isPending}>
+              {coupon ? 'Save' : 'Add'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

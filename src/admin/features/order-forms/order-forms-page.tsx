@@ -1,0 +1,113 @@
+import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { orderFormCreateBody, type OrderFormListItem, ORDER_FORMS } from '../../../contract/admin/order-forms';
+import { CallError, FormProblems } from '../../components/form-problems';
+import { useCan } from '../../lib/session';
+import { useAdminTitle } from '../../lib/title';
+import { useCreateOrderForm, useOrderForms } from './api';
+import { formState } from './form-state';
+
+/** Order forms: each with its state, page and item counts; add one. */
+export default function OrderFormsPage() {
+  useAdminTitle('Order forms');
+  const forms = useOrderForms();
+  const canEdit = useCan()('catalogue:write');
+  const [adding, setAdding] = useState(false);
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>Order forms</Title>
+        {canEdit && <Button onClick={() => setAdding(true)}>Add an order form</Button>}
+      </Group>
+      <Text c="dimmed">Seasonal order forms buyers open at /survey/&lt;id&gt;. A form shows only while it is active and between its open and close times.</Text>
+      {forms.isPending ? (
+        <Loader aria-label="Loading the order forms" />
+      ) : forms.isError ? (
+        <Alert color="red">{forms.error.message}</Alert>
+      ) : forms.data.length === 0 ? (
+        <Text>No order forms yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped withTableBorder verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Form</Table.Th>
+                <Table.Th>Id</Table.Th>
+                <Table.Th>Pages</Table.Th>
+                <Table.Th>Items</Table.Th>
+                <Table.Th>State</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {forms.data.map((f) => (
+                <Row key={f.masterId} form={f} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {adding && <AddFormDialog onClose={() => setAdding(false)} />}
+    </Stack>
+  );
+}
+
+function Row({ form: f }: { form: OrderFormListItem }) {
+  const state = formState(f);
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Anchor component={Link} to={`/order-forms/${f.masterId}`}>
+          {f.title}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>{f.masterId}</Table.Td>
+      <Table.Td>{f.pageCount}</Table.Td>
+      <Table.Td>{f.itemCount}</Table.Td>
+      <Table.Td>
+        <Badge color={state.color} variant="filled" miw="max-content">
+          {state.label}
+        </Badge>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function AddFormDialog({ onClose }: { onClose: () => void }) {
+  const create = useCreateOrderForm();
+  const navigate = useNavigate();
+  const [masterId, setMasterId] = useState('');
+  const [title, setTitle] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+  const submit = () => {
+    const parsed = orderFormCreateBody.safeParse({ masterId, title });
+    setProblems(parsed.success ? [] : parsed.error.issues.map((i) => i.message));
+    if (parsed.success) create.mutate(parsed.data, { onSuccess: (form) => void navigate(`/order-forms/${form.masterId}`) });
+  };
+  return (
+    <Modal opened onClose={onClose} title="Add an order form">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack>
+          <TextInput label="Id" description="In the buyers' link, /survey/<id>: letters, digits, - and _" required maxLength={40} value={masterId} onChange={(e) => setMasterId(e.currentTarget.value)} data-autofocus />
+          <TextInput label="Title" required maxLength={ORDER_FORMS.titleMax} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+          <FormProblems problems={problems} />
+          <CallError error={create.error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Add
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

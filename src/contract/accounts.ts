@@ -66,6 +66,17 @@ export const shipToSchema = z.object({
 });
 export type ShipTo = z.infer<typeof shipToSchema>;
 
+/** An account's standing (DESIGN.md §5 "Customers"): only an active customer sees prices and orders. */
+export const CUSTOMER_STATUSES = ['pending', 'active', 'suspended'] as const;
+export const customerStatusSchema = z.enum(CUSTOMER_STATUSES);
+export type CustomerStatus = z.infer<typeof customerStatusSchema>;
+
+/** What a pending or suspended customer is told where prices, the cart and checkout would be (403s carry it too). */
+export const ACCOUNT_STATUS_MESSAGES = {
+  pending: 'Your account is awaiting approval. You can browse the catalogue; prices and ordering open once we have approved it.',
+  suspended: 'Your account is suspended. Please contact us to place orders.',
+} as const;
+
 export const customerSchema = z.object({
   code: z.string(),
   orgName: z.string(),
@@ -91,6 +102,8 @@ export const customerSchema = z.object({
    * `email` until then (DESIGN.md §3 "Email change").
    */
   pendingEmail: z.string(),
+  /** `pending` or `suspended`: the buyer sees no prices and cannot order (ACCOUNT_STATUS_MESSAGES says why). */
+  accountStatus: customerStatusSchema,
 });
 export type Customer = z.infer<typeof customerSchema>;
 

@@ -58,7 +58,7 @@ export function createContext(config: Config, database: Database): ShopContext {
   const mailer = new Mailer(config);
   const outbox = createOutbox(config, database, mailer);
   const webhookEvents = new WebhookEvents();
-  const accounts = new AccountService(database.db, outbox, config.PUBLIC_URL, webhookEvents);
+  const accounts = new AccountService(database.db, outbox, config.PUBLIC_URL, webhookEvents, config.SIGNUP_APPROVAL === 'on');
   const ops = dialectOps(database.dialect);
   const catalogue = new CatalogueService(database.db, ops);
   const cart = new CartService(database.db, ops, catalogue, accounts);

@@ -20,6 +20,7 @@ import * as webhooks from './migrations/2026-11-25T18-20-webhooks';
 import * as numberSequences from './migrations/2026-11-25T20-30-number-sequences';
 import * as itemEditor from './migrations/2026-11-25T21-00-item-editor';
 import * as photos from './migrations/2026-11-25T21-10-photos';
+import * as customersAdmin from './migrations/2026-11-26T00-40-customers-admin';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T20-30-number-sequences': numberSequences,
   '2026-11-25T21-00-item-editor': itemEditor,
   '2026-11-25T21-10-photos': photos,
+  '2026-11-26T00-40-customers-admin': customersAdmin,
 };
 
 /**

@@ -6,6 +6,7 @@ import { AccountService } from './accounts/service';
 import { ApiKeyService } from './api-keys/service';
 import { CartService } from './cart/service';
 import { CatalogueService } from './catalogue/service';
+import { CustomerAdminService } from './customers-admin/service';
 import { ItemEditorService } from './item-editor/service';
 import type { CustomerResolver } from './http/auth-context';
 import { Mailer } from './mail/mailer';
@@ -50,6 +51,8 @@ export interface ShopContext {
   webhookEvents: WebhookEvents;
   /** The back office's item editor. */
   items: ItemEditorService;
+  /** The back office's customers desk. */
+  customersAdmin: CustomerAdminService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -84,6 +87,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     webhooks: new WebhookService(database.db, ops.forUpdate, webhookSettings(config), webhookEvents, () => outbox.poke()),
     webhookEvents,
     items: new ItemEditorService(database.db, catalogue, webhookEvents, () => outbox.poke()),
+    customersAdmin: new CustomerAdminService(database.db, ops, outbox, accounts.recovery),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

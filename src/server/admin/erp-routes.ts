@@ -7,7 +7,6 @@ import { problemSchema as problem } from '../../contract/problem';
 import { setPrices } from '../catalogue/bulk-prices';
 import type { ShopContext } from '../context';
 import { writeTransaction } from '../db/database';
-import { customersCsv } from '../exports/customers-csv';
 import { ordersCsv } from '../exports/orders-csv';
 import { actorOf } from './staff-auth';
 
@@ -15,7 +14,8 @@ import { actorOf } from './staff-auth';
 const security = [{ staffSession: [] }];
 const exportQuery = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
 
-function sendCsv(reply: FastifyReply, name: string, lines: AsyncGenerator<string>) {
+/** A streamed CSV download (only one page of rows is in memory at a time). */
+export function sendCsv(reply: FastifyReply, name: string, lines: AsyncGenerator<string>) {
   return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(Readable.from(lines));
 }
 
@@ -57,14 +57,5 @@ export const erpRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app
       },
     },
     async (request, reply) => sendCsv(reply, 'orders.csv', ordersCsv(db, request.query)),
-  );
-
-  app.get(
-    '/Customers/Export.csv',
-    {
-      config: { permission: 'customers:read' },
-      schema: { tags: ['admin: customers'], security, description: 'Customers as CSV, by id, streamed.', response: { 401: problem, 403: problem } },
-    },
-    async (_request, reply) => sendCsv(reply, 'customers.csv', customersCsv(db)),
   );
 };

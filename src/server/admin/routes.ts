@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ShopContext } from '../context';
 import { apiKeyRoutes } from './api-key-routes';
+import { customerRoutes } from './customer-routes';
 import { erpRoutes } from './erp-routes';
 import { itemRoutes } from './item-routes';
 import { documentRoutes } from './document-routes';
@@ -30,4 +31,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(webhookRoutes, { ctx });
   await app.register(itemRoutes, { ctx });
   await app.register(photoRoutes, { ctx });
+  await app.register(customerRoutes, { ctx });
 };

@@ -55,7 +55,7 @@ beforeAll(async () => {
     reason: 'count', delta: 1, setTo: 5, note: 'fuzz', status: 'accepted', q: 'Party', sort: 'newest', page: 1, pageSize: 20,
     from: '2026-01-01', to: '2026-12-31', customer: 1, backordered: '1', orders: String(order.body.orderNum), orderNums: [order.body.orderNum], actor: 'staff', target: 'order',
     action: 'order.accept', cursor: 1, email: 'fuzz.staff@shop.test', name: 'Fuzz Staff', roles: ['orders'], active: true,
-    password: 'a-long-password-1', currentPassword: 'not-the-password', newPassword: 'another-long-password', code: '123456',
+    password: 'a-long-password-1', sessionId: 1, text: 'A fuzz note', currentPassword: 'not-the-password', newPassword: 'another-long-password', code: '123456',
   };
 }, 60_000);
 afterAll(() => t?.close());

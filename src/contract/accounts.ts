@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_RULES, ERRORS, SERVER_MESSAGES, VALIDATION } from './messages';
 import { hasVisibleCharacter, httpUrl, requiredSingleLine, singleLine } from './text';
+import { CUSTOMER_STATUSES } from './account-status';
 
 /**
  * Requests and responses of the account calls (spec §3, §5, §7; DESIGN.md §3). The server
@@ -66,16 +67,8 @@ export const shipToSchema = z.object({
 });
 export type ShipTo = z.infer<typeof shipToSchema>;
 
-/** An account's standing (DESIGN.md §5 "Customers"): only an active customer sees prices and orders. */
-export const CUSTOMER_STATUSES = ['pending', 'active', 'suspended'] as const;
+export { ACCOUNT_STATUS_MESSAGES, CUSTOMER_STATUSES, type CustomerStatus } from './account-status';
 export const customerStatusSchema = z.enum(CUSTOMER_STATUSES);
-export type CustomerStatus = z.infer<typeof customerStatusSchema>;
-
-/** What a pending or suspended customer is told where prices, the cart and checkout would be (403s carry it too). */
-export const ACCOUNT_STATUS_MESSAGES = {
-  pending: 'Your account is awaiting approval. You can browse the catalogue; prices and ordering open once we have approved it.',
-  suspended: 'Your account is suspended. Please contact us to place orders.',
-} as const;
 
 export const customerSchema = z.object({
   code: z.string(),

@@ -180,7 +180,7 @@ export function SessionsSection({ customer: c, canWrite }: { customer: AdminCust
               Since {atTime(s.createdAt)} · last seen about {atTime(s.lastSeenAt)}
             </Text>
             {canWrite && (
-              <Button size="xs" variant="subtle" color="red.9" onClick={() => setConfirm(s.id)} aria-label={`Sign out the session since ${atTime(s.createdAt)}`}>
+              <Button size="xs" variant="default" onClick={() => setConfirm(s.id)} aria-label={`Sign out the session since ${atTime(s.createdAt)}`}>
                 Sign out
               </Button>
             )}

@@ -87,7 +87,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     webhooks: new WebhookService(database.db, ops.forUpdate, webhookSettings(config), webhookEvents, () => outbox.poke()),
     webhookEvents,
     items: new ItemEditorService(database.db, catalogue, webhookEvents, () => outbox.poke()),
-    customersAdmin: new CustomerAdminService(database.db, ops, outbox, accounts.recovery),
+    customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

@@ -43,6 +43,8 @@ export interface CustomerTable {
   status: Generated<CustomerStatus>;
   /** Moves with every back-office change of the account (optimistic concurrency). */
   version: Generated<number>;
+  /** What the back office's search matches (company | contact | email | ZIP, lower case): kept by the database, never written here. */
+  search_key: Generated<string>;
 }
 
 

@@ -54,7 +54,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async
       config: { permission: 'customers:read' },
       schema: { tags, security, description: 'Customers as CSV, by id, streamed; the list\'s filters (`q`, `status`, `state`) apply.', querystring: customersExportQuery, response: { 400: problem, 401: problem, 403: problem } },
     },
-    async (request, reply) => sendCsv(reply, 'customers.csv', customersCsv(ctx.database.db, ctx.ops, request.query)),
+    async (request, reply) => sendCsv(reply, 'customers.csv', customersCsv(ctx.database.db, request.query)),
   );
 
   app.get(

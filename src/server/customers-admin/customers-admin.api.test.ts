@@ -62,9 +62,20 @@ describe('the customers list', () => {
       lastOrderAt: null,
       orderCount: 0,
     });
-    expect(emails(await list(`q=${tag}&page=2&pageSize=1`))).toEqual([zep.email]);
+    expect(emails(await list(`q=${tag}&status=pending&page=2&pageSize=1`))).toEqual([zep.email]);
+    // Past the last page: no rows, the count still right.
+    expect(await list(`q=${tag}&status=pending&page=3&pageSize=1`)).toMatchObject({ items: [], total: 2 });
     expect(emails(await list(`q=${tag}&state=ca`))).toEqual([bal.email]);
     expect((await list(`q=${tag}&status=suspended`)).total).toBe(0);
+  });
+
+  it('finds a customer by the name they changed to, and no longer by the old one', async () => {
+    const buyer = await newCustomer(t, { orgName: `Before ${tag}` });
+    const billing = { orgName: `After ${tag}`, firstName: 'Pat', lastName: 'Jones', country: 'US', addressLine1: '12 Main St', city: 'Fresno', state: 'CA', zip: '93706', dayPhone: '559-555-0100', web: '' };
+    const res = await call(t, { method: 'PUT', url: `/Customer/updateAccount/${buyer.customer.code}`, headers: withToken(buyer.token), payload: billing });
+    expect(res.status).toBe(200);
+    expect(emails(await list(`q=${encodeURIComponent(`after ${tag}`)}`))).toEqual([buyer.email]);
+    expect((await list(`q=${encodeURIComponent(`before ${tag}`)}`)).total).toBe(0);
   });
 
   it('counts orders and the last one', async () => {

@@ -1,6 +1,5 @@
 import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { CustomersExportQuery, CustomerStatus } from '../../contract/admin/customers';
-import type { DialectOps } from '../db/dialect';
 import type { DB } from '../db/schema';
 
 /** The customers desk's reads and writes: the only place here that touches Kysely. */
@@ -10,43 +9,45 @@ export type Db = Kysely<DB>;
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The list's and the export's filters. `q` is one parameter matched (any case, as a substring) against
- * company, contact name, email and ZIP; the columns all sit in the narrow `customers_search` index,
- * which a search walks instead of the wide rows.
+ * The list's and the export's filters. `q` is one parameter matched as a substring of
+ * `search_key` (company | contact name | email | ZIP in lower case, kept by the database: migration
+ * 2026-11-26T00-40), whose narrow index a search walks.
  */
-export function customerFilter(ops: DialectOps, query: CustomersExportQuery) {
+export function customerFilter(query: CustomersExportQuery) {
   return (eb: ExpressionBuilder<DB, 'customers'>) => {
     const where = [];
     if (query.status) where.push(eb('customers.status', '=', query.status));
     if (query.state) where.push(eb('customers.state', '=', query.state));
-    if (query.q) {
-      const p = likePattern(query.q);
-      const like = (expr: ReturnType<typeof sql<string>>) => sql<SqlBool>`${ops.foldCase(expr)} like ${p} escape '\\'`;
-      where.push(
-        eb.or([
-          like(sql<string>`customers.org_name`),
-          like(sql<string>`customers.first_name || ' ' || customers.last_name`),
-          sql<SqlBool>`customers.email_key like ${p} escape '\\'`,
-          like(sql<string>`customers.zip`),
-        ]),
-      );
-    }
+    if (query.q) where.push(sql<SqlBool>`customers.search_key like ${likePattern(query.q)} escape '\\'`);
     return eb.and(where);
   };
 }
 
-export async function countCustomers(db: Db, ops: DialectOps, query: CustomersExportQuery): Promise<number> {
-  const row = await db
-    .selectFrom('customers')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where(customerFilter(ops, query))
-    .executeTakeFirstOrThrow();
+async function countCustomers(db: Db, query: CustomersExportQuery): Promise<number> {
+  const row = await db.selectFrom('customers').select((eb) => eb.fn.countAll<string | number>().as('n')).where(customerFilter(query)).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** One page of customers, newest first, with their order count and last order. */
-export function customerPage(db: Db, ops: DialectOps, query: CustomersExportQuery, limit: number, offset: number) {
-  const ids = db.selectFrom('customers').select('customers.id').where(customerFilter(ops, query)).orderBy('customers.id', 'desc').limit(limit).offset(offset);
+/**
+ * The ids of one page, newest first, and how many customers the filters keep. A search reads its
+ * matches once, counting them as it goes (`count(*) over ()`): a count and a page apart were two
+ * walks of the search index. Without a search the status and state indexes answer both quickly.
+ */
+export async function pageKeys(db: Db, query: CustomersExportQuery, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+  const ids = db.selectFrom('customers').select('customers.id').where(customerFilter(query)).orderBy('customers.id', 'desc').limit(limit).offset(offset);
+  if (!query.q) {
+    const [total, rows] = await Promise.all([countCustomers(db, query), ids.execute()]);
+    return { ids: rows.map((r) => r.id), total };
+  }
+  const rows = await ids.select(sql<string | number>`count(*) over ()`.as('total')).execute();
+  // A page past the last match has no row to carry the count.
+  const total = rows.length > 0 ? Number(rows[0]!.total) : offset > 0 ? await countCustomers(db, query) : 0;
+  return { ids: rows.map((r) => r.id), total };
+}
+
+/** The list's rows for these ids, newest first, with their order count and last order. */
+export function listRows(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('customers')
     .where('customers.id', 'in', ids)

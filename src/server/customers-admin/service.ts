@@ -14,7 +14,6 @@ import { greetingName } from '../accounts/customer-json';
 import type { Recovery } from '../accounts/recovery';
 import { type Actor, recordAudit } from '../audit/audit';
 import { writeTransaction } from '../db/database';
-import type { DialectOps } from '../db/dialect';
 import { atField, Conflict, Invalid, NotFound } from '../errors';
 import { enqueueMail } from '../mail/mailer';
 import type { OutboxDispatcher } from '../outbox/outbox';
@@ -38,16 +37,13 @@ export interface StaffActing {
 export class CustomerAdminService {
   constructor(
     private readonly db: q.Db,
-    private readonly ops: DialectOps,
     private readonly outbox: OutboxDispatcher,
     private readonly recovery: Recovery,
   ) {}
 
   async list(query: CustomersQuery): Promise<CustomersPage> {
-    const [total, rows] = await Promise.all([
-      q.countCustomers(this.db, this.ops, query),
-      q.customerPage(this.db, this.ops, query, query.pageSize, (query.page - 1) * query.pageSize),
-    ]);
+    const { ids, total } = await q.pageKeys(this.db, query, query.pageSize, (query.page - 1) * query.pageSize);
+    const rows = await q.listRows(this.db, ids);
     return {
       items: rows.map((r) => ({
         id: r.id,

@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DialectName } from './database';
 import type { DB } from './schema';
 
@@ -17,12 +17,6 @@ export interface DialectOps {
    * transaction of its own, and its answer is read after it like any other read.
    */
   groupCommit: boolean;
-  /**
-   * `expr` folded for a case-insensitive LIKE against a lower-case pattern: SQLite's LIKE ignores
-   * the case of ASCII letters by itself (calling lower() on every row only costs time), PostgreSQL's
-   * does not.
-   */
-  foldCase(expr: RawBuilder<string>): RawBuilder<string>;
 }
 
 /** Splits search text into lower-case word terms the way both full-text indexes tokenise. */
@@ -46,7 +40,6 @@ const sqliteOps: DialectOps = {
   },
   forUpdate: false,
   groupCommit: true,
-  foldCase: (expr) => expr,
 };
 
 const postgresOps: DialectOps = {
@@ -59,7 +52,6 @@ const postgresOps: DialectOps = {
   },
   forUpdate: true,
   groupCommit: false,
-  foldCase: (expr) => sql<string>`lower(${expr})`,
 };
 
 export function dialectOps(name: DialectName): DialectOps {

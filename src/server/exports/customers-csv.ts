@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CustomersExportQuery } from '../../contract/admin/customers';
 import { customerFilter } from '../customers-admin/queries';
-import type { DialectOps } from '../db/dialect';
 import type { DB } from '../db/schema';
 import { csvLine, csvPages } from './csv';
 
@@ -14,12 +13,12 @@ const PAGE = 1000;
 
 export const CUSTOMER_CSV_HEADER = ['id', 'code', 'orgName', 'firstName', 'lastName', 'email', 'emailVerified', 'addressLine1', 'city', 'state', 'zip', 'country', 'dayPhone', 'web', 'createdAt', 'status'] as const;
 
-export function customersCsv(db: Kysely<DB>, ops: DialectOps, filters: CustomersExportQuery = {}): AsyncGenerator<string> {
+export function customersCsv(db: Kysely<DB>, filters: CustomersExportQuery = {}): AsyncGenerator<string> {
   return csvPages<number>(CUSTOMER_CSV_HEADER, async (after) => {
     const rows = await db
       .selectFrom('customers')
       .select(['id', 'code', 'org_name', 'first_name', 'last_name', 'email', 'email_verified', 'address_line1', 'city', 'state', 'zip', 'country', 'day_phone', 'web', 'created_at', 'status'])
-      .where(customerFilter(ops, filters))
+      .where(customerFilter(filters))
       .$if(after !== null, (q) => q.where('id', '>', after!))
       .orderBy('id')
       .limit(PAGE)

@@ -14,8 +14,9 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * - `customers.search_key`: what the list's search matches, in one lower-case text (company |
  *   contact name | email | ZIP), kept by the database itself (a generated column on PostgreSQL,
  *   triggers on SQLite, which cannot add a stored generated column), never written by the app.
- *   Its narrow index is what a search walks: one LIKE per entry instead of four on the wide rows
- *   (at 100,000 customers on SQLite: about 12 ms rather than 40).
+ *   Its narrow index, by id, is what a search walks: newest first for a page (a common word stops
+ *   after a page of matches), whole for the count; one LIKE per entry instead of four on the wide
+ *   rows (at 100,000 customers on SQLite: about 12 ms a walk rather than 40).
  * - Indexes for the list without a search: newest first within a status or a state.
  */
 const SEARCH_KEY = "lower(org_name || ' | ' || first_name || ' ' || last_name || ' | ' || email_key || ' | ' || zip)";
@@ -39,7 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .raw(`create trigger customers_search_key_update after update of org_name, first_name, last_name, email_key, zip on customers begin update customers set search_key = ${SEARCH_KEY} where id = new.id; end`)
       .execute(db);
   }
-  await db.schema.createIndex('customers_search').on('customers').columns(['search_key', 'state', 'status', 'id']).execute();
+  await db.schema.createIndex('customers_search').on('customers').columns(['id', 'search_key', 'state', 'status']).execute();
 
   await db.schema
     .createTable('customer_notes')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOMER_STATUSES, customerStatusSchema } from '../accounts';
+import { CUSTOMER_STATUSES, customerStatusSchema, shipToSchema } from '../accounts';
 import { orderStatusSchema } from '../order-lifecycle';
 import { requiredMultiLine, singleLine } from '../text';
 
@@ -74,20 +74,8 @@ export const customersPageSchema = z.object({
 });
 export type CustomersPage = z.infer<typeof customersPageSchema>;
 
-export const customerAddressSchema = z.object({
-  code: z.string(),
-  orgName: z.string(),
-  contact: z.string(),
-  addressLine1: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  country: z.string(),
-  dayPhone: z.string(),
-  email: z.string(),
-  /** The default ship-to (the billing address when none is). */
-  isDefault: z.boolean(),
-});
+/** The billing address (code '') or a ship-to, as the buyer's account holds it; `isDefault`: where orders ship unless told otherwise. */
+export const customerAddressSchema = shipToSchema.extend({ isDefault: z.boolean() });
 
 export const customerOrderSchema = z.object({ orderNum: z.number().int(), createdAt: z.string(), statusCode: orderStatusSchema, total: z.number() });
 

@@ -1,9 +1,9 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_STATUS_MESSAGES } from '../../contract/accounts';
 import { call, mailsFor, newCustomer, type TestCustomer, withToken } from '../accounts/test-helpers';
 import { adminCall, type StaffSessionForTest, staffWith } from '../admin/test-helpers';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { getOverSocket } from '../test-support/over-socket';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 /**
@@ -38,17 +38,7 @@ async function setStatus(c: TestCustomer, status: string) {
   return res.body;
 }
 
-function overSocket(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${url}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const overSocket = (url: string, headers: Record<string, string> = {}) => getOverSocket(base, url, headers);
 
 const LISTING = '/Inventory/GetPagedItemsForCategory?categoryNum=1&pageSize=5';
 const DETAIL = '/Inventory/GetItemDetail?itemNum=11001';

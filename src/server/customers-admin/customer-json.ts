@@ -1,5 +1,5 @@
 import type { AdminCustomer, CustomerNote } from '../../contract/admin/customers';
-import { contactName } from '../accounts/customer-json';
+import { contactName, toShipTo } from '../accounts/customer-json';
 import { SESSION_LIFETIME_MS } from '../accounts/sessions';
 import type * as q from './queries';
 
@@ -26,6 +26,8 @@ export function customerJson(row: CustomerRow, shipTos: ShipToRow[], orders: { c
     billing: {
       code: '',
       orgName: row.org_name,
+      firstName: row.first_name,
+      lastName: row.last_name,
       contact: contactName(row.first_name, row.last_name),
       addressLine1: row.address_line1,
       city: row.city,
@@ -36,19 +38,7 @@ export function customerJson(row: CustomerRow, shipTos: ShipToRow[], orders: { c
       email: row.email,
       isDefault: row.default_ship_to_id === null,
     },
-    shipTos: shipTos.map((s) => ({
-      code: s.code,
-      orgName: s.org_name,
-      contact: s.contact || contactName(s.first_name, s.last_name),
-      addressLine1: s.address_line1,
-      city: s.city,
-      state: s.state,
-      zip: s.zip,
-      country: s.country,
-      dayPhone: s.day_phone,
-      email: s.email,
-      isDefault: s.id === row.default_ship_to_id,
-    })),
+    shipTos: shipTos.map((s) => ({ ...toShipTo(s), isDefault: s.id === row.default_ship_to_id })),
     orderCount: orders.count,
     recentOrders: orders.recent,
     notes,

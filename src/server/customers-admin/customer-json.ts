@@ -1,5 +1,5 @@
 import type { AdminCustomer, CustomerNote } from '../../contract/admin/customers';
-import { contactName, toShipTo } from '../accounts/customer-json';
+import { toShipTo } from '../accounts/customer-json';
 import { SESSION_LIFETIME_MS } from '../accounts/sessions';
 import type * as q from './queries';
 
@@ -23,21 +23,8 @@ export function customerJson(row: CustomerRow, shipTos: ShipToRow[], orders: { c
     dayPhone: row.day_phone,
     web: row.web,
     createdAt: row.created_at,
-    billing: {
-      code: '',
-      orgName: row.org_name,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      contact: contactName(row.first_name, row.last_name),
-      addressLine1: row.address_line1,
-      city: row.city,
-      state: row.state,
-      zip: row.zip,
-      country: row.country,
-      dayPhone: row.day_phone,
-      email: row.email,
-      isDefault: row.default_ship_to_id === null,
-    },
+    // The billing address has a ship-to's columns (and no code or contact of its own).
+    billing: { ...toShipTo({ ...row, code: '', contact: '', customer_id: row.id }), isDefault: row.default_ship_to_id === null },
     shipTos: shipTos.map((s) => ({ ...toShipTo(s), isDefault: s.id === row.default_ship_to_id })),
     orderCount: orders.count,
     recentOrders: orders.recent,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_RULES, ERRORS, SERVER_MESSAGES, VALIDATION } from './messages';
 import { hasVisibleCharacter, httpUrl, requiredSingleLine, singleLine } from './text';
+import { CUSTOMER_STATUSES } from './account-status';
 
 /**
  * Requests and responses of the account calls (spec §3, §5, §7; DESIGN.md §3). The server
@@ -66,6 +67,9 @@ export const shipToSchema = z.object({
 });
 export type ShipTo = z.infer<typeof shipToSchema>;
 
+export { ACCOUNT_STATUS_MESSAGES, CUSTOMER_STATUSES, type CustomerStatus } from './account-status';
+export const customerStatusSchema = z.enum(CUSTOMER_STATUSES);
+
 export const customerSchema = z.object({
   code: z.string(),
   orgName: z.string(),
@@ -91,6 +95,8 @@ export const customerSchema = z.object({
    * `email` until then (DESIGN.md §3 "Email change").
    */
   pendingEmail: z.string(),
+  /** `pending` or `suspended`: the buyer sees no prices and cannot order (ACCOUNT_STATUS_MESSAGES says why). */
+  accountStatus: customerStatusSchema,
 });
 export type Customer = z.infer<typeof customerSchema>;
 

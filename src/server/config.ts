@@ -46,6 +46,8 @@ const envSchema = z.object({
   /** Webhook retries: attempts before a message is failed, and the first backoff (doubling, with jitter, up to 6 h). */
   WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** on: new sign-ups wait for staff approval (status pending: they browse without prices and cannot order). */
+  SIGNUP_APPROVAL: z.enum(['on', 'off']).default('off'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

@@ -6,6 +6,7 @@ import { AccountService } from './accounts/service';
 import { ApiKeyService } from './api-keys/service';
 import { CartService } from './cart/service';
 import { CatalogueService } from './catalogue/service';
+import { CustomerAdminService } from './customers-admin/service';
 import { ItemEditorService } from './item-editor/service';
 import { CategoryEditorService } from './category-editor/service';
 import { ItemImportService } from './item-import/service';
@@ -59,6 +60,8 @@ export interface ShopContext {
   catalogs: CatalogsService;
   /** The back office's catalogue CSV: export, dry run and the apply's jobs. */
   itemImports: ItemImportService;
+  /** The back office's customers desk. */
+  customersAdmin: CustomerAdminService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -67,7 +70,7 @@ export function createContext(config: Config, database: Database): ShopContext {
   const mailer = new Mailer(config);
   const outbox = createOutbox(config, database, mailer);
   const webhookEvents = new WebhookEvents();
-  const accounts = new AccountService(database.db, outbox, config.PUBLIC_URL, webhookEvents);
+  const accounts = new AccountService(database.db, outbox, config.PUBLIC_URL, webhookEvents, config.SIGNUP_APPROVAL === 'on');
   const ops = dialectOps(database.dialect);
   const catalogue = new CatalogueService(database.db, ops);
   const cart = new CartService(database.db, ops, catalogue, accounts);
@@ -97,6 +100,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     categories: new CategoryEditorService(database.db, items, webhookEvents),
     catalogs: new CatalogsService(catalogue, database.db, config.DATA_DIR),
     itemImports: new ItemImportService(database.db, catalogue, webhookEvents, config.PUBLIC_URL, () => outbox.poke()),
+    customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

@@ -19,6 +19,8 @@ export const PERMISSIONS = [
   'stock:read',
   'stock:write',
   'customers:read',
+  /** Approve and suspend accounts, notes, sign a customer out, send a password-reset mail. */
+  'customers:write',
   'audit:read',
   'staff:manage',
   /** The item editor's list and items. */
@@ -43,7 +45,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   orders: ['self', 'dashboard:read', 'orders:read', 'orders:write', 'invoices:read', 'stock:read', 'customers:read'],
   warehouse: ['self', 'dashboard:read', 'orders:read', 'orders:ship', 'stock:read', 'stock:write'],
   catalogue: ['self', 'dashboard:read', 'stock:read', 'catalogue:read', 'catalogue:write'],
-  accounts: ['self', 'dashboard:read', 'orders:read', 'invoices:read', 'customers:read'],
+  accounts: ['self', 'dashboard:read', 'orders:read', 'invoices:read', 'customers:read', 'customers:write'],
 };
 
 /**

@@ -54,6 +54,7 @@ export function toCustomer(row: CustomerRow, shipTos: ShipToRow[]): Customer {
     securityQuesiton: row.security_question,
     emailVerified: row.email_verified === 1,
     pendingEmail: row.pending_email,
+    accountStatus: row.status,
   };
 }
 

@@ -83,3 +83,14 @@ export function passwordChangedNotice(to: string, name: string): MailMessage {
       `your password and contact us.${SIGNATURE}`,
   };
 }
+
+/** When staff approve a pending account (SIGNUP_APPROVAL=on): prices and ordering are open. */
+export function accountApprovedMail(to: string, name: string, shopUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'Your account is approved',
+    text:
+      `${greeting(name)}\n\nYour customer account at the Balloon Wholesale Shop is approved. Sign in ` +
+      `to see your prices and place orders:\n\n${shopUrl}${SIGNATURE}`,
+  };
+}

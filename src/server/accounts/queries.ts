@@ -97,7 +97,7 @@ const liveSession = preparedQuery((db, tokenHash: string, now: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('customers', 'customers.id', 'sessions.customer_id')
-    .select(['sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'customers.id as customerId', 'customers.code'])
+    .select(['sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'customers.id as customerId', 'customers.code', 'customers.status'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now),
 );
@@ -107,7 +107,7 @@ const liveSessions = preparedQuery((db, tokenHashes: string[], now: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('customers', 'customers.id', 'sessions.customer_id')
-    .select(['sessions.token_hash as tokenHash', 'sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'customers.id as customerId', 'customers.code'])
+    .select(['sessions.token_hash as tokenHash', 'sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'customers.id as customerId', 'customers.code', 'customers.status'])
     .where('sessions.token_hash', '=', sql<string>`any(${tokenHashes})`)
     .where('sessions.expires_at', '>', now),
 );

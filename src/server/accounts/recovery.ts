@@ -43,10 +43,15 @@ export class Recovery {
         const now = Date.now();
         const recent = await q.countTokensSince(trx, 'password_reset_tokens', row.id, new Date(now - HOUR_MS).toISOString());
         if (recent >= MAX_RESET_MAILS_PER_HOUR) return;
-        const token = await this.issue(trx, 'password_reset_tokens', row.id, row.email, RESET_LINK_LIFETIME_MS);
-        await enqueueMail(trx, 'password-reset', passwordResetMail(row.email, greetingName(row), `${this.baseUrl}/resetpassword?access_token=${token}`), { secret: true });
+        await this.queueReset(trx, row);
       }),
     );
+  }
+
+  /** Issues a reset link for the customer and queues its mail, in `trx` (also the back office's "send password reset"). */
+  async queueReset(trx: q.Db, row: Pick<q.CustomerRow, 'id' | 'email' | 'first_name' | 'last_name' | 'org_name'>): Promise<void> {
+    const token = await this.issue(trx, 'password_reset_tokens', row.id, row.email, RESET_LINK_LIFETIME_MS);
+    await enqueueMail(trx, 'password-reset', passwordResetMail(row.email, greetingName(row), `${this.baseUrl}/resetpassword?access_token=${token}`), { secret: true });
   }
 
   /** POST /System/ResetPassword: single use, one hour; signs every session out. */

@@ -34,6 +34,8 @@ export class AccountService {
     publicUrl: string,
     /** customer.created webhooks (absent where nobody listens: scripts that create accounts). */
     private readonly events?: WebhookEvents,
+    /** SIGNUP_APPROVAL=on: new accounts start pending and wait for staff approval. */
+    private readonly signUpApproval = false,
   ) {
     this.sessions = new SessionStore(db);
     this.throttle = new LoginThrottle(db);
@@ -92,6 +94,7 @@ export class AccountService {
       find_a_pro: bit(input.findAPro),
       prod_info_email: bit(input.prodInfoEmail),
       prod_info_fax: bit(input.prodInfoFax),
+      status: this.signUpApproval ? ('pending' as const) : ('active' as const),
       created_at: now,
       updated_at: now,
     };

@@ -56,7 +56,7 @@ export class SessionStore {
     if (fullExpiry - Date.parse(session.expiresAt) > EXTEND_EVERY_MS) {
       await q.extendSession(this.db, session.sessionId, new Date(fullExpiry).toISOString());
     }
-    return { id: session.customerId, code: session.code, tokenHash };
+    return { id: session.customerId, code: session.code, status: session.status, tokenHash };
   }
 
   /** True when this session entered the password within `withinMs`. */

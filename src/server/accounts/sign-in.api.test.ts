@@ -43,6 +43,7 @@ describe('POST /System/Login', () => {
       securityQuesiton: 'In which city did you open your first shop?',
       emailVerified: true,
       pendingEmail: '',
+      accountStatus: 'active',
     });
   });
 

@@ -83,6 +83,7 @@ describe('POST /Customer/NewAccount', () => {
       securityQuesiton: 'First pet?',
       emailVerified: false,
       pendingEmail: '',
+      accountStatus: 'active',
     });
     expect(res.headers['user-token']).toBeUndefined();
   });

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { CustomerStatus } from '../../contract/accounts';
 
 /**
  * Row types of the account tables (migration 2026-11-21T11-00-accounts). Booleans are integers
@@ -38,6 +39,23 @@ export interface CustomerTable {
   pending_email: Generated<string>;
   /** Hash of the session that asked for the pending change: the one kept when it completes. */
   pending_email_session: Generated<string>;
+  /** 'pending' | 'active' | 'suspended' (migration 2026-11-26T00-40): only active customers see prices and order. */
+  status: Generated<CustomerStatus>;
+  /** Moves with every back-office change of the account (optimistic concurrency). */
+  version: Generated<number>;
+  /** What the back office's search matches (company | contact | email | ZIP, lower case): kept by the database, never written here. */
+  search_key: Generated<string>;
+}
+
+
+/** A staff member's note on a customer (append-only). */
+export interface CustomerNoteTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** Null once the staff member is deleted. */
+  staff_id: number | null;
+  text: string;
+  created_at: string;
 }
 
 export interface ShipToTable {
@@ -99,4 +117,5 @@ export interface AccountTables {
   /** "This was not me" links of an email change; `email` is the old address to restore. */
   email_revert_tokens: OneTimeTokenTable;
   login_failures: LoginFailureTable;
+  customer_notes: CustomerNoteTable;
 }

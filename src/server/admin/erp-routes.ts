@@ -5,7 +5,6 @@ import { problemSchema as problem } from '../../contract/problem';
 import { setPrices } from '../catalogue/bulk-prices';
 import type { ShopContext } from '../context';
 import { writeTransaction } from '../db/database';
-import { customersCsv } from '../exports/customers-csv';
 import { ordersCsv } from '../exports/orders-csv';
 import { sendCsv } from '../http/csv-reply';
 import { actorOf } from './staff-auth';
@@ -52,14 +51,5 @@ export const erpRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app
       },
     },
     async (request, reply) => sendCsv(reply, 'orders.csv', ordersCsv(db, request.query)),
-  );
-
-  app.get(
-    '/Customers/Export.csv',
-    {
-      config: { permission: 'customers:read' },
-      schema: { tags: ['admin: customers'], security, description: 'Customers as CSV, by id, streamed.', response: { 401: problem, 403: problem } },
-    },
-    async (_request, reply) => sendCsv(reply, 'customers.csv', customersCsv(db)),
   );
 };

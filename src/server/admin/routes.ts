@@ -4,6 +4,7 @@ import { apiKeyRoutes } from './api-key-routes';
 import { categoryRoutes } from './category-routes';
 import { catalogRegenerateRoutes } from './catalog-routes';
 import { couponRoutes } from './coupon-routes';
+import { customerRoutes } from './customer-routes';
 import { erpRoutes } from './erp-routes';
 import { itemImportRoutes } from './item-import-routes';
 import { itemRoutes } from './item-routes';
@@ -44,4 +45,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(couponRoutes, { ctx });
   await app.register(distributorRoutes, { ctx });
   await app.register(orderFormRoutes, { ctx });
+  await app.register(customerRoutes, { ctx });
 };

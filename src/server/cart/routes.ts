@@ -14,7 +14,8 @@ import {
 } from '../../contract/cart';
 import { listItemSchema } from '../../contract/catalogue';
 import { problemSchema as problem } from '../../contract/problem';
-import { Unauthorized } from '../errors';
+import { ACCOUNT_STATUS_MESSAGES } from '../../contract/accounts';
+import { Forbidden, Unauthorized } from '../errors';
 import { requireCustomer } from '../http/auth-context';
 import { cartJson } from './cart-json';
 import type { CartService } from './service';
@@ -23,7 +24,7 @@ const tags = ['cart'];
 const security = [{ userToken: [] }];
 /** Headers of a cart answer after the security headers (the route's content type and onSend hook). */
 const CART_HEADERS = ['content-type', 'application/json; charset=utf-8', 'cache-control', 'no-store'];
-const answers = { 200: cartSchema, 400: problem, 401: problem, 404: problem };
+const answers = { 200: cartSchema, 400: problem, 401: problem, 403: problem, 404: problem };
 
 /**
  * Coupon codes can be guessed: attempts are limited per customer (per address before sign-in),
@@ -44,8 +45,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
   app.setSerializerCompiler(({ schema }) => (schema === cartSchema ? (data) => cartJson(data as Cart) : (data) => JSON.stringify(data)));
   // Before validation: without a valid token a call is 401 whatever its parameters hold. (Both
   // hooks take a callback: an async hook costs a promise and a turn per call on the hottest path.)
+  // A pending or suspended customer is 403 with why (http/auth-context.ts).
   app.addHook('preValidation', (request, _reply, done) => {
-    if (request.customer) done();
+    if (request.customer?.status === 'active') done();
+    else if (request.customer) done(new Forbidden(ACCOUNT_STATUS_MESSAGES[request.customer.status]));
     else done(new Unauthorized());
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -57,7 +60,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
   // customer (401), and for clients that accept a compressed answer (@fastify/compress's work),
   // the request goes through the route below.
   app.fastLane.get(`${app.prefix}/Shop/GetShoppingCart`, null, (request, customer) => {
-    if (!customer || (request.headers['accept-encoding'] !== undefined && request.headers['x-no-compression'] === undefined)) return null;
+    if (!customer || customer.status !== 'active' || (request.headers['accept-encoding'] !== undefined && request.headers['x-no-compression'] === undefined)) return null;
     return cart.view(customer).then((c) => ({ headers: CART_HEADERS, body: Buffer.from(cartJson(c)) }));
   });
 
@@ -107,13 +110,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
 
   app.get(
     '/Shop/GetShippingOptions',
-    { schema: { tags, security, description: "Prices the current cart to its destination.", response: { 200: z.array(shippingOptionSchema), 401: problem, 404: problem } } },
+    { schema: { tags, security, description: "Prices the current cart to its destination.", response: { 200: z.array(shippingOptionSchema), 401: problem, 403: problem, 404: problem } } },
     async (request) => cart.shippingOptions(requireCustomer(request)),
   );
 
   app.get(
     '/Shop/GetSuggestedItems',
-    { schema: { tags, security, description: 'Items suggested for what is in the cart, minus what is already there.', response: { 200: z.array(listItemSchema), 401: problem } } },
+    { schema: { tags, security, description: 'Items suggested for what is in the cart, minus what is already there.', response: { 200: z.array(listItemSchema), 401: problem, 403: problem } } },
     async (request) => cart.suggestedItems(requireCustomer(request)),
   );
 

@@ -14,6 +14,7 @@ import {
 } from '../../contract/catalogue';
 import { problemSchema } from '../../contract/problem';
 import type { ShopContext } from '../context';
+import { isPriced } from '../http/auth-context';
 import type { FastAnswer } from '../http/fast-lane';
 import { parseLaneQuery } from '../http/lane-query';
 import { itemDetailJson } from './item-detail';
@@ -50,15 +51,15 @@ function etagOf(version: string, priced: boolean): string {
   return `W/"${version}-${priced ? 'p' : 'a'}"`;
 }
 
-/** The cache key: who may see prices, and the URL as sent (same URL, same version, same bytes). */
+/** The cache key: whether the caller sees prices (http/auth-context.ts `isPriced`), and the URL as sent (same URL, same version, same bytes). */
 function keyOf(request: FastifyRequest): string {
-  return `${request.customer ? 'p' : 'a'}${request.url}`;
+  return `${isPriced(request.customer) ? 'p' : 'a'}${request.url}`;
 }
 
 /** Sends a kept answer, or a 304 to a client that holds it, in the best encoding the client accepts. */
 function sendAnswer(cache: ResponseCache, request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): FastifyReply {
   reply.header('etag', entry.etag);
-  reply.header('cache-control', request.customer ? 'private, no-cache' : 'no-cache');
+  reply.header('cache-control', isPriced(request.customer) ? 'private, no-cache' : 'no-cache');
   reply.header('vary', VARY);
   if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
   const { body, encoding } = cache.encoded(entry, chooseEncoding(request.headers['accept-encoding']));
@@ -91,7 +92,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
   const fastLane = (path: string, query: RegExp, build: (url: string, priced: boolean) => string | Promise<string> | null) =>
     app.fastLane.get(`${app.prefix}${path}`, query, (request, customer) => {
       const url = request.url!;
-      const priced = !!customer;
+      const priced = isPriced(customer);
       const key = `${priced ? 'p' : 'a'}${url}`;
       const version = cat.current().version;
       const hit = cache.get(key, version);
@@ -125,7 +126,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
   /** Builds an answer (unless the client holds it), keeps its bytes and sends them. */
   const answer = async (request: FastifyRequest, reply: FastifyReply, build: () => unknown): Promise<void> => {
     const version = cat.current().version;
-    const etag = etagOf(version, !!request.customer);
+    const etag = etagOf(version, isPriced(request.customer));
     if (request.headers['if-none-match'] === etag) {
       sendAnswer(cache, request, reply, { key: '', etag, body: Buffer.alloc(0), bytes: 0 });
       return;
@@ -164,19 +165,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
   app.get(
     '/Inventory/GetPagedItemsForCategory',
     { serializerCompiler, compress: false, schema: { tags, querystring: categoryItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
-    (request, reply) => answer(request, reply, () => cat.listCategory(request.query, !!request.customer)),
+    (request, reply) => answer(request, reply, () => cat.listCategory(request.query, isPriced(request.customer))),
   );
 
   app.get(
     '/Inventory/GetPagedItemsForNVCategory',
     { serializerCompiler, compress: false, schema: { tags, querystring: nvCategoryItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
-    (request, reply) => answer(request, reply, () => cat.listCategory(request.query, !!request.customer, 'nv')),
+    (request, reply) => answer(request, reply, () => cat.listCategory(request.query, isPriced(request.customer), 'nv')),
   );
 
   app.get(
     '/Inventory/GetPagedItemsForSearch',
     { serializerCompiler, compress: false, schema: { tags, querystring: searchItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
-    (request, reply) => answer(request, reply, () => cat.search(request.query, !!request.customer)),
+    (request, reply) => answer(request, reply, () => cat.search(request.query, isPriced(request.customer))),
   );
 
   app.get(
@@ -185,13 +186,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
     (request, reply) =>
       answer(request, reply, () => {
         const { nvcatnum, ...rest } = request.query;
-        return cat.search({ ...rest, categoryNum: nvcatnum }, !!request.customer, 'nv');
+        return cat.search({ ...rest, categoryNum: nvcatnum }, isPriced(request.customer), 'nv');
       }),
   );
 
   app.get(
     '/Inventory/GetItemDetail',
     { serializerCompiler, compress: false, schema: { tags, querystring: z.object({ itemNum: itemNumParam }), response: { 200: itemDetailSchema, ...errors } } },
-    (request, reply) => answer(request, reply, () => itemDetailJson(ctx.database.db, cat.current(), request.query.itemNum, !!request.customer)),
+    (request, reply) => answer(request, reply, () => itemDetailJson(ctx.database.db, cat.current(), request.query.itemNum, isPriced(request.customer))),
   );
 };

@@ -23,6 +23,7 @@ import * as photos from './migrations/2026-11-25T21-10-photos';
 import * as categorySeo from './migrations/2026-11-26T00-10-category-seo';
 import * as contentAdmin from './migrations/2026-11-26T00-20-content-admin';
 import * as importJobs from './migrations/2026-11-26T00-30-import-jobs';
+import * as customersAdmin from './migrations/2026-11-26T00-40-customers-admin';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T00-10-category-seo': categorySeo,
   '2026-11-26T00-20-content-admin': contentAdmin,
   '2026-11-26T00-30-import-jobs': importJobs,
+  '2026-11-26T00-40-customers-admin': customersAdmin,
 };
 
 /**

@@ -1,11 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import { Unauthorized } from '../errors';
+import { ACCOUNT_STATUS_MESSAGES, type CustomerStatus } from '../../contract/accounts';
+import { Forbidden, Unauthorized } from '../errors';
 
 /** Who is calling, once a token has been checked. */
 export interface SignedInCustomer {
   id: number;
   code: string;
+  /** Only an active customer sees prices and may order; pending and suspended ones browse as visitors. */
+  status: CustomerStatus;
   /** Hash of the token of this request, so logout can revoke exactly this session. */
   tokenHash: string;
 }
@@ -37,4 +40,19 @@ export function readTokenFrom(h: IncomingHttpHeaders): string | null {
 export function requireCustomer(request: FastifyRequest): SignedInCustomer {
   if (!request.customer) throw new Unauthorized();
   return request.customer;
+}
+
+/**
+ * Whether a caller sees prices: an active customer does; a visitor, and a pending or suspended
+ * customer, get the anonymous answer (the catalogue's response cache and ETags are keyed by this).
+ */
+export function isPriced(customer: SignedInCustomer | null): boolean {
+  return customer !== null && customer.status === 'active';
+}
+
+/** A customer who may use the cart, speed lists, order forms and checkout: 401 without a token, 403 unless active. */
+export function requireTradingCustomer(request: FastifyRequest): SignedInCustomer {
+  const customer = requireCustomer(request);
+  if (customer.status !== 'active') throw new Forbidden(ACCOUNT_STATUS_MESSAGES[customer.status]);
+  return customer;
 }

@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { itemMatchSchema, lookupItemsQuery, lookupUpcQuery, upcMatchSchema } from '../../contract/inventory-lookup';
 import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
+import { isPriced } from '../http/auth-context';
 import { InventoryLookupService } from './service';
 
 const tags = ['catalogue'];
 
-/** GET /Inventory/LookupUpc and /Inventory/LookupItems (DESIGN.md §3), registered under /beapi. Public; prices with a token. */
+/** GET /Inventory/LookupUpc and /Inventory/LookupItems (DESIGN.md §3), registered under /beapi. Public; prices for an active customer's token. */
 export const inventoryLookupRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   const lookup = new InventoryLookupService(ctx.database.db, ctx.catalogue);
   // Stock changes with every order and prices depend on who asks: never stored by a shared cache.
@@ -24,7 +25,7 @@ export const inventoryLookupRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> 
         response: { 200: z.array(upcMatchSchema), 400: problem },
       },
     },
-    async (request) => lookup.lookupUpcs(request.query.upc, !!request.customer),
+    async (request) => lookup.lookupUpcs(request.query.upc, isPriced(request.customer)),
   );
 
   app.get(
@@ -37,6 +38,6 @@ export const inventoryLookupRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> 
         response: { 200: z.array(itemMatchSchema), 400: problem },
       },
     },
-    async (request) => lookup.lookupItems(request.query.invNum, !!request.customer),
+    async (request) => lookup.lookupItems(request.query.invNum, isPriced(request.customer)),
   );
 };

@@ -4,7 +4,7 @@ import { problemSchema as problem } from '../../contract/problem';
 import { cartRoutes } from '../cart/routes';
 import type { ShopContext } from '../context';
 import { Invalid } from '../errors';
-import { requireCustomer } from '../http/auth-context';
+import { requireCustomer, requireTradingCustomer } from '../http/auth-context';
 import type { CheckoutService } from './checkout';
 import type { LifecycleService } from './lifecycle';
 import type { OrderService } from './service';
@@ -38,12 +38,12 @@ const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService; checkout: Check
         description:
           'Places the order from the cart in one transaction and empties the cart. An `Idempotency-Key` header makes a retry answer the same order (header `idempotent-replayed: true`).',
         body: checkoutBody,
-        response: { 201: orderSchema, 400: problem, 401: problem, 404: problem, 409: problem },
+        response: { 201: orderSchema, 400: problem, 401: problem, 403: problem, 404: problem, 409: problem },
       },
     },
     async (request, reply) => {
       const key = idempotencyKey(request.headers['idempotency-key']);
-      const result = await checkout.checkout(requireCustomer(request), request.body, key);
+      const result = await checkout.checkout(requireTradingCustomer(request), request.body, key);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send(result.order);
     },
@@ -69,10 +69,10 @@ const orderRoutes: FastifyPluginAsyncZod<{ orders: OrderService; checkout: Check
         security,
         description: "Puts the order's lines back in the cart at today's prices; `discontinued` lists items no longer sold.",
         params: orderNumParams,
-        response: { 200: reorderResultSchema, 400: problem, 401: problem, 404: problem },
+        response: { 200: reorderResultSchema, 400: problem, 401: problem, 403: problem, 404: problem },
       },
     },
-    async (request) => orders.reorder(requireCustomer(request), request.params.orderNum),
+    async (request) => orders.reorder(requireTradingCustomer(request), request.params.orderNum),
   );
 
   api.post(

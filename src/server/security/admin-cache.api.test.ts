@@ -1,8 +1,8 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS, ROLES } from '../../contract/admin/permissions';
 import { type StaffSessionForTest, staffWith } from '../admin/test-helpers';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { getOverSocket, type SocketAnswer } from '../test-support/over-socket';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { label, sendAs } from './admin-support';
 import { isAdminRoute, pathFor, routeCollector } from './route-table';
@@ -25,11 +25,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-interface Answer {
-  status: number;
-  headers: Record<string, unknown>;
-  body: string;
-}
+type Answer = SocketAnswer;
 
 /** A GET over a real socket (through the fast lane's server) or through inject, as `session`. */
 async function get(url: string, session: StaffSessionForTest | null, viaSocket: boolean, extra: Record<string, string> = {}): Promise<Answer> {
@@ -38,15 +34,7 @@ async function get(url: string, session: StaffSessionForTest | null, viaSocket: 
     const res = await t.app.inject({ method: 'GET', url, headers });
     return { status: res.statusCode, headers: res.headers, body: res.body };
   }
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${url}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return getOverSocket(base, url, headers);
 }
 
 const signedInGets = () => routes.filter((r) => isAdminRoute(r) && r.method === 'GET' && r.permission !== 'public');

@@ -56,6 +56,7 @@ beforeAll(async () => {
     from: '2026-01-01', to: '2026-12-31', customer: 1, backordered: '1', orders: String(order.body.orderNum), orderNums: [order.body.orderNum], actor: 'staff', target: 'order',
     action: 'order.accept', cursor: 1, email: 'fuzz.staff@shop.test', name: 'Fuzz Staff', roles: ['orders'], active: true,
     password: 'a-long-password-1', currentPassword: 'not-the-password', newPassword: 'another-long-password', code: '123456',
+    sessionId: 1, text: 'A fuzz note',
     // Categories and collections (the fixture's): a number, a parent, siblings in order, items to list.
     categoryNum: 33, parentNum: 3, description: 'Fuzz Category', seoTitle: 'Fuzz', seoDescription: 'Fuzzed', logo: '/images/logos/fuzz.svg', beCat: 'FZ',
     version: 1, moveItemsTo: 4, nums: ['11002', '30001'],

@@ -11,7 +11,7 @@ import {
   speedListSummarySchema,
 } from '../../contract/speed-lists';
 import type { ShopContext } from '../context';
-import { requireCustomer } from '../http/auth-context';
+import { requireCustomer, requireTradingCustomer } from '../http/auth-context';
 import { InventoryLookupService } from '../inventory-lookup/service';
 import { SpeedListService } from './service';
 
@@ -25,7 +25,8 @@ export const speedListRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
   const db = ctx.database.db;
   const lists = new SpeedListService(db, ctx.catalogue, new InventoryLookupService(db, ctx.catalogue), ctx.cart);
   // Before validation: without a valid token a call is 401 whatever its parameters hold.
-  app.addHook('preValidation', async (request) => void requireCustomer(request));
+  // Prices and ordering: an active customer only (a pending or suspended one is 403 with why).
+  app.addHook('preValidation', async (request) => void requireTradingCustomer(request));
   app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
 
   app.get('/SpeedLists', { schema: { tags, security, description: "The customer's lists, most recently changed first.", response: { 200: z.array(speedListSummarySchema), 401: problem } } }, async (request) =>

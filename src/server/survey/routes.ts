@@ -2,14 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { problemSchema as problem } from '../../contract/problem';
 import { surveyQuery, surveySchema } from '../../contract/survey';
 import type { ShopContext } from '../context';
-import { requireCustomer } from '../http/auth-context';
+import { requireCustomer, requireTradingCustomer } from '../http/auth-context';
 import { SurveyService } from './service';
 
 /** GET /Survey/GetSurveyInfo (spec §7), registered under /beapi. */
 export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   const surveys = new SurveyService(ctx.database.db, ctx.catalogue);
   // Before validation: without a valid token the call is 401 whatever its parameters hold.
-  app.addHook('preValidation', async (request) => void requireCustomer(request));
+  // Prices and ordering: an active customer only (a pending or suspended one is 403 with why).
+  app.addHook('preValidation', async (request) => void requireTradingCustomer(request));
 
   app.get(
     '/Survey/GetSurveyInfo',

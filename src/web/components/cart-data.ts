@@ -22,7 +22,8 @@ export function useCart() {
   const session = useSession();
   return useQuery({
     queryKey: CART_KEYS.cart,
-    enabled: session.status === 'signedIn',
+    // A pending or suspended account has no cart (403): nothing to ask.
+    enabled: session.status === 'signedIn' && (session.customer?.accountStatus ?? 'active') === 'active',
     staleTime: 0,
     queryFn: () => apiGet('/Shop/GetShoppingCart', cartSchema, CART_TEXTS.fetchFailed),
   });

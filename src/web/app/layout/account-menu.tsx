@@ -56,6 +56,8 @@ export function AccountMenu({ session }: { session: Session }) {
   const navigate = useNavigate();
   const cart = useQuery({
     queryKey: ['cart', 'badge'],
+    // A pending or suspended account has no cart (403): no badge to fetch.
+    enabled: (session.customer?.accountStatus ?? 'active') === 'active',
     staleTime: 0,
     retry: false,
     queryFn: () => apiGet('/Shop/GetShoppingCart', cartCount, 'Failed to fetch cart'),

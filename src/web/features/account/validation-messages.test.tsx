@@ -57,6 +57,7 @@ const emptyCustomer: Customer = {
   securityQuesiton: '',
   emailVerified: true,
   pendingEmail: '',
+  accountStatus: 'active',
 };
 
 /** A page inside the app's providers, signed in as a customer whose fields are all empty. */

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { AccountStatusNotice, useAccountStatusMessage } from '../../components/account-status-notice';
 import { useCart } from '../../components/cart-data';
 import { CART_TEXTS } from '../../components/cart-texts';
 import { CheckoutSteps } from '../../components/checkout-steps';
@@ -18,9 +19,12 @@ export default function CartPage() {
   usePageMeta('Cart', 'Your wholesale balloon order: items, quick order by catalog number, comments and coupons.');
   const session = useSession();
   const cart = useCart();
+  const blocked = useAccountStatusMessage();
 
   let body: React.ReactNode;
-  if (session.status === 'loading' || (session.status === 'signedIn' && cart.isPending)) {
+  if (blocked) {
+    body = <AccountStatusNotice />;
+  } else if (session.status === 'loading' || (session.status === 'signedIn' && cart.isPending)) {
     body = (
       <Group gap="xs">
         <Loader size="sm" />

@@ -13,6 +13,7 @@ import { detailLink, ProductCard } from './product-card';
 import { money, StockBadge } from './stock-badge';
 import { ProductPicture } from '../../components/product-picture';
 import { DETAIL_PICTURE } from '../../components/picture-preload';
+import { AccountStatusNotice, useAccountStatusMessage } from '../../components/account-status-notice';
 
 const loadBuyBox = () => import('./buy-box');
 const SignedInBuyBox = lazy(loadBuyBox);
@@ -180,6 +181,8 @@ function ItemFacts({ item, categoryNum }: { item: ItemDetail; categoryNum: numbe
 /** Price, quantity and Add to cart for a signed-in customer (buy-box.tsx); a sign-in prompt for visitors. */
 function BuyBox({ item }: { item: ItemDetail }) {
   const session = useSession();
+  const blocked = useAccountStatusMessage();
+  if (session.status === 'signedIn' && blocked) return <AccountStatusNotice />;
   if (session.status === 'signedIn') {
     return (
       <Suspense fallback={<Card withBorder radius="md" p="md" mih={94} />}>

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Container, Grid, Group, Loader, Paper, Stack, Te
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CART, type CheckoutRequest } from '../../../contract/cart';
+import { AccountStatusNotice, useAccountStatusMessage } from '../../components/account-status-notice';
 import { useCart } from '../../components/cart-data';
 import { CART_TEXTS } from '../../components/cart-texts';
 import { CheckoutSteps } from '../../components/checkout-steps';
@@ -27,7 +28,16 @@ export default function CheckoutPage() {
   const [comments, setComments] = useState<string | null>(null);
   const attempt = useRef<Attempt | null>(null);
   const sending = useRef(false);
+  const blocked = useAccountStatusMessage();
 
+  if (blocked) {
+    return (
+      <Container size="xl" py="lg">
+        <CheckoutSteps active={2} />
+        <AccountStatusNotice />
+      </Container>
+    );
+  }
   if (session.status === 'loading' || (session.status === 'signedIn' && cart.isPending)) {
     return (
       <Container size="xl" py="lg">

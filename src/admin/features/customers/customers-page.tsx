@@ -1,0 +1,36 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useAdminTitle } from '../../lib/title';
+import { exportUrl, useCustomers } from './api';
+import { CustomersFilters } from './customers-filters';
+import { CustomerCards, CustomersTable } from './customers-table';
+import { useCustomersFilter } from './use-customers-filter';
+
+/** GET /Customers with search, filters and page in the URL; the CSV export of the same filters. */
+export default function CustomersPage() {
+  useAdminTitle('Customers');
+  const [filter, update] = useCustomersFilter();
+  const customers = useCustomers(filter);
+  const phone = useMediaQuery('(max-width: 48em)');
+  const page = customers.data;
+  const List = phone ? CustomerCards : CustomersTable;
+
+  return (
+    <Stack>
+      <Title order={1}>Customers</Title>
+      <CustomersFilters key={`${filter.q ?? ''}|${filter.state ?? ''}`} filter={filter} update={update} />
+      <Group gap="sm">
+        <Button component="a" variant="default" href={exportUrl(filter)} download>
+          Export CSV
+        </Button>
+        {page && (
+          <Text size="sm" aria-live="polite">
+            {page.total.toLocaleString('en-US')} customer{page.total === 1 ? '' : 's'}
+          </Text>
+        )}
+      </Group>
+      {customers.isError && <Alert color="red">{customers.error.message}</Alert>}
+      <List page={page} fetching={customers.isFetching} filter={filter} update={update} />
+    </Stack>
+  );
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { CUSTOMER_STATUSES, customerStatusSchema, shipToSchema } from '../accounts';
+import { orderStatusSchema } from '../order-lifecycle';
+import { requiredMultiLine, singleLine } from '../text';
+
+export { CUSTOMER_STATUSES, customerStatusSchema, type CustomerStatus } from '../accounts';
+
+/**
+ * The customers desk (DESIGN.md §5 "Customers, trade terms, money", first point): the list, a
+ * customer's page, approve / suspend / reactivate, notes, sessions and a password-reset mail.
+ * Price levels, terms, credit and payments are not part of it yet.
+ */
+
+export const CUSTOMERS_ADMIN = {
+  defaultPageSize: 50,
+  maxPageSize: 200,
+  noteMax: 2000,
+  /** Orders the customer's page shows, newest first (the order desk lists them all). */
+  recentOrders: 20,
+  /** Notes the customer's page shows, newest first. */
+  notes: 100,
+} as const;
+
+export const CUSTOMER_ADMIN_MESSAGES = {
+  notFound: (id: number) => `Customer ${id} not found`,
+  sessionNotFound: (id: number) => `Session ${id} is not one of this customer's`,
+  changedMeanwhile: 'Someone else changed this customer meanwhile: reload and try again',
+  noteRequired: 'Write the note',
+  sameStatus: (status: string) => `This customer is already ${status}`,
+  noBackToPending: 'An account cannot be put back to awaiting approval: suspend it instead',
+} as const;
+
+export const customerIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const customerSessionParam = customerIdParam.extend({ sessionId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The list's filters; `q` matches company, contact name, email and ZIP (any case). */
+export const customersQuery = z.object({
+  q: singleLine(100).optional(),
+  status: customerStatusSchema.optional(),
+  state: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'state must be a two-letter code')
+    .transform((s) => s.toUpperCase())
+    .optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(CUSTOMERS_ADMIN.maxPageSize).default(CUSTOMERS_ADMIN.defaultPageSize),
+});
+export type CustomersQuery = z.infer<typeof customersQuery>;
+/** The export takes the list's filters, without paging. */
+export const customersExportQuery = customersQuery.omit({ page: true, pageSize: true });
+export type CustomersExportQuery = z.infer<typeof customersExportQuery>;
+
+export const customerListItemSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  orgName: z.string(),
+  email: z.string(),
+  /** The contact's name (first and last). */
+  contact: z.string(),
+  zip: z.string(),
+  state: z.string(),
+  status: customerStatusSchema,
+  lastOrderAt: z.string().nullable(),
+  orderCount: z.number().int(),
+});
+export type CustomerListItem = z.infer<typeof customerListItemSchema>;
+
+export const customersPageSchema = z.object({
+  items: z.array(customerListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type CustomersPage = z.infer<typeof customersPageSchema>;
+
+/** The billing address (code '') or a ship-to, as the buyer's account holds it; `isDefault`: where orders ship unless told otherwise. */
+export const customerAddressSchema = shipToSchema.extend({ isDefault: z.boolean() });
+
+export const customerOrderSchema = z.object({ orderNum: z.number().int(), createdAt: z.string(), statusCode: orderStatusSchema, total: z.number() });
+
+export const customerNoteSchema = z.object({
+  id: z.number().int(),
+  /** The staff member's name; "Former staff" once they are deleted. */
+  author: z.string(),
+  createdAt: z.string(),
+  text: z.string(),
+});
+export type CustomerNote = z.infer<typeof customerNoteSchema>;
+
+/**
+ * A signed-in device of the customer. `lastSeenAt` is within an hour (the session's expiry slides
+ * at most hourly); the shop stores no client address for buyer sessions.
+ */
+export const customerSessionSchema = z.object({ id: z.number().int(), createdAt: z.string(), lastSeenAt: z.string(), expiresAt: z.string() });
+export type CustomerSession = z.infer<typeof customerSessionSchema>;
+
+export const adminCustomerSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  status: customerStatusSchema,
+  /** Moves with every back-office change: send it back in PUT to be told of another staff member's change (409). */
+  version: z.number().int(),
+  orgName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  /** An email change waiting for its link ('' when none). */
+  pendingEmail: z.string(),
+  dayPhone: z.string(),
+  web: z.string(),
+  createdAt: z.string(),
+  billing: customerAddressSchema,
+  shipTos: z.array(customerAddressSchema),
+  orderCount: z.number().int(),
+  recentOrders: z.array(customerOrderSchema),
+  notes: z.array(customerNoteSchema),
+  sessions: z.array(customerSessionSchema),
+});
+export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
+
+/** Approve (pending → active), suspend, reactivate (suspended → active). */
+export const customerUpdateBody = z.object({
+  status: customerStatusSchema,
+  version: z.number().int().min(1).optional(),
+});
+export type CustomerUpdateBody = z.infer<typeof customerUpdateBody>;
+
+export const customerNoteBody = z.object({ text: requiredMultiLine(CUSTOMERS_ADMIN.noteMax, { required: CUSTOMER_ADMIN_MESSAGES.noteRequired }) });
+
+export const sessionsRevokedSchema = z.object({ revoked: z.number().int() });
+export const resetQueuedSchema = z.object({ message: z.string() });
+
+export const CUSTOMER_STATUS_LABELS: Record<(typeof CUSTOMER_STATUSES)[number], string> = {
+  pending: 'Awaiting approval',
+  active: 'Active',
+  suspended: 'Suspended',
+};

@@ -1,0 +1,137 @@
+import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import type { CustomersExportQuery, CustomerStatus } from '../../contract/admin/customers';
+import type { DB } from '../db/schema';
+
+/** The customers desk's reads and writes: the only place here that touches Kysely. */
+
+export type Db = Kysely<DB>;
+
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The list's and the export's filters. `q` is one parameter matched as a substring of
+ * `search_key` (company | contact name | email | ZIP in lower case, kept by the database: migration
+ * 2026-11-26T00-40), whose narrow index a search walks.
+ */
+export function customerFilter(query: CustomersExportQuery) {
+  return (eb: ExpressionBuilder<DB, 'customers'>) => {
+    const where = [];
+    if (query.status) where.push(eb('customers.status', '=', query.status));
+    if (query.state) where.push(eb('customers.state', '=', query.state));
+    if (query.q) where.push(sql<SqlBool>`customers.search_key like ${likePattern(query.q)} escape '\\'`);
+    return eb.and(where);
+  };
+}
+
+async function countCustomers(db: Db, query: CustomersExportQuery): Promise<number> {
+  const row = await db.selectFrom('customers').select((eb) => eb.fn.countAll<string | number>().as('n')).where(customerFilter(query)).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The ids of one page, newest first, and how many customers the filters keep. A search walks the
+ * narrow `customers_search` index (id, search_key, …): newest first until the page is full (a
+ * common word stops at once), and whole for the count, which a short last page already gives
+ * (a rare word: one walk, not two). (Counting as it goes, `count(*) over ()`, had to sort every
+ * match of a common word by id: slower.) Without a search the status and state indexes answer.
+ */
+export async function pageKeys(db: Db, query: CustomersExportQuery, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+  const rows = await db.selectFrom('customers').select('customers.id').where(customerFilter(query)).orderBy('customers.id', 'desc').limit(limit).offset(offset).execute();
+  const lastPage = rows.length > 0 && rows.length < limit;
+  const total = lastPage || (rows.length === 0 && offset === 0) ? offset + rows.length : await countCustomers(db, query);
+  return { ids: rows.map((r) => r.id), total };
+}
+
+/** The list's rows for these ids, newest first, with their order count and last order. */
+export function listRows(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('customers')
+    .where('customers.id', 'in', ids)
+    .select((eb) => [
+      'customers.id',
+      'customers.code',
+      'customers.org_name',
+      'customers.first_name',
+      'customers.last_name',
+      'customers.email',
+      'customers.zip',
+      'customers.state',
+      'customers.status',
+      eb.selectFrom('orders').select((o) => o.fn.countAll<string | number>().as('n')).whereRef('orders.customer_id', '=', 'customers.id').as('order_count'),
+      eb.selectFrom('orders').select((o) => o.fn.max('orders.created_at').as('at')).whereRef('orders.customer_id', '=', 'customers.id').as('last_order_at'),
+    ])
+    .orderBy('customers.id', 'desc')
+    .execute();
+}
+
+export function customerRow(db: Db, id: number) {
+  return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function shipTosOf(db: Db, customerId: number) {
+  return db.selectFrom('ship_tos').selectAll().where('customer_id', '=', customerId).orderBy('id').execute();
+}
+
+export function recentOrders(db: Db, customerId: number, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['order_num', 'created_at', 'status_code', 'total_cents'])
+    .where('customer_id', '=', customerId)
+    .orderBy('order_num', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function orderCount(db: Db, customerId: number): Promise<number> {
+  const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<string | number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function notesOf(db: Db, customerId: number, limit: number) {
+  return db
+    .selectFrom('customer_notes as n')
+    .leftJoin('staff as s', 's.id', 'n.staff_id')
+    .select(['n.id', 'n.text', 'n.created_at', 's.name as author'])
+    .where('n.customer_id', '=', customerId)
+    .orderBy('n.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function insertNote(db: Db, customerId: number, staffId: number | null, text: string, at: string): Promise<number> {
+  const row = await db.insertInto('customer_notes').values({ customer_id: customerId, staff_id: staffId, text, created_at: at }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Live sessions, newest first (expired ones are cleaned up at sign-in). */
+export function liveSessions(db: Db, customerId: number, now: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'expires_at'])
+    .where('customer_id', '=', customerId)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Deletes one session of the customer (or all with `sessionId` undefined); answers how many went. */
+export async function deleteSessions(db: Db, customerId: number, sessionId?: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('customer_id', '=', customerId)
+    .$if(sessionId !== undefined, (q) => q.where('id', '=', sessionId!))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Sets the status when the version is still `version`; answers whether it did. */
+export async function setStatus(db: Db, id: number, version: number, status: CustomerStatus, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('customers')
+    .set({ status, version: sql`version + 1`, updated_at: at })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,147 @@
+import {
+  type AdminCustomer,
+  CUSTOMER_ADMIN_MESSAGES,
+  CUSTOMERS_ADMIN,
+  type CustomerNote,
+  type CustomersPage,
+  type CustomersQuery,
+  type CustomerStatus,
+  type CustomerUpdateBody,
+} from '../../contract/admin/customers';
+import { dollars } from '../../contract/cart';
+import { accountApprovedMail } from '../accounts/mails';
+import { greetingName } from '../accounts/customer-json';
+import type { Recovery } from '../accounts/recovery';
+import { type Actor, recordAudit } from '../audit/audit';
+import { writeTransaction } from '../db/database';
+import { atField, Conflict, Invalid, NotFound } from '../errors';
+import { enqueueMail } from '../mail/mailer';
+import type { OutboxDispatcher } from '../outbox/outbox';
+import { customerJson } from './customer-json';
+import * as q from './queries';
+
+/** Who is acting: the audit's actor and, for notes, the staff member's id. */
+export interface StaffActing {
+  actor: Actor;
+  staffId: number | null;
+}
+
+/**
+ * The customers desk's rules (DESIGN.md §5 "Customers"). Every change is one transaction with its
+ * audit row (and its mail, through the outbox). The status is read from the database on every
+ * buyer request (accounts/queries.ts `liveSession`), so a change applies to the buyer's next call
+ * on every process. Suspending does not sign the buyer out: a suspended customer may still sign
+ * in and browse without prices, so ending their sessions would change nothing they can do;
+ * staff who want them out use "Sign out everywhere".
+ */
+export class CustomerAdminService {
+  constructor(
+    private readonly db: q.Db,
+    private readonly outbox: OutboxDispatcher,
+    private readonly recovery: Recovery,
+  ) {}
+
+  async list(query: CustomersQuery): Promise<CustomersPage> {
+    const { ids, total } = await q.pageKeys(this.db, query, query.pageSize, (query.page - 1) * query.pageSize);
+    const rows = await q.listRows(this.db, ids);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        code: r.code,
+        orgName: r.org_name,
+        email: r.email,
+        contact: `${r.first_name} ${r.last_name}`.trim(),
+        zip: r.zip,
+        state: r.state,
+        status: r.status,
+        lastOrderAt: r.last_order_at ?? null,
+        orderCount: Number(r.order_count ?? 0),
+      })),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  async get(id: number): Promise<AdminCustomer> {
+    const row = await q.customerRow(this.db, id);
+    if (!row) throw new NotFound(CUSTOMER_ADMIN_MESSAGES.notFound(id));
+    const [shipTos, orders, count, notes, sessions] = await Promise.all([
+      q.shipTosOf(this.db, id),
+      q.recentOrders(this.db, id, CUSTOMERS_ADMIN.recentOrders),
+      q.orderCount(this.db, id),
+      this.notes(id),
+      q.liveSessions(this.db, id, new Date().toISOString()),
+    ]);
+    return customerJson(row, shipTos, { count, recent: orders.map((o) => ({ orderNum: o.order_num, createdAt: o.created_at, statusCode: o.status_code, total: dollars(o.total_cents) })) }, notes, sessions);
+  }
+
+  /** Approve (pending → active, mails the buyer), suspend, reactivate. */
+  async setStatus(acting: StaffActing, id: number, body: CustomerUpdateBody): Promise<AdminCustomer> {
+    await writeTransaction(this.db, async (trx) => {
+      const row = await q.customerRow(trx, id);
+      if (!row) throw new NotFound(CUSTOMER_ADMIN_MESSAGES.notFound(id));
+      if (body.version !== undefined && body.version !== row.version) throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
+      if (body.status === row.status) throw atField(new Conflict(CUSTOMER_ADMIN_MESSAGES.sameStatus(row.status)), 'status');
+      if (body.status === 'pending') throw atField(new Invalid(CUSTOMER_ADMIN_MESSAGES.noBackToPending), 'status');
+      const now = new Date().toISOString();
+      // Checked against the version read above: of two staff acting at once, one wins and the other gets 409.
+      if (!(await q.setStatus(trx, id, row.version, body.status, now))) throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
+      await recordAudit(trx, acting.actor, { action: `customer.${actionOf(row.status, body.status)}`, target: `customer:${id}`, summary: { before: { status: row.status }, after: { status: body.status } } });
+      if (row.status === 'pending' && body.status === 'active') {
+        await enqueueMail(trx, 'account-approved', accountApprovedMail(row.email, greetingName(row), `${this.recovery.baseUrl}/login`));
+      }
+    });
+    this.outbox.poke();
+    return this.get(id);
+  }
+
+  async addNote(acting: StaffActing, id: number, text: string): Promise<CustomerNote> {
+    const noteId = await writeTransaction(this.db, async (trx) => {
+      await this.mustExist(trx, id);
+      const created = await q.insertNote(trx, id, acting.staffId, text, new Date().toISOString());
+      await recordAudit(trx, acting.actor, { action: 'customer.note', target: `customer:${id}`, summary: { note: created } });
+      return created;
+    });
+    return (await this.notes(id)).find((n) => n.id === noteId)!;
+  }
+
+  /** Signs the customer out of one device (`sessionId`) or all of them; answers how many sessions ended. */
+  async revokeSessions(acting: StaffActing, id: number, sessionId?: number): Promise<number> {
+    return writeTransaction(this.db, async (trx) => {
+      await this.mustExist(trx, id);
+      const revoked = await q.deleteSessions(trx, id, sessionId);
+      if (sessionId !== undefined && revoked === 0) throw new NotFound(CUSTOMER_ADMIN_MESSAGES.sessionNotFound(sessionId));
+      await recordAudit(trx, acting.actor, { action: 'customer.sign-out', target: `customer:${id}`, summary: { sessions: sessionId ?? 'all', revoked } });
+      return revoked;
+    });
+  }
+
+  /** Queues the buyer's own "forgot password" mail with a fresh one-hour link: staff never see or set a password. */
+  async sendPasswordReset(acting: StaffActing, id: number): Promise<string> {
+    const email = await writeTransaction(this.db, async (trx) => {
+      const row = await this.mustExist(trx, id);
+      await this.recovery.queueReset(trx, row);
+      await recordAudit(trx, acting.actor, { action: 'customer.password-reset', target: `customer:${id}`, summary: { to: row.email } });
+      return row.email;
+    });
+    this.outbox.poke();
+    return email;
+  }
+
+  private async mustExist(db: q.Db, id: number) {
+    const row = await q.customerRow(db, id);
+    if (!row) throw new NotFound(CUSTOMER_ADMIN_MESSAGES.notFound(id));
+    return row;
+  }
+
+  private async notes(id: number): Promise<CustomerNote[]> {
+    const rows = await q.notesOf(this.db, id, CUSTOMERS_ADMIN.notes);
+    return rows.map((n) => ({ id: n.id, author: n.author ?? 'Former staff', createdAt: n.created_at, text: n.text }));
+  }
+}
+
+function actionOf(from: CustomerStatus, to: CustomerStatus): string {
+  if (to === 'suspended') return 'suspend';
+  return from === 'pending' ? 'approve' : 'reactivate';
+}

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { isUniqueViolation } from './queries';
+import { isUniqueViolation } from '../db/constraints';
 
 /** Letters and digits that cannot be mistaken for each other when read out over the phone. */
 const ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';

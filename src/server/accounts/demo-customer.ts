@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { hashPassword, hashSecurityAnswer } from './passwords';
 import * as q from './queries';
+import { isUniqueViolation } from '../db/constraints';
 
 /** The demo sign-in of DESIGN.md §2; the e2e journeys and benchmarks rely on it. */
 export const DEMO_CUSTOMER = {
@@ -81,7 +82,7 @@ export async function seedDemoCustomer(db: Kysely<DB>): Promise<boolean> {
     });
   } catch (err) {
     // Another process seeded it at the same moment: it is there, which is all that was asked.
-    if (q.isUniqueViolation(err)) return false;
+    if (isUniqueViolation(err)) return false;
     throw err;
   }
   return true;

@@ -11,6 +11,7 @@ import * as q from './queries';
 import { type Recovery, VERIFY_LINK_LIFETIME_MS } from './recovery';
 import { hashToken, looksLikeToken, type SessionStore } from './sessions';
 import type { LoginThrottle } from './throttle';
+import { isUniqueViolation } from '../db/constraints';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How recently a session must have entered its password to change the email (DESIGN.md §3). */
@@ -157,7 +158,7 @@ export class EmailChange {
       });
     } catch (err) {
       // Someone registered the address in the same moment: the unique index decides.
-      if (q.isUniqueViolation(err)) return false;
+      if (isUniqueViolation(err)) return false;
       throw err;
     }
     if (row.pending_email_session) await this.sessions.revokeOthers(row.id, row.pending_email_session);

@@ -14,12 +14,6 @@ export type ShipToRow = Selectable<ShipToTable>;
 export type OneTimeTokenRow = Selectable<OneTimeTokenTable>;
 export type OneTimeTokenKind = 'password_reset_tokens' | 'email_verification_tokens' | 'email_revert_tokens';
 
-/** A unique constraint refused a row (SQLite and PostgreSQL report it differently). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 // ---- customers --------------------------------------------------------------------------------
 
 export function findCustomerById(db: Db, id: number): Promise<CustomerRow | undefined> {

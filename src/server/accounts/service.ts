@@ -16,6 +16,7 @@ import { SessionStore } from './sessions';
 import { ShipToService } from './ship-tos';
 import { LoginThrottle } from './throttle';
 import type { WebhookEvents } from '../webhooks/events';
+import { isUniqueViolation } from '../db/constraints';
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
 const bit = (b: boolean) => (b ? 1 : 0);
@@ -111,7 +112,7 @@ export class AccountService {
       );
     } catch (err) {
       // Two sign-ups with one address at the same moment: the second meets the unique index.
-      if (q.isUniqueViolation(err)) await this.assertEmailAvailable(input.email);
+      if (isUniqueViolation(err)) await this.assertEmailAvailable(input.email);
       throw err;
     }
     this.outbox.poke();

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type AdminCoupon, COUPON_MESSAGES, type CouponCreateBody, type CouponUpdateBody } from '../../contract/admin/coupons';
 import { dollars } from '../../contract/cart';
-import { isUniqueViolation } from '../accounts/queries';
+import { isUniqueViolation } from '../db/constraints';
 import { type Actor, recordAudit } from '../audit/audit';
 import { writeTransaction } from '../db/database';
 import type { DB } from '../db/schema';

@@ -1,12 +1,12 @@
 import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { CustomersExportQuery, CustomerStatus } from '../../contract/admin/customers';
 import type { DB } from '../db/schema';
+import { containsPattern } from '../db/like';
 
 /** The customers desk's reads and writes: the only place here that touches Kysely. */
 
 export type Db = Kysely<DB>;
 
-const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The list's and the export's filters. `q` is one parameter matched as a substring of
@@ -18,7 +18,7 @@ export function customerFilter(query: CustomersExportQuery) {
     const where = [];
     if (query.status) where.push(eb('customers.status', '=', query.status));
     if (query.state) where.push(eb('customers.state', '=', query.state));
-    if (query.q) where.push(sql<SqlBool>`customers.search_key like ${likePattern(query.q)} escape '\\'`);
+    if (query.q) where.push(sql<SqlBool>`customers.search_key like ${containsPattern(query.q)} escape '\\'`);
     return eb.and(where);
   };
 }

@@ -2,6 +2,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { ItemsListQuery, ItemStatus } from '../../contract/admin/items';
 import type { DB } from '../db/schema';
 import { availableOf } from '../stock/queries';
+import { likeLiteral } from '../db/like';
 
 /** The item editor's reads and its few writes beside `upsertItems` (NV memberships). Functions take `db` or a transaction first. */
 
@@ -65,8 +66,6 @@ export async function nextFreeNum(db: Kysely<DB>): Promise<string> {
   return String(highest + 1n);
 }
 
-/** `%`, `_` and the escape itself taken literally in a LIKE pattern. */
-const likeLiteral = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The items of the editor's list and of the CSV export: every status, filtered by a text (number

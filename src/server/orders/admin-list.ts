@@ -5,6 +5,7 @@ import type { DB } from '../db/schema';
 import { Invalid } from '../errors';
 import { readCounts } from './counts';
 import type { Db } from './queries';
+import { containsPattern } from '../db/like';
 
 /**
  * The order desk's list (DESIGN.md §5): filters, sort and page, without ever reading the whole
@@ -19,7 +20,6 @@ const CUSTOMER_MATCHES = 500;
 
 type Where = (eb: ExpressionBuilder<DB, 'orders'>) => Expression<SqlBool>;
 
-const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Ids of customers whose company or email contains `q` (any case). SQLite's LIKE ignores the case
@@ -27,7 +27,7 @@ const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) =>
  * without calling lower() on each row: that call was half the time of a search.
  */
 async function matchingCustomers(db: Db, q: string): Promise<number[]> {
-  const pattern = likePattern(q);
+  const pattern = containsPattern(q);
   const company = db.getExecutor().adapter instanceof PostgresAdapter ? sql`lower(org_name)` : sql`org_name`;
   const rows = await db
     .selectFrom('customers')

@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../db/schema';
+import { isUniqueViolation } from '../db/constraints';
 
 /** The only place the speed list module touches Kysely. Functions take `db` (or a transaction) first. */
 
@@ -41,11 +42,6 @@ export function countLists(db: Db, customerId: number): Promise<number> {
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.n));
 }
-
-const isUniqueViolation = (e: unknown) => {
-  const code = (e as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 /** The new list's id, or null when the customer already has a list of that name. */
 export async function insertList(db: Db, customerId: number, name: string, now: string): Promise<number | null> {

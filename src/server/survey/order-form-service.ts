@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type OrderForm, type OrderFormCreateBody, type OrderFormListItem, ORDER_FORM_MESSAGES, type OrderFormUpdateBody } from '../../contract/admin/order-forms';
-import { isUniqueViolation } from '../accounts/queries';
+import { isUniqueViolation } from '../db/constraints';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { CatalogueService } from '../catalogue/service';
 import { writeTransaction } from '../db/database';

@@ -40,7 +40,13 @@ function vitest(name, projects, env = {}) {
   if (!ok && report.numFailedTests === 0) {
     failed++;
     failures.push(name);
-  } else if (report.numFailedTests > 0) failures.push(`${name}: ${report.numFailedTests} failed`);
+  } else if (report.numFailedTests > 0) {
+    // Name each failed test, so the last lines of a CI log say what to look at.
+    const names = report.testResults.flatMap((file) =>
+      file.assertionResults.filter((a) => a.status === 'failed').map((a) => `${file.name.replace(process.cwd() + '/', '')} > ${a.fullName}`),
+    );
+    failures.push(`${name}: ${report.numFailedTests} failed\n  ${names.join('\n  ')}`);
+  }
 }
 
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
@@ -54,6 +60,6 @@ if (process.env.TEST_DATABASE_URL) {
 check('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 vitest('browser journeys (Chromium)', ['e2e']);
 
-if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `- ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -21,6 +21,12 @@ export const PERMISSIONS = [
   'customers:read',
   /** Approve and suspend accounts, notes, sign a customer out, send a password-reset mail. */
   'customers:write',
+  /** Price levels, a customer's level (quantity breaks and case packs are items: catalogue:write). */
+  'pricing:write',
+  /** Terms, credit limits, payments, returned cheques: money. */
+  'money:write',
+  /** The reports page and its CSVs. */
+  'reports:read',
   'audit:read',
   'staff:manage',
   /** The item editor's list and items. */
@@ -45,7 +51,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   orders: ['self', 'dashboard:read', 'orders:read', 'orders:write', 'invoices:read', 'stock:read', 'customers:read'],
   warehouse: ['self', 'dashboard:read', 'orders:read', 'orders:ship', 'stock:read', 'stock:write'],
   catalogue: ['self', 'dashboard:read', 'stock:read', 'catalogue:read', 'catalogue:write'],
-  accounts: ['self', 'dashboard:read', 'orders:read', 'invoices:read', 'customers:read', 'customers:write'],
+  accounts: ['self', 'dashboard:read', 'orders:read', 'invoices:read', 'customers:read', 'customers:write', 'pricing:write', 'money:write', 'reports:read'],
 };
 
 /**

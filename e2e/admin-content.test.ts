@@ -127,6 +127,22 @@ describe('content in the back office', () => {
     expect(moved[moved.length - 1]).toBe(extra.num);
   }, 120_000);
 
+  it('deletes an order form after confirming, and buyers can no longer open it', async () => {
+    const owner = await staffApi(shop, DEMO_OWNER);
+    await owner('POST', '/OrderForms', { masterId: 'CLEARANCE', title: 'Clearance order form' });
+    const page = await adminPage(browser, shop, DEMO_OWNER, DESKTOP, contexts);
+    await page.goto(`${shop.url}/admin/order-forms/CLEARANCE`);
+    await page.getByRole('heading', { name: 'Order form CLEARANCE', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Delete the order form…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete the order form CLEARANCE?' });
+    await dialog.getByRole('button', { name: 'Delete the order form' }).click();
+    await page.getByRole('heading', { name: 'Order forms', level: 1 }).waitFor();
+    await page.getByText('Deleted the order form CLEARANCE').waitFor();
+    expect(await page.getByRole('link', { name: 'Clearance order form' }).count()).toBe(0);
+    const res = await fetch(`${shop.url}/beapi/Survey/GetSurveyInfo?masterid=CLEARANCE`, { headers: { 'user-token': await signInByApi(shop) } });
+    expect(res.status).toBe(404);
+  }, 120_000);
+
   for (const viewport of [DESKTOP, PHONE]) {
     it(`has no serious axe violations on the content screens at ${viewport.width} wide`, async () => {
       const page = await adminPage(browser, shop, DEMO_OWNER, viewport, contexts);

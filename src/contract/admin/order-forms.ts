@@ -21,6 +21,7 @@ export const ORDER_FORM_MESSAGES = {
   unknownPage: (id: number) => `Page ${id} is not on this form`,
   unknownSection: (id: number) => `Section ${id} is not on this form`,
   stale: 'Someone else saved this order form meanwhile: your changes were not saved. The form as it is now is shown.',
+  staleDelete: 'Someone else saved this order form meanwhile: it was not deleted. Look at it again first.',
 } as const;
 
 const M = ORDER_FORM_MESSAGES;
@@ -84,5 +85,9 @@ export type OrderForm = z.infer<typeof orderFormSchema>;
 
 export const orderFormListItemSchema = orderFormSchema.omit({ pages: true }).extend({ pageCount: z.number().int(), itemCount: z.number().int() });
 export type OrderFormListItem = z.infer<typeof orderFormListItemSchema>;
+
+/** DELETE's query: the version the staff member saw, so a form changed meanwhile is not deleted unseen. */
+export const orderFormDeleteQuery = z.strictObject({ version: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const orderFormDeletedSchema = z.object({ masterId: z.string(), deleted: z.literal(true) });
 
 export const staleOrderFormProblemSchema = problemSchema.extend({ current: orderFormSchema });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderFormCreateBody, orderFormIdParam, orderFormListItemSchema, orderFormSchema, orderFormUpdateBody, staleOrderFormProblemSchema } from '../../contract/admin/order-forms';
+import { orderFormCreateBody, orderFormDeletedSchema, orderFormDeleteQuery, orderFormIdParam, orderFormListItemSchema, orderFormSchema, orderFormUpdateBody, staleOrderFormProblemSchema } from '../../contract/admin/order-forms';
 import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
 import { OrderFormService } from '../survey/order-form-service';
@@ -50,5 +50,21 @@ export const orderFormRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
       },
     },
     async (request) => forms.update(actorOf(request), request.params.masterId, request.body),
+  );
+
+  app.delete(
+    '/OrderForms/:masterId',
+    {
+      config: { permission: 'catalogue:write' },
+      schema: {
+        tags,
+        security,
+        description: 'Deletes the form with its pages, sections and items. `version` is the one you saw: a form saved meanwhile is 409 and stays.',
+        params: orderFormIdParam,
+        querystring: orderFormDeleteQuery,
+        response: { 200: orderFormDeletedSchema, ...refused, 404: problem, 409: problem },
+      },
+    },
+    async (request) => forms.remove(actorOf(request), request.params.masterId, request.query.version),
   );
 };

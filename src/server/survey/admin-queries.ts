@@ -60,6 +60,12 @@ export async function updateSurveyHead(db: Kysely<DB>, masterId: string, version
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** Deletes the form (pages, sections and details cascade) when `version` is still the stored one; answers whether it did. */
+export async function deleteSurvey(db: Kysely<DB>, masterId: string, version: number): Promise<boolean> {
+  const r = await db.deleteFrom('surveys').where('master_id', '=', masterId).where('version', '=', version).executeTakeFirst();
+  return Number(r.numDeletedRows) === 1;
+}
+
 export async function deleteDetails(db: Kysely<DB>, ids: number[]): Promise<void> {
   if (ids.length) await db.deleteFrom('survey_details').where('id', 'in', ids).execute();
 }

@@ -67,6 +67,21 @@ export class OrderFormService {
     return this.get(masterId);
   }
 
+  /**
+   * Deletes the form with its pages, sections and items (the tables cascade), when `version` is
+   * still the stored one: a form saved by someone else meanwhile is 409, not deleted unseen. The
+   * audit row keeps what the form held, so nothing is lost without a trace.
+   */
+  async remove(actor: Actor, masterId: string, version: number): Promise<{ masterId: string; deleted: true }> {
+    await writeTransaction(this.db, async (trx) => {
+      const tree = await q.loadFormTree(trx, masterId);
+      if (!tree) throw new NotFound(M.notFound(masterId));
+      if (tree.survey.version !== version || !(await q.deleteSurvey(trx, masterId, version))) throw new Conflict(M.staleDelete);
+      await recordAudit(trx, actor, { action: 'order-form.delete', target: `order-form:${masterId}`, summary: { before: shape(this.formOf(tree)) } });
+    });
+    return { masterId, deleted: true };
+  }
+
   /** Refuses unknown pages, sections and items and an item twice; answers each item's case quantity. */
   private checkItems(tree: q.FormTree, body: OrderFormUpdateBody): Map<string, number> {
     const pageIds = new Set(tree.pages.map((p) => p.id));

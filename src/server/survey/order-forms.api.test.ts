@@ -24,7 +24,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const admin = (method: Method, url: string, payload?: object) => adminCall(t, editor, { method, url, ...(payload ? { payload } : {}) });
 const buyerSees = (id: string) => call(t, { method: 'GET', url: `/Survey/GetSurveyInfo?masterid=${id}`, headers: withToken(token) });
 /** The form as the editor sends it back: pages and sections with their ids, items by number. */
@@ -169,5 +169,32 @@ describe('order forms in the back office', () => {
     const taken = await admin('POST', '/OrderForms', { masterId: 'Spring', title: 'Again' });
     expect(taken.status).toBe(409);
     expect(taken.body.detail).toBe(ORDER_FORM_MESSAGES.idTaken('SPRING'));
+  });
+
+  it('deletes a form only at the version seen: a stale one is 409 and stays; buyers then get 404', async () => {
+    const made = (await admin('POST', '/OrderForms', { masterId: 'summer', title: 'Summer order form' })).body as OrderForm;
+    const [a] = nums();
+    const filled = (await admin('PUT', '/OrderForms/SUMMER', { ...bodyOf(made), pages: [{ title: 'Pool party', sections: [{ title: 'Latex', items: [a] }] }] })).body as OrderForm;
+    expect((await buyerSees('summer')).status).toBe(200);
+    const audits = await auditCount(t);
+
+    const stale = await admin('DELETE', `/OrderForms/SUMMER?version=${made.version}`);
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail).toBe(ORDER_FORM_MESSAGES.staleDelete);
+    expect((await buyerSees('summer')).status).toBe(200);
+    expect(await auditCount(t)).toBe(audits);
+
+    const gone = await admin('DELETE', `/OrderForms/summer?version=${filled.version}`);
+    expect(gone.status).toBe(200);
+    expect(gone.body).toEqual({ masterId: 'SUMMER', deleted: true });
+    expect((await buyerSees('summer')).status).toBe(404);
+    expect((await admin('GET', '/OrderForms/SUMMER')).status).toBe(404);
+    expect((await admin('GET', '/OrderForms')).body.map((f: OrderForm) => f.masterId)).not.toContain('SUMMER');
+    expect(await auditCount(t)).toBe(audits + 1);
+    const pages = await t.ctx.database.db.selectFrom('survey_pages').select('id').where('master_id', '=', 'SUMMER').execute();
+    expect(pages).toEqual([]);
+
+    expect((await admin('DELETE', `/OrderForms/SUMMER?version=${filled.version}`)).status).toBe(404);
+    expect((await admin('DELETE', '/OrderForms/WINTER')).status).toBe(400);
   });
 });

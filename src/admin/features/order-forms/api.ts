@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type OrderFormCreateBody, orderFormListItemSchema, orderFormSchema, type OrderFormUpdateBody } from '../../../contract/admin/order-forms';
+import { type OrderFormCreateBody, orderFormDeletedSchema, orderFormListItemSchema, orderFormSchema, type OrderFormUpdateBody } from '../../../contract/admin/order-forms';
 import { adminCall, adminGet } from '../../lib/admin-api';
 
 /** Order forms (DESIGN.md §5 "Catalogue and content management"). */
@@ -29,6 +29,18 @@ export function useSaveOrderForm(masterId: string) {
     mutationFn: (body: OrderFormUpdateBody) => adminCall('PUT', `/OrderForms/${encodeURIComponent(masterId)}`, orderFormSchema, 'Failed to save the order form', { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData([...KEY, masterId], saved);
+      void queryClient.invalidateQueries({ queryKey: KEY, exact: true });
+    },
+  });
+}
+
+export function useDeleteOrderForm(masterId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (version: number) =>
+      adminCall('DELETE', `/OrderForms/${encodeURIComponent(masterId)}?version=${version}`, orderFormDeletedSchema, 'Failed to delete the order form'),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: [...KEY, masterId] });
       void queryClient.invalidateQueries({ queryKey: KEY, exact: true });
     },
   });

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { type OrderForm, ORDER_FORMS, orderFormUpdateBody, staleOrderFormProblemSchema } from '../../../contract/admin/order-forms';
 import { notify } from '../../../web/components/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -9,7 +9,7 @@ import { FormProblems } from '../../components/form-problems';
 import { SaveRefusal } from '../../components/stale-alert';
 import { AdminApiError } from '../../lib/admin-api';
 import { useAdminTitle } from '../../lib/title';
-import { useOrderForm, useSaveOrderForm } from './api';
+import { useDeleteOrderForm, useOrderForm, useSaveOrderForm } from './api';
 import { type DraftPage, draftOf, hasItem, moved, newKey, pagesBody, replaced, without } from './draft';
 import { formState } from './form-state';
 import { PageCard } from './page-card';
@@ -31,6 +31,9 @@ function FormEditor({ form }: { form: OrderForm }) {
   const [version, setVersion] = useState(form.version);
   const [problems, setProblems] = useState<string[]>([]);
   const [removing, setRemoving] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteOrderForm(form.masterId);
+  const navigate = useNavigate();
   const stale = save.error instanceof AdminApiError && save.error.status === 409 ? staleOrderFormProblemSchema.safeParse(save.error.body).data?.current : undefined;
   const state = formState({ active: head.active, opensAt: fromLocalInput(head.opensAt), closesAt: fromLocalInput(head.closesAt) });
 
@@ -101,6 +104,9 @@ function FormEditor({ form }: { form: OrderForm }) {
             <Button type="submit" loading={save.isPending}>
               Save the order form
             </Button>
+            <Button color="red.9" variant="outline" onClick={() => setDeleting(true)}>
+              Delete the order form…
+            </Button>
           </Group>
         </Stack>
       </form>
@@ -116,6 +122,24 @@ function FormEditor({ form }: { form: OrderForm }) {
             setPages(without(pages, removing));
             setRemoving(null);
           }}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete the order form ${form.masterId}?`}
+          message="Buyers can no longer open it, and its pages and sections are gone. To hide it for a while, switch it off instead. This cannot be undone."
+          confirmLabel="Delete the order form"
+          pending={remove.isPending}
+          error={remove.error}
+          onClose={() => setDeleting(false)}
+          onConfirm={() =>
+            remove.mutate(version, {
+              onSuccess: () => {
+                notify('green', `Deleted the order form ${form.masterId}`);
+                void navigate('/order-forms');
+              },
+            })
+          }
         />
       )}
     </Stack>

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../src/server/documents/pdf-text';
+import { seriousViolations } from './support/axe';
 import { adminPage, DEMO_OWNER, placeOrder, type StaffApi, staffApi } from './support/admin';
 import { DEMO_BUYER } from './support/api';
 import { launchBrowser, type RunningShop, startShop } from './support/shop';
@@ -63,6 +64,8 @@ describe('terms, credit and payments', () => {
     await page.getByRole('table', { name: 'Invoices' }).getByText(String(invoiceNum)).waitFor();
     await page.getByRole('button', { name: 'Record payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record payment' });
+    await dialog.getByLabel('Amount ($)').waitFor();
+    expect(await seriousViolations(page, '[role=dialog]'), 'record payment dialog').toEqual([]);
     const open = (await owner('GET', `/Customers/${customerId}`)).account.openInvoices.find((i: { invoiceNum: number }) => i.invoiceNum === invoiceNum).open as number;
     await dialog.getByLabel('Amount ($)').fill(String(open));
     await dialog.getByLabel('Reference').fill('CHQ-4471');
@@ -78,6 +81,8 @@ describe('terms, credit and payments', () => {
     await page.getByText('Closed', { exact: true }).first().waitFor();
 
     await page.goto(`${shop.url}/admin/customers/${customerId}`);
+    await page.getByRole('table', { name: 'Payments' }).waitFor();
+    expect(await seriousViolations(page), 'customer page with money').toEqual([]);
     const link = page.getByRole('link', { name: 'Statement (PDF)' });
     const href = await link.getAttribute('href');
     expect(href).toBe(`/beapi/Admin/Customers/${customerId}/Statement.pdf`);
@@ -110,6 +115,7 @@ describe('terms, credit and payments', () => {
     await section.getByText('Available credit').waitFor();
     await section.getByText('$10,000.00').waitFor();
     await section.getByRole('button', { name: `Invoice ${invoiceNum} (PDF)` }).waitFor();
+    expect(await seriousViolations(buyer), 'account page').toEqual([]);
     const download = buyer.waitForEvent('download');
     await section.getByRole('button', { name: 'Download statement (PDF)' }).click();
     expect((await download).suggestedFilename()).toMatch(/^statement-.*\.pdf$/);

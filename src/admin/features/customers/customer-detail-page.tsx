@@ -46,12 +46,12 @@ export default function CustomerDetailPage() {
                 <ProfileSection customer={customer} />
                 <CreditSection customer={customer} canEditMoney={canEditMoney} />
                 <InvoicesSection customer={customer} />
+                <PaymentsSection customer={customer} canEditMoney={canEditMoney} />
                 <OrdersSection customer={customer} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack>
-                <PaymentsSection customer={customer} canEditMoney={canEditMoney} />
                 <NotesSection customer={customer} canWrite={canWrite} />
                 <SessionsSection customer={customer} canWrite={canWrite} />
               </Stack>

@@ -103,9 +103,9 @@ export function InvoicesSection({ customer: c }: { customer: AdminCustomer }) {
                   <Table.Td ta="right">{money(i.paid)}</Table.Td>
                   <Table.Td ta="right">{money(i.open)}</Table.Td>
                   <Table.Td>
-                    <Badge size="sm" color={i.status === 'paid' ? 'green' : i.daysOverdue > 0 ? 'red' : 'gray'} variant="light">
-                      {i.status === 'open' && i.daysOverdue > 0 ? `${i.daysOverdue} days overdue` : i.status}
-                    </Badge>
+                    <Text size="sm" fw={600} c={i.status === 'open' && i.daysOverdue > 0 ? 'red.9' : undefined}>
+                      {i.status === 'open' && i.daysOverdue > 0 ? `${i.daysOverdue} days overdue` : i.status === 'paid' ? 'Paid' : i.status === 'void' ? 'Void' : 'Open'}
+                    </Text>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -148,7 +148,7 @@ export function PaymentsSection({ customer: c, canEditMoney }: { customer: Admin
                   </Table.Td>
                   <Table.Td>
                     {p.returnedAt ? (
-                      <Badge color="red" variant="light" size="sm">
+                      <Badge color="red.9" variant="filled" size="sm">
                         Returned
                       </Badge>
                     ) : (

@@ -6,18 +6,7 @@ import { money } from '../../../web/components/money';
 import { notify } from '../../../web/components/notify';
 import { CallError, FormProblems } from '../../components/form-problems';
 import { useRecordPayment } from './money-api';
-
-/** Spreads `amount` over the open invoices, oldest due first (the dialog's first suggestion). */
-export function oldestFirst(amountCents: number, open: readonly { invoiceNum: number; open: number }[]): Record<number, number> {
-  let left = amountCents;
-  const out: Record<number, number> = {};
-  for (const i of open) {
-    const take = Math.min(left, Math.round(i.open * 100));
-    out[i.invoiceNum] = take / 100;
-    left -= take;
-  }
-  return out;
-}
+import { oldestFirst } from './payment-prefill';
 
 /** Record a payment: amount, method, reference, and how much goes to each open invoice (prefilled oldest first). */
 export function RecordPaymentDialog({ customer, onClose }: { customer: AdminCustomer; onClose: () => void }) {

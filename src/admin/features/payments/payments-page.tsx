@@ -48,7 +48,7 @@ export default function PaymentsPage() {
                 <Table.Td>
                   {PAYMENT_METHOD_LABELS[p.method]} {p.reference}{' '}
                   {p.returnedAt && (
-                    <Badge color="red" variant="light" size="sm">
+                    <Badge color="red.9" variant="filled" size="sm">
                       Returned
                     </Badge>
                   )}

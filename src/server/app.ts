@@ -29,6 +29,7 @@ import { serveWebApp } from './http/static-web';
 import { applySecurityHeaders } from './http/security-headers';
 import { shopRoutes } from './orders/routes';
 import { buyerDocumentRoutes } from './documents/routes';
+import { buyerMoneyRoutes } from './money/buyer-routes';
 import { surveyRoutes } from './survey/routes';
 import { inventoryLookupRoutes } from './inventory-lookup/routes';
 import { speedListRoutes } from './speed-lists/routes';
@@ -179,6 +180,7 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
       await api.register(accountRoutes, { ctx });
       await api.register(shopRoutes, { ctx });
       await api.register(buyerDocumentRoutes, { ctx });
+      await api.register(buyerMoneyRoutes, { ctx });
       await api.register(contentRoutes, { ctx });
       await api.register(surveyRoutes, { ctx });
       await api.register(inventoryLookupRoutes, { ctx });

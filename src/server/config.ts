@@ -48,6 +48,8 @@ const envSchema = z.object({
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** on: new sign-ups wait for staff approval (status pending: they browse without prices and cannot order). */
   SIGNUP_APPROVAL: z.enum(['on', 'off']).default('off'),
+  /** The credit limit a new account starts with, in whole dollars (decision 0022); an order over it waits on hold. */
+  DEFAULT_CREDIT_LIMIT: z.coerce.number().int().min(0).max(100_000_000).default(10_000),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

@@ -7,6 +7,7 @@ import { ApiKeyService } from './api-keys/service';
 import { CartService } from './cart/service';
 import { CatalogueService } from './catalogue/service';
 import { CustomerAdminService } from './customers-admin/service';
+import { MoneyService } from './money/service';
 import { ItemEditorService } from './item-editor/service';
 import { CategoryEditorService } from './category-editor/service';
 import { ItemImportService } from './item-import/service';
@@ -62,6 +63,8 @@ export interface ShopContext {
   itemImports: ItemImportService;
   /** The back office's customers desk. */
   customersAdmin: CustomerAdminService;
+  /** Trade terms, credit, payments and statements (decision 0022). */
+  money: MoneyService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -70,12 +73,13 @@ export function createContext(config: Config, database: Database): ShopContext {
   const mailer = new Mailer(config);
   const outbox = createOutbox(config, database, mailer);
   const webhookEvents = new WebhookEvents();
-  const accounts = new AccountService(database.db, outbox, config.PUBLIC_URL, webhookEvents, config.SIGNUP_APPROVAL === 'on');
+  const accounts = new AccountService(database.db, outbox, config.PUBLIC_URL, webhookEvents, config.SIGNUP_APPROVAL === 'on', config.DEFAULT_CREDIT_LIMIT * 100);
   const ops = dialectOps(database.dialect);
   const catalogue = new CatalogueService(database.db, ops);
   const cart = new CartService(database.db, ops, catalogue, accounts);
   const orders = new OrderService(database.db, cart);
   const adminOrders = new AdminOrderReader(database.db);
+  const money = new MoneyService(database.db, ops, webhookEvents, outbox);
   const items = new ItemEditorService(database.db, catalogue, webhookEvents, () => outbox.poke());
   return {
     config,
@@ -88,7 +92,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     staff: new StaffService(database.db),
     cart,
     orders,
-    checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents),
+    checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents, money),
     lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL, webhookEvents, adminOrders),
     adminOrders,
     stock: new StockService(database.db, catalogue, outbox, config.PUBLIC_URL, webhookEvents),
@@ -100,7 +104,8 @@ export function createContext(config: Config, database: Database): ShopContext {
     categories: new CategoryEditorService(database.db, items, webhookEvents),
     catalogs: new CatalogsService(catalogue, database.db, config.DATA_DIR),
     itemImports: new ItemImportService(database.db, catalogue, webhookEvents, config.PUBLIC_URL, () => outbox.poke()),
-    customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery),
+    customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery, money),
+    money,
     resolveCustomer: accounts.resolveCustomer,
   };
 }

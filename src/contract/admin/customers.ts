@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CUSTOMER_STATUSES, customerStatusSchema, shipToSchema } from '../accounts';
 import { orderStatusSchema } from '../order-lifecycle';
+import { customerAccountSchema, MONEY_MESSAGES, moneyAmount, termsSchema } from '../money';
 import { requiredMultiLine, singleLine } from '../text';
 
 export { CUSTOMER_STATUSES, customerStatusSchema, type CustomerStatus } from '../accounts';
@@ -117,14 +118,23 @@ export const adminCustomerSchema = z.object({
   recentOrders: z.array(customerOrderSchema),
   notes: z.array(customerNoteSchema),
   sessions: z.array(customerSessionSchema),
+  /** Terms, credit, balance, invoices, payments and charges (decision 0022). */
+  account: customerAccountSchema,
 });
 export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
 
-/** Approve (pending → active), suspend, reactivate (suspended → active). */
-export const customerUpdateBody = z.object({
-  status: customerStatusSchema,
-  version: z.number().int().min(1).optional(),
-});
+/**
+ * Approve (pending → active), suspend, reactivate (suspended → active); terms and credit limit
+ * (those need `money:write`, decision 0022). At least one of them.
+ */
+export const customerUpdateBody = z
+  .object({
+    status: customerStatusSchema.optional(),
+    terms: termsSchema.optional(),
+    creditLimit: moneyAmount.optional(),
+    version: z.number().int().min(1).optional(),
+  })
+  .refine((b) => b.status !== undefined || b.terms !== undefined || b.creditLimit !== undefined, { message: MONEY_MESSAGES.nothingToChange, path: ['status'] });
 export type CustomerUpdateBody = z.infer<typeof customerUpdateBody>;
 
 export const customerNoteBody = z.object({ text: requiredMultiLine(CUSTOMERS_ADMIN.noteMax, { required: CUSTOMER_ADMIN_MESSAGES.noteRequired }) });

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENTS = [
   'order.accepted',
   'order.shipped',
   'order.cancelled',
+  'order.closed',
   'invoice.created',
   'stock.changed',
   'customer.created',

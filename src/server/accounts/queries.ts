@@ -34,7 +34,7 @@ export async function emailKeyTaken(db: Db, emailKey: string, exceptCustomerId =
   return row !== undefined;
 }
 
-export async function insertCustomer(db: Db, row: Insertable<CustomerTable>): Promise<number> {
+export async function insertCustomer(db: Db, row: Insertable<DB['customers']>): Promise<number> {
   const { id } = await db.insertInto('customers').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }

@@ -37,6 +37,8 @@ export class AccountService {
     private readonly events?: WebhookEvents,
     /** SIGNUP_APPROVAL=on: new accounts start pending and wait for staff approval. */
     private readonly signUpApproval = false,
+    /** DEFAULT_CREDIT_LIMIT in cents: the credit limit of a new account (decision 0022); the column's default when absent. */
+    private readonly newAccountCreditLimitCents?: number,
   ) {
     this.sessions = new SessionStore(db);
     this.throttle = new LoginThrottle(db);
@@ -96,6 +98,7 @@ export class AccountService {
       prod_info_email: bit(input.prodInfoEmail),
       prod_info_fax: bit(input.prodInfoFax),
       status: this.signUpApproval ? ('pending' as const) : ('active' as const),
+      ...(this.newAccountCreditLimitCents === undefined ? {} : { credit_limit_cents: this.newAccountCreditLimitCents }),
       created_at: now,
       updated_at: now,
     };

@@ -18,6 +18,9 @@ import type { ShopContext } from '../context';
 import type { StaffActing } from '../customers-admin/service';
 import { customersCsv } from '../exports/customers-csv';
 import { sendCsv } from '../http/csv-reply';
+import { MONEY_MESSAGES } from '../../contract/money';
+import { atField, Forbidden } from '../errors';
+import { allows } from '../staff/service';
 import { actorOf } from './staff-auth';
 
 const tags = ['admin: customers'];
@@ -70,13 +73,20 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async
       schema: {
         tags,
         security,
-        description: 'Approve (pending → active; mails the buyer), suspend, reactivate. With `version`, a customer changed meanwhile is 409; the status it already has is 409.',
+        description: 'Approve (pending → active; mails the buyer), suspend, reactivate; `terms` ({kind: prepaid|net, days}) and `creditLimit` (dollars; both need money:write). With `version`, a customer changed meanwhile is 409; the status it already has is 409.',
         params,
         body: customerUpdateBody,
         response: { 200: adminCustomerSchema, ...refused, 409: problem },
       },
     },
-    async (request) => customers.setStatus(acting(request), request.params.id, request.body),
+    async (request) => {
+      const body = request.body;
+      // Terms and credit are money: the accounts role (or owner, manager), not every customers:write.
+      if ((body.terms !== undefined || body.creditLimit !== undefined) && !(request.staff && allows(request.staff, 'money:write'))) {
+        throw atField(new Forbidden(MONEY_MESSAGES.moneyForbidden), body.terms !== undefined ? 'terms' : 'creditLimit');
+      }
+      return customers.update(acting(request), request.params.id, body);
+    },
   );
 
   app.post(

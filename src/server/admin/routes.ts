@@ -14,6 +14,7 @@ import { orderFormRoutes } from './order-form-routes';
 import { orderRoutes } from './order-routes';
 import { outboxRoutes } from './outbox-routes';
 import { pageRoutes } from './page-routes';
+import { paymentRoutes } from './payment-routes';
 import { photoRoutes } from './photo-routes';
 import { registerStaffAuth } from './staff-auth';
 import { staffRoutes } from './staff-routes';
@@ -46,4 +47,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(distributorRoutes, { ctx });
   await app.register(orderFormRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
+  await app.register(paymentRoutes, { ctx });
 };

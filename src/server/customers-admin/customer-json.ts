@@ -8,7 +8,7 @@ type ShipToRow = Awaited<ReturnType<typeof q.shipTosOf>>[number];
 type SessionRow = Awaited<ReturnType<typeof q.liveSessions>>[number];
 
 /** The staff's view of a customer (contract/admin/customers.ts `adminCustomerSchema`): no hashes, no answers. */
-export function customerJson(row: CustomerRow, shipTos: ShipToRow[], orders: { count: number; recent: AdminCustomer['recentOrders'] }, notes: CustomerNote[], sessions: SessionRow[]): AdminCustomer {
+export function customerJson(row: CustomerRow, shipTos: ShipToRow[], orders: { count: number; recent: AdminCustomer['recentOrders'] }, notes: CustomerNote[], sessions: SessionRow[], account: AdminCustomer['account']): AdminCustomer {
   return {
     id: row.id,
     code: row.code,
@@ -31,5 +31,6 @@ export function customerJson(row: CustomerRow, shipTos: ShipToRow[], orders: { c
     notes,
     // The expiry slides to 30 days past the last use (at most hourly), so it tells the last use.
     sessions: sessions.map((s) => ({ id: s.id, createdAt: s.created_at, lastSeenAt: new Date(Math.max(Date.parse(s.created_at), Date.parse(s.expires_at) - SESSION_LIFETIME_MS)).toISOString(), expiresAt: s.expires_at })),
+    account,
   };
 }

@@ -135,3 +135,9 @@ export async function setStatus(db: Db, id: number, version: number, status: Cus
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Moves the version when it is still `version` (a change other than the status); answers whether it did. */
+export async function bumpVersion(db: Db, id: number, version: number, at: string): Promise<boolean> {
+  const result = await db.updateTable('customers').set({ version: sql`version + 1`, updated_at: at }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

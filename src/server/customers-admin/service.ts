@@ -17,6 +17,7 @@ import { writeTransaction } from '../db/database';
 import { atField, Conflict, Invalid, NotFound } from '../errors';
 import { enqueueMail } from '../mail/mailer';
 import type { OutboxDispatcher } from '../outbox/outbox';
+import type { MoneyService } from '../money/service';
 import { customerJson } from './customer-json';
 import * as q from './queries';
 
@@ -39,6 +40,7 @@ export class CustomerAdminService {
     private readonly db: q.Db,
     private readonly outbox: OutboxDispatcher,
     private readonly recovery: Recovery,
+    private readonly money: MoneyService,
   ) {}
 
   async list(query: CustomersQuery): Promise<CustomersPage> {
@@ -66,31 +68,37 @@ export class CustomerAdminService {
   async get(id: number): Promise<AdminCustomer> {
     const row = await q.customerRow(this.db, id);
     if (!row) throw new NotFound(CUSTOMER_ADMIN_MESSAGES.notFound(id));
-    const [shipTos, orders, count, notes, sessions] = await Promise.all([
+    const [shipTos, orders, count, notes, sessions, account] = await Promise.all([
       q.shipTosOf(this.db, id),
       q.recentOrders(this.db, id, CUSTOMERS_ADMIN.recentOrders),
       q.orderCount(this.db, id),
       this.notes(id),
       q.liveSessions(this.db, id, new Date().toISOString()),
+      this.money.customerAccount(id),
     ]);
-    return customerJson(row, shipTos, { count, recent: orders.map((o) => ({ orderNum: o.order_num, createdAt: o.created_at, statusCode: o.status_code, total: dollars(o.total_cents) })) }, notes, sessions);
+    return customerJson(row, shipTos, { count, recent: orders.map((o) => ({ orderNum: o.order_num, createdAt: o.created_at, statusCode: o.status_code, total: dollars(o.total_cents) })) }, notes, sessions, account);
   }
 
-  /** Approve (pending → active, mails the buyer), suspend, reactivate. */
-  async setStatus(acting: StaffActing, id: number, body: CustomerUpdateBody): Promise<AdminCustomer> {
+  /** Approve (pending → active, mails the buyer), suspend, reactivate; terms and credit limit (money, decision 0022). */
+  async update(acting: StaffActing, id: number, body: CustomerUpdateBody): Promise<AdminCustomer> {
     await writeTransaction(this.db, async (trx) => {
       const row = await q.customerRow(trx, id);
       if (!row) throw new NotFound(CUSTOMER_ADMIN_MESSAGES.notFound(id));
       if (body.version !== undefined && body.version !== row.version) throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
-      if (body.status === row.status) throw atField(new Conflict(CUSTOMER_ADMIN_MESSAGES.sameStatus(row.status)), 'status');
-      if (body.status === 'pending') throw atField(new Invalid(CUSTOMER_ADMIN_MESSAGES.noBackToPending), 'status');
       const now = new Date().toISOString();
-      // Checked against the version read above: of two staff acting at once, one wins and the other gets 409.
-      if (!(await q.setStatus(trx, id, row.version, body.status, now))) throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
-      await recordAudit(trx, acting.actor, { action: `customer.${actionOf(row.status, body.status)}`, target: `customer:${id}`, summary: { before: { status: row.status }, after: { status: body.status } } });
-      if (row.status === 'pending' && body.status === 'active') {
-        await enqueueMail(trx, 'account-approved', accountApprovedMail(row.email, greetingName(row), `${this.recovery.baseUrl}/login`));
+      if (body.status !== undefined) {
+        if (body.status === row.status) throw atField(new Conflict(CUSTOMER_ADMIN_MESSAGES.sameStatus(row.status)), 'status');
+        if (body.status === 'pending') throw atField(new Invalid(CUSTOMER_ADMIN_MESSAGES.noBackToPending), 'status');
+        // Checked against the version read above: of two staff acting at once, one wins and the other gets 409.
+        if (!(await q.setStatus(trx, id, row.version, body.status, now))) throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
+        await recordAudit(trx, acting.actor, { action: `customer.${actionOf(row.status, body.status)}`, target: `customer:${id}`, summary: { before: { status: row.status }, after: { status: body.status } } });
+        if (row.status === 'pending' && body.status === 'active') {
+          await enqueueMail(trx, 'account-approved', accountApprovedMail(row.email, greetingName(row), `${this.recovery.baseUrl}/login`));
+        }
+      } else if (!(await q.bumpVersion(trx, id, row.version, now))) {
+        throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
       }
+      if (body.terms !== undefined || body.creditLimit !== undefined) await this.money.setTerms(trx, acting.actor, id, { terms: body.terms, creditLimit: body.creditLimit });
     });
     this.outbox.poke();
     return this.get(id);

@@ -86,3 +86,22 @@ export interface InvoiceData {
   /** The spec's terms text (INVOICE_TERMS). */
   terms: string;
 }
+
+/** A customer's statement (decision 0022): open invoices, charges, credit, aging, the late charge. */
+export interface StatementData {
+  /** YYYY-MM-DD: the day the statement is drawn for. */
+  on: string;
+  customerCode: string;
+  billTo: BillTo;
+  terms: string;
+  creditLimitCents: number;
+  invoices: { invoiceNum: number; orderNum: number; date: string; dueDate: string; totalCents: number; paidCents: number; openCents: number; daysOverdue: number }[];
+  charges: { date: string; description: string; amountCents: number }[];
+  unappliedCents: number;
+  aging: Record<'0-30' | '31-60' | '61-90' | '90+', number>;
+  overdueCents: number;
+  /** One month's late charge on what is overdue (shown, not posted). */
+  lateChargeCents: number;
+  lateChargeRule: string;
+  amountDueCents: number;
+}

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCoupons } from '../cart/demo-coupons';
 import { addShipTo, signUpCustomer, type TestCustomer } from '../cart/test-customers';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { adminCall, ownerSession } from '../admin/test-helpers';
+import { pdfText } from '../documents/pdf-text';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;
@@ -52,5 +54,29 @@ describe("customer A against customer B's orders and ship-tos", () => {
     expect((await call(b, 'GET', '/Shop/GetOrders')).body).toEqual(bOrdersBefore);
     expect((await call(b, 'GET', `/Shop/GetOrder/${bOrder.orderNum}`)).body).toEqual(bOrder);
     expect((await call(a, 'GET', '/Shop/GetShoppingCart')).body).toEqual(aCartBefore);
+  });
+});
+
+describe("customer A against customer B's invoices, credit and statement", () => {
+  it("sees none of B's: not in A's summary or statement, B's invoice PDF is 404", async () => {
+    const a = await signUpCustomer(t.app, 'CA', 'alice');
+    const b = await signUpCustomer(t.app, 'CA', 'bob');
+    await call(b, 'POST', '/Shop/AddItem?InvNum=11002&qty=2');
+    const bOrder = (await call(b, 'POST', '/Shop/Checkout', { shipToCode: '', shippingOption: 'ground', poNumber: 'BOB-INV' })).body;
+    const owner = await ownerSession(t);
+    await adminCall(t, owner, { method: 'POST', url: `/Orders/${bOrder.orderNum}/Accept` });
+    const invoiceNum = String((await adminCall(t, owner, { method: 'POST', url: `/Orders/${bOrder.orderNum}/Ship`, payload: { warehouse: 'west', carrier: 'ups', trackingNumber: '1Z' } })).body.invoiceNum);
+    const bOrg = (await t.ctx.database.db.selectFrom('customers').select('org_name').where('email', '=', b.email).executeTakeFirstOrThrow()).org_name;
+
+    const summary = await call(a, 'GET', '/Shop/GetCreditSummary');
+    expect(summary.body).toMatchObject({ balance: 0, openInvoices: [] });
+    expect(JSON.stringify(summary.body)).not.toContain(invoiceNum);
+    const statement = await t.app.inject({ method: 'GET', url: '/beapi/Shop/GetStatement', headers: a.headers });
+    const text = (await pdfText(statement.rawPayload)).text;
+    expect(text).not.toContain(invoiceNum);
+    expect(text).not.toContain(bOrg);
+    expect((await t.app.inject({ method: 'GET', url: `/beapi/Shop/GetInvoice/${invoiceNum}`, headers: a.headers })).statusCode).toBe(404);
+    // B sees it in their own.
+    expect((await call(b, 'GET', '/Shop/GetCreditSummary')).body.openInvoices.map((i: { invoiceNum: number }) => String(i.invoiceNum))).toEqual([invoiceNum]);
   });
 });

@@ -12,6 +12,8 @@ import type { SignedInCustomer } from '../http/auth-context';
 import { enqueueMail } from '../mail/mailer';
 import type { OutboxDispatcher } from '../outbox/outbox';
 import type { WebhookEvents } from '../webhooks/events';
+import type { MoneyService } from '../money/service';
+import { CREDIT_HOLD } from '../money/queries';
 import { placedAdminOrder } from './admin-order';
 import { type Allocation, allocateStock, firstWarehouse } from '../stock/allocation';
 import { decrementStock, lockItems } from '../stock/queries';
@@ -19,8 +21,11 @@ import { orderConfirmationMail } from './confirmation-mail';
 import { noteOrderChanged } from './change-feed';
 import { countKeys } from './counts';
 import { toOrder } from './order-json';
+import { addOrderEvent } from './order-state';
 import * as q from './queries';
 import type { OrderService } from './service';
+
+const SYSTEM = { label: 'system', display: 'System', ip: '' };
 
 export interface CheckoutResult {
   order: Order;
@@ -46,6 +51,7 @@ export class CheckoutService {
     private readonly outbox: OutboxDispatcher,
     private readonly publicUrl: string,
     private readonly events: WebhookEvents,
+    private readonly money: MoneyService,
   ) {}
 
   async checkout(who: SignedInCustomer, request: CheckoutRequest, idempotencyKey: string | null): Promise<CheckoutResult> {
@@ -76,9 +82,12 @@ export class CheckoutService {
       );
       if (!rate) throw new Invalid(CART_MESSAGES.shippingOptionNotOffered);
 
+      // An order that takes the balance over the credit limit waits on hold and takes no stock:
+      // every unit waits, like a backorder, until staff release it (decision 0022).
+      const creditHold = await this.money.mustHold(trx, who.id, totals.totalCents + rate.amountCents);
       const first = firstWarehouse(request.shippingOption, destination.state);
       const allocations: Allocation[] = lines.map((l) =>
-        allocateStock(l.qty, { west: l.item.qty_fr - l.item.reserve_fr, east: l.item.qty_fh - l.item.reserve_fh }, first),
+        creditHold ? { west: 0, east: 0, backordered: l.qty } : allocateStock(l.qty, { west: l.item.qty_fr - l.item.reserve_fr, east: l.item.qty_fh - l.item.reserve_fh }, first),
       );
       const shipped = lines.flatMap((l, i) => (allocations[i]!.west + allocations[i]!.east > 0 ? [{ itemId: l.item.id, ...allocations[i]! }] : []));
       await decrementStock(trx, shipped);
@@ -90,8 +99,9 @@ export class CheckoutService {
       const sum = (pick: (a: Allocation) => number) => allocations.reduce((n, a) => n + pick(a), 0);
       const orderRow: Omit<q.OrderRow, 'id' | 'order_num'> = {
         customer_id: who.id,
-        status: allocations.some((a) => a.backordered > 0) ? 'Received, partly backordered' : 'Received',
-        status_code: 'received',
+        // A credit-held order keeps the spec's text; its statusCode says on_hold.
+        status: creditHold ? 'Received' : allocations.some((a) => a.backordered > 0) ? 'Received, partly backordered' : 'Received',
+        status_code: creditHold ? 'on_hold' : 'received',
         version: 0,
         // Stamped at the transaction's end (change-feed.ts).
         change_seq: 0,
@@ -99,7 +109,7 @@ export class CheckoutService {
         open_east: sum((a) => a.east),
         backordered: sum((a) => a.backordered),
         shipped_qty: 0,
-        hold_reason: null,
+        hold_reason: creditHold ? CREDIT_HOLD : null,
         created_at: now,
         updated_at: now,
         subtotal_cents: totals.subtotalCents,
@@ -118,6 +128,7 @@ export class CheckoutService {
       const inserted = await q.insertOrderForCheckout(trx, orderRow);
       const id = inserted.id;
       await noteOrderChanged(trx, id);
+      if (creditHold) await addOrderEvent(trx, id, SYSTEM, 'on_hold', 'Held: this order takes the balance over the credit limit; no stock is reserved until it is released', false);
       const lineRows: q.OrderLineRow[] = lines.map((l, i) => ({
         order_id: id,
         line_no: i + 1,

@@ -4,13 +4,14 @@ import { addDays, invoiceAmounts } from './invoice-amounts';
 import type { Moved } from './line-changes';
 import { insertInvoice, invoicedBefore, nextNumber } from './lifecycle-queries';
 import type { OrderMoney, OrderState } from './order-state';
+import { termsOf } from '../money/queries';
 import type { Db } from './queries';
 
 /**
  * Raises the invoice of one shipment, in the shipment's transaction (DESIGN.md §5 "Invoices"): its
  * own number series (from 500001), the shipped units at the order's prices, shipping on the
- * first invoice, the discount spread by merchandise (invoice-amounts.ts), due in net 30 days
- * until customers have terms, and the spec's terms text. Answers its id and number; on PostgreSQL
+ * first invoice, the discount spread by merchandise (invoice-amounts.ts), due by the customer's
+ * terms, and the spec's terms text. Answers its id and number; on PostgreSQL
  * the number is null: the invoice is written under a provisional one and `numberShipment` numbers
  * it last (lifecycle-queries.ts).
  */
@@ -30,6 +31,9 @@ export async function createInvoice(trx: Db, order: OrderState & OrderMoney, shi
     before,
     merchandise,
   );
+  // Due by the customer's terms (decision 0022): net N days, or on the invoice date when prepaid.
+  const terms = await termsOf(trx, order.customer_id);
+  const dueDays = !terms ? INVOICE_DUE_DAYS : terms.terms_kind === 'prepaid' ? 0 : terms.terms_days;
   const invoiceNum = trx.getExecutor().adapter instanceof PostgresAdapter ? null : await nextNumber(trx, 'invoice_num');
   const id = await insertInvoice(
     trx,
@@ -39,7 +43,7 @@ export async function createInvoice(trx: Db, order: OrderState & OrderMoney, shi
       shipment_id: shipmentId,
       customer_id: order.customer_id,
       invoice_date: date,
-      due_date: addDays(date, INVOICE_DUE_DAYS),
+      due_date: addDays(date, dueDays),
       subtotal_cents: amounts.subtotalCents,
       discount_cents: amounts.discountCents,
       shipping_cents: amounts.shippingCents,

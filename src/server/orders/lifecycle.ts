@@ -13,7 +13,7 @@ import { enqueueBackorderMails } from '../stock/backorder-mail';
 import { type AdminOrderReader, readAdminOrder } from './admin-order';
 import { type Cancelled, cancelOrderLines, shipOrderLines } from './lifecycle-steps';
 import { wasAccepted } from './lifecycle-queries';
-import { markReleased } from './stock-link';
+import { fillReleased, markReleased } from './stock-link';
 import { cancelledMail, shippedMail } from './lifecycle-mails';
 import { addOrderEvent, lockOrder, type OrderMoney, type OrderState, saveOrderState } from './order-state';
 import type { Db } from './queries';
@@ -58,14 +58,27 @@ export class LifecycleService {
     });
   }
 
-  release(who: Acting, orderNum: number, ifMatch?: number): Promise<AdminOrder> {
-    return this.simple(who, orderNum, ifMatch, 'release', async (trx, order) => {
+  /**
+   * Back to where it was held from; its waiting units then take available stock like a backorder
+   * fill (an order held for credit reserved none: decision 0022), mailed as fills are.
+   */
+  async release(who: Acting, orderNum: number, ifMatch?: number): Promise<AdminOrder> {
+    let filled = 0;
+    await this.inOrder(orderNum, ifMatch, 'release', async (trx, order) => {
       const heldFrom = (await wasAccepted(trx, order.id)) ? 'accepted' : 'received';
       const status = statusAfter(order.status_code, 'release', units(order), heldFrom)!;
       const after = await saveOrderState(trx, order, { status, holdReason: null });
       await addOrderEvent(trx, order.id, who.actor, 'released', `Released (${ORDER_STATUS_LABELS[status]})`, false);
-      return after;
+      await recordAudit(trx, who.actor, audit('release', order, after));
+      const changed: number[] = [];
+      const fills = order.backordered > 0 ? await fillReleased(trx, order.id, who.actor, changed) : [];
+      await enqueueBackorderMails(trx, fills, this.publicUrl);
+      filled = fills.length;
+      // Last: the stock counter row every checkout takes is held for this statement and the commit only.
+      await markReleased(trx, changed);
     });
+    if (filled > 0) this.outbox.poke();
+    return this.adminOrders.read(orderNum);
   }
 
   async cancel(who: Acting, orderNum: number, body: CancelBody, ifMatch?: number): Promise<AdminOrder> {

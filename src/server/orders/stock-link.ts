@@ -1,5 +1,5 @@
 import type { Actor } from '../audit/audit';
-import { type Filled, releaseUnits } from '../stock/backorders';
+import { type Filled, fillBackorders, releaseUnits } from '../stock/backorders';
 import { recordShipMovements } from '../stock/movements';
 import { markStockChanged } from '../stock/queries';
 import type { Released } from './line-changes';
@@ -30,4 +30,14 @@ export function markReleased(db: Db, changed: readonly number[]): Promise<void> 
 
 export function recordShipped(db: Db, shipped: readonly Released[], ref: string, actor: Actor): Promise<void> {
   return recordShipMovements(db, shipped, { ref, actor });
+}
+
+/**
+ * A released order's waiting units (a credit hold took none; any hold let its backorders wait)
+ * take available stock like a backorder fill, oldest waiting order first. Call after the order's
+ * status is saved; the changed items go to `changed` for `markReleased`.
+ */
+export async function fillReleased(db: Db, orderId: number, actor: Actor, changed: number[]): Promise<Filled[]> {
+  const rows = await db.selectFrom('order_lines').select('item_num').distinct().where('order_id', '=', orderId).where('qty_backordered', '>', 0).execute();
+  return fillBackorders(db, rows.map((r) => r.item_num), actor, changed);
 }

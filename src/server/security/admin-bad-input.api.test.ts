@@ -104,6 +104,17 @@ const CASES: Case[] = [
   { name: 'Ship a line the order does not have', method: 'POST', route: SHIP, url: ship, payload: { ...okShip, lines: [{ lineNo: 99, qty: 1 }] }, status: [400, 404, 409], accepted: true },
   { name: 'Ship one line listed twice', method: 'POST', route: SHIP, url: ship, payload: { ...okShip, lines: [{ lineNo: 1, qty: 1 }, { lineNo: 1, qty: 1 }] }, status: [400, 409], accepted: true },
   { name: 'Cancel more than can be cancelled', method: 'POST', route: CANCEL, url: cancel, payload: { reason: 'x', lines: [{ lineNo: 1, qty: 9999 }] }, status: [409], accepted: true },
+  // Money (decision 0022).
+  { name: 'a payment of 1e308', method: 'POST', route: /^\/Payments$/, url: () => '/Payments', payload: { customerId: 1, amount: 1e308, method: 'cheque' }, status: [400] },
+  { name: 'a negative payment', method: 'POST', route: /^\/Payments$/, url: () => '/Payments', payload: { customerId: 1, amount: -10, method: 'cheque' }, status: [400] },
+  { name: 'a payment of fractional cents', method: 'POST', route: /^\/Payments$/, url: () => '/Payments', payload: { customerId: 1, amount: 10.005, method: 'cheque' }, status: [400] },
+  { name: 'a payment for an unknown customer', method: 'POST', route: /^\/Payments$/, url: () => '/Payments', payload: { customerId: UNKNOWN, amount: 10, method: 'cheque' }, status: [404] },
+  { name: 'an application to an unknown invoice', method: 'POST', route: /^\/Payments$/, url: () => '/Payments', payload: { customerId: UNKNOWN, amount: 10, method: 'cheque', applications: [{ invoiceNum: UNKNOWN, amount: 10 }] }, status: [400, 404] },
+  { name: 'returning an unknown payment', method: 'POST', route: /^\/Payments\/:\w+\/Return$/, url: () => `/Payments/${UNKNOWN}/Return`, status: [404] },
+  { name: 'a credit limit of 1e308', method: 'PUT', route: /^\/Customers\/:\w+$/, url: () => '/Customers/1', payload: { creditLimit: 1e308 }, status: [400] },
+  { name: 'a negative credit limit', method: 'PUT', route: /^\/Customers\/:\w+$/, url: () => '/Customers/1', payload: { creditLimit: -1 }, status: [400] },
+  { name: 'net terms of 400 days', method: 'PUT', route: /^\/Customers\/:\w+$/, url: () => '/Customers/1', payload: { terms: { kind: 'net', days: 400 } }, status: [400] },
+  { name: 'an unknown customer\u2019s statement', method: 'GET', route: /^\/Customers\/:\w+\/Statement\.pdf$/, url: () => `/Customers/${UNKNOWN}/Statement.pdf`, status: [404] },
   { name: 'Adjust below zero', method: 'POST', route: ADJUST, url: () => '/Stock/Adjust', payload: { invNum: '12001', warehouse: 'west', delta: -1_000_000, reason: 'damaged' }, status: [409] },
 ];
 

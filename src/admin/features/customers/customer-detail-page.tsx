@@ -5,16 +5,19 @@ import { useAdminTitle } from '../../lib/title';
 import { useCustomer } from './api';
 import { CustomerActions } from './customer-actions';
 import { NotesSection, OrdersSection, ProfileSection, SessionsSection } from './customer-sections';
+import { CreditSection, InvoicesSection, PaymentsSection } from './customer-money-sections';
 import { CustomerStatusBadge } from './customer-texts';
 
-/** One customer: status and actions, profile and addresses, orders, notes, signed-in sessions. */
+/** One customer: status and actions, profile and addresses, terms and credit, invoices, orders, payments, notes, signed-in sessions. */
 export default function CustomerDetailPage() {
   const id = Number(useParams().id);
   const query = useCustomer(id);
   const customer = query.data;
   const name = customer ? customer.orgName || `${customer.firstName} ${customer.lastName}`.trim() || customer.email : '';
   useAdminTitle(customer ? name : 'Customer');
-  const canWrite = useCan()('customers:write');
+  const can = useCan();
+  const canWrite = can('customers:write');
+  const canEditMoney = can('money:write');
 
   return (
     <Stack>
@@ -41,6 +44,9 @@ export default function CustomerDetailPage() {
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack>
                 <ProfileSection customer={customer} />
+                <CreditSection customer={customer} canEditMoney={canEditMoney} />
+                <InvoicesSection customer={customer} />
+                <PaymentsSection customer={customer} canEditMoney={canEditMoney} />
                 <OrdersSection customer={customer} />
               </Stack>
             </Grid.Col>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta';
 import { useCustomer } from './api';
 import { addressLines, displayName } from './names';
+import { CreditSection } from './credit-section';
 import { PendingEmailChange } from './pending-email-change';
 
 function Section({ title, edit, editLabel, children }: { title: string; edit: string; editLabel: string; children: ReactNode }) {
@@ -32,7 +33,7 @@ const Lines = ({ lines }: { lines: string[] }) => (
   </Stack>
 );
 
-/** The account profile (spec §2): Bill To, Ship To (default ship-to or billing), email, phone, security question. */
+/** The account profile (spec §2): Bill To, Ship To (default ship-to or billing), email, phone, security question; terms, credit and open invoices. */
 export default function ProfilePage() {
   usePageMeta('My Account', 'Your Skyline Balloons trade account: billing and shipping addresses, email and password.');
   const customer = useCustomer();
@@ -83,6 +84,7 @@ export default function ProfilePage() {
           <Text size="sm">••••••••</Text>
         </Section>
       </SimpleGrid>
+      <CreditSection />
     </Container>
   );
 }

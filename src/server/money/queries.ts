@@ -1,0 +1,226 @@
+import { type Kysely, sql } from 'kysely';
+import type { PaymentsQuery } from '../../contract/money';
+import type { DB } from '../db/schema';
+import type { PaymentMethod } from './tables';
+
+/** Trade terms, credit and payments: the only place of this area that touches Kysely. Each takes `db` (or a transaction) first. */
+
+export type Db = Kysely<DB>;
+
+/** An order held for its customer's credit: it reserves nothing and is not counted in the balance. */
+export const CREDIT_HOLD = 'credit limit';
+
+/** Order statuses whose open and backordered units are still to be invoiced. */
+const UNINVOICED_STATUSES = ['received', 'accepted', 'on_hold', 'partially_shipped'] as const;
+
+export function termsOf(db: Db, customerId: number) {
+  return db.selectFrom('customers').select(['id', 'org_name', 'terms_kind', 'terms_days', 'credit_limit_cents']).where('id', '=', customerId).executeTakeFirst();
+}
+
+export async function setTerms(db: Db, customerId: number, patch: { terms_kind?: 'prepaid' | 'net'; terms_days?: number; credit_limit_cents?: number }): Promise<void> {
+  await db.updateTable('customers').set(patch).where('id', '=', customerId).execute();
+}
+
+export interface BalanceParts {
+  /** Open invoices' unpaid amounts. */
+  openInvoicesCents: number;
+  /** Open and backordered units of orders not yet invoiced, at their order prices (credit-held orders excluded). */
+  uninvoicedCents: number;
+  /** Payments' money not applied to invoices ('credit' payments bring none in), of payments not returned. */
+  unappliedCents: number;
+  /** Charges on the account (returned-cheque fees). */
+  chargesCents: number;
+}
+
+/** The four sums of a customer's balance, read in one round trip each, side by side. */
+export async function balanceParts(db: Db, customerId: number): Promise<BalanceParts> {
+  const [invoices, orders, received, applied, charges] = await Promise.all([
+    db
+      .selectFrom('invoices')
+      .select(sql<string | number>`coalesce(sum(total_cents - paid_cents), 0)`.as('n'))
+      .where('customer_id', '=', customerId)
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('order_lines as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select(sql<string | number>`coalesce(sum((l.qty_west + l.qty_east + l.qty_backordered) * l.price_cents), 0)`.as('n'))
+      .where('o.customer_id', '=', customerId)
+      .where('o.status_code', 'in', UNINVOICED_STATUSES)
+      .where((eb) => eb.or([eb('o.status_code', '!=', 'on_hold'), eb('o.hold_reason', 'is', null), eb('o.hold_reason', '!=', CREDIT_HOLD)]))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('payments')
+      .select(sql<string | number>`coalesce(sum(amount_cents), 0)`.as('n'))
+      .where('customer_id', '=', customerId)
+      .where('returned_at', 'is', null)
+      .where('method', '!=', 'credit')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('payment_applications as a')
+      .innerJoin('payments as p', 'p.id', 'a.payment_id')
+      .select(sql<string | number>`coalesce(sum(a.amount_cents), 0)`.as('n'))
+      .where('p.customer_id', '=', customerId)
+      .where('p.returned_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('account_charges').select(sql<string | number>`coalesce(sum(amount_cents), 0)`.as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    openInvoicesCents: Number(invoices.n),
+    uninvoicedCents: Number(orders.n),
+    unappliedCents: Number(received.n) - Number(applied.n),
+    chargesCents: Number(charges.n),
+  };
+}
+
+/** A customer's invoices, open ones first (oldest due first), then the newest others; `onlyOpen` for the open ones alone. */
+export function invoicesOf(db: Db, customerId: number, onlyOpen: boolean, limit = 200) {
+  return db
+    .selectFrom('invoices as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .select(['i.id', 'i.invoice_num', 'o.order_num', 'i.invoice_date', 'i.due_date', 'i.total_cents', 'i.paid_cents', 'i.status', 'i.customer_id'])
+    .where('i.customer_id', '=', customerId)
+    .$if(onlyOpen, (q) => q.where('i.status', '=', 'open'))
+    .orderBy(sql`case when i.status = 'open' then 0 else 1 end`)
+    .orderBy(sql`case when i.status = 'open' then i.due_date else '' end`)
+    .orderBy('i.invoice_num', 'desc')
+    .limit(limit)
+    .execute();
+}
+export type InvoiceRow = Awaited<ReturnType<typeof invoicesOf>>[number];
+
+/** Invoices by number, with their order and status (to check a payment's applications). */
+export function invoicesByNum(db: Db, nums: readonly number[]) {
+  if (nums.length === 0) return Promise.resolve([]);
+  return db.selectFrom('invoices').select(['id', 'invoice_num', 'customer_id', 'order_id', 'status', 'total_cents', 'paid_cents']).where('invoice_num', 'in', [...nums]).execute();
+}
+
+/**
+ * Applies `cents` to an open invoice unless that would pay more than it owes: one guarded UPDATE,
+ * so two payments at once cannot overpay it (the second finds less open and changes nothing).
+ * A fully paid invoice becomes 'paid'. Answers whether it applied.
+ */
+export async function applyToInvoice(db: Db, invoiceId: number, cents: number): Promise<boolean> {
+  const r = await db
+    .updateTable('invoices')
+    .set({
+      paid_cents: sql`paid_cents + ${cents}`,
+      status: sql`case when paid_cents + ${cents} = total_cents then 'paid' else status end`,
+    })
+    .where('id', '=', invoiceId)
+    .where('status', '=', 'open')
+    .where(sql<boolean>`paid_cents + ${cents} <= total_cents`)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Takes `cents` back off an invoice (a returned cheque): it is open again. */
+export async function unapplyFromInvoice(db: Db, invoiceId: number, cents: number): Promise<void> {
+  await db
+    .updateTable('invoices')
+    .set({ paid_cents: sql`paid_cents - ${cents}`, status: sql`case when status = 'paid' then 'open' else status end` })
+    .where('id', '=', invoiceId)
+    .execute();
+}
+
+export async function insertPayment(
+  db: Db,
+  row: { customer_id: number; amount_cents: number; method: PaymentMethod; reference: string; received_on: string; created_by: string; created_at: string },
+  applications: { invoice_id: number; amount_cents: number }[],
+): Promise<number> {
+  const { id } = await db.insertInto('payments').values(row).returning('id').executeTakeFirstOrThrow();
+  if (applications.length > 0) await db.insertInto('payment_applications').values(applications.map((a) => ({ payment_id: id, ...a }))).execute();
+  return id;
+}
+
+export function paymentRow(db: Db, id: number) {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks a payment returned unless it is already: of two staff at once, one does it. */
+export async function markReturned(db: Db, id: number, at: string): Promise<boolean> {
+  const r = await db.updateTable('payments').set({ returned_at: at }).where('id', '=', id).where('returned_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export function applicationsOf(db: Db, paymentIds: readonly number[]) {
+  if (paymentIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('payment_applications as a')
+    .innerJoin('invoices as i', 'i.id', 'a.invoice_id')
+    .select(['a.payment_id', 'a.invoice_id', 'a.amount_cents', 'i.invoice_num', 'i.order_id'])
+    .where('a.payment_id', 'in', [...paymentIds])
+    .orderBy('a.payment_id')
+    .orderBy('i.invoice_num')
+    .execute();
+}
+
+export async function insertCharge(db: Db, row: { customer_id: number; kind: 'returned_cheque'; payment_id: number; amount_cents: number; description: string; charged_on: string; created_at: string }): Promise<number> {
+  const { id } = await db.insertInto('account_charges').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export function chargesOf(db: Db, customerId: number) {
+  return db.selectFrom('account_charges').selectAll().where('customer_id', '=', customerId).orderBy('id', 'desc').execute();
+}
+
+function paymentFilter(query: Omit<PaymentsQuery, 'page' | 'pageSize'>) {
+  return (eb: import('kysely').ExpressionBuilder<DB, 'payments'>) => {
+    const where = [];
+    if (query.customer !== undefined) where.push(eb('payments.customer_id', '=', query.customer));
+    if (query.from) where.push(eb('payments.received_on', '>=', query.from));
+    if (query.to) where.push(eb('payments.received_on', '<=', query.to));
+    return eb.and(where);
+  };
+}
+
+/** A page of payments, newest first, and how many the filters keep. */
+export async function paymentsPage(db: Db, query: PaymentsQuery) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('payments')
+      .innerJoin('customers as c', 'c.id', 'payments.customer_id')
+      .selectAll('payments')
+      .select('c.org_name')
+      .where(paymentFilter(query))
+      .orderBy('payments.received_on', 'desc')
+      .orderBy('payments.id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    db.selectFrom('payments').select((eb) => eb.fn.countAll<string | number>().as('n')).where(paymentFilter(query)).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+export type PaymentRow = Awaited<ReturnType<typeof paymentsPage>>['rows'][number];
+
+/** Orders of these invoices that are shipped and whose every invoice is paid: they close. */
+export async function settledOrders(db: Db, orderIds: readonly number[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('orders as o')
+    .select('o.id')
+    .where('o.id', 'in', [...new Set(orderIds)])
+    .where('o.status_code', '=', 'shipped')
+    .where('o.open_west', '=', 0)
+    .where('o.open_east', '=', 0)
+    .where('o.backordered', '=', 0)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('invoices as i').select('i.id').whereRef('i.order_id', '=', 'o.id').where('i.status', '=', 'open'))))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Closed orders among these (a returned cheque reopens their invoices: they go back to shipped). */
+export async function closedOrders(db: Db, orderIds: readonly number[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db.selectFrom('orders').select('id').where('id', 'in', [...new Set(orderIds)]).where('status_code', '=', 'closed').execute();
+  return rows.map((r) => r.id);
+}
+
+export function customerHeader(db: Db, customerId: number) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'code', 'org_name', 'first_name', 'last_name', 'address_line1', 'city', 'state', 'zip', 'country', 'email', 'terms_kind', 'terms_days', 'credit_limit_cents'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+}

@@ -13,6 +13,7 @@ import type { OutboxTables } from '../outbox/tables';
 import type { WebhookTables } from '../webhooks/tables';
 import type { PhotoTables } from '../photos/tables';
 import type { ImportJobTables } from '../item-import/tables';
+import type { ReportTables } from '../reports/tables';
 
 /**
  * Row types of every table, as Kysely sees them. Booleans are stored as integers 0/1 and times
@@ -170,4 +171,5 @@ export type DB = CatalogueTables &
   OutboxTables &
   WebhookTables &
   PhotoTables &
-  ImportJobTables;
+  ImportJobTables &
+  ReportTables;

@@ -21,6 +21,7 @@ import { OrderService } from './orders/service';
 import { StaffService } from './staff/service';
 import { StockService } from './stock/service';
 import { webhookHandler, webhookRetryPolicy } from './webhooks/dispatch';
+import { ReportService } from './reports/service';
 import { WebhookEvents } from './webhooks/events';
 import { pruneDeliveries } from './webhooks/queries';
 import { WebhookService } from './webhooks/service';
@@ -62,6 +63,8 @@ export interface ShopContext {
   itemImports: ItemImportService;
   /** The back office's customers desk. */
   customersAdmin: CustomerAdminService;
+  /** The reports page (sales summaries and a few live reads). */
+  reports: ReportService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -77,6 +80,7 @@ export function createContext(config: Config, database: Database): ShopContext {
   const orders = new OrderService(database.db, cart);
   const adminOrders = new AdminOrderReader(database.db);
   const items = new ItemEditorService(database.db, catalogue, webhookEvents, () => outbox.poke());
+  const stock = new StockService(database.db, catalogue, outbox, config.PUBLIC_URL, webhookEvents);
   return {
     config,
     database,
@@ -91,7 +95,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents),
     lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL, webhookEvents, adminOrders),
     adminOrders,
-    stock: new StockService(database.db, catalogue, outbox, config.PUBLIC_URL, webhookEvents),
+    stock,
     documents: new DocumentService(database.db),
     apiKeys: new ApiKeyService(database.db),
     webhooks: new WebhookService(database.db, ops.forUpdate, webhookSettings(config), webhookEvents, () => outbox.poke()),
@@ -101,6 +105,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     catalogs: new CatalogsService(catalogue, database.db, config.DATA_DIR),
     itemImports: new ItemImportService(database.db, catalogue, webhookEvents, config.PUBLIC_URL, () => outbox.poke()),
     customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery),
+    reports: new ReportService(database.db, (limit) => stock.lowStock(limit)),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

@@ -66,20 +66,25 @@ async function main(): Promise<void> {
   const keep = values.keep;
   let schema = '';
   let url: string;
+  const kept = postgres ? `bench_reports_keep_${ORDERS}` : `sqlite-reports-${ORDERS}`;
+  // A kept database whose seeding did not finish (no marker) is seeded afresh.
+  const marker = keep ? join(keep, `${kept}.seeded`) : '';
+  const reuse = marker !== '' && existsSync(marker);
   if (postgres) {
-    schema = keep ? `bench_reports_keep_${ORDERS}` : `bench_reports_${randomBytes(4).toString('hex')}`;
+    schema = keep ? kept : `bench_reports_${randomBytes(4).toString('hex')}`;
+    if (keep && !reuse) await pgAdmin(`drop schema if exists ${schema} cascade`);
     await pgAdmin(`create schema if not exists ${schema}`);
     url = PG_URL;
   } else {
-    const folder = keep ? join(keep, `sqlite-reports-${ORDERS}`) : dir;
+    const folder = keep ? join(keep, kept) : dir;
+    if (keep && !reuse) rmSync(folder, { recursive: true, force: true });
     mkdirSync(folder, { recursive: true });
     url = `sqlite:${join(folder, 'shop.db')}`;
   }
-  const marker = keep ? join(keep, `${postgres ? schema : `sqlite-reports-${ORDERS}`}.seeded`) : '';
   const database = postgres ? openDatabase(url, { schema }) : openDatabase(url);
   try {
     await migrateToLatest(database.db, schema || undefined);
-    if (!marker || !existsSync(marker)) {
+    if (!reuse) {
       let t0 = performance.now();
       await seedDemoCatalogue(database.db);
       await seedSyntheticItems(database.db, ITEMS);

@@ -27,39 +27,39 @@ function perOrder(db: Kysely<DB>) {
     group by o.id, o.created_at, o.customer_id, o.ship_to_json, o.discount_cents`;
 }
 
-/** What the summaries should hold, rows with nothing left out, in key order. */
-export async function recountSummaries(db: Kysely<DB>): Promise<SummaryRows> {
+/** The rows of `sales_daily`, `sales_by_day` and `sales_by_month` as a recount gives them (SQL to run or insert from). */
+function recountSql(db: Kysely<DB>) {
   const orders = perOrder(db);
-  const daily = await sql<SummaryRows['daily'][number]>`
+  const daily = sql`
     select day, count(*) as orders, sum(lines) as lines, sum(units) as units, sum(merch) as merch_cents, sum(discount_cents) as discount_cents
-    from (${orders}) t where units > 0 group by day order by day`.execute(db);
-  const byDay: SummaryRows['byDay'] = [];
-  for (const [dim, key] of [['customer', 'customer'], ['state', 'state']] as const) {
-    const rows = await sql<SummaryRows['byDay'][number]>`
-      select ${dim} as dim, day, ${sql.ref(key)} as key, count(*) as orders, sum(units) as units, sum(merch) as merch_cents, sum(discount_cents) as discount_cents
-      from (${orders}) t where units > 0 group by day, ${sql.ref(key)}`.execute(db);
-    byDay.push(...rows.rows);
-  }
-  const items = await sql<SummaryRows['byDay'][number]>`
+    from (${orders}) t where units > 0 group by day`;
+  const byDay = sql`
+    select 'customer' as dim, day, customer as key, count(*) as orders, sum(units) as units, sum(merch) as merch_cents, sum(discount_cents) as discount_cents
+    from (${orders}) t where units > 0 group by day, customer
+    union all
+    select 'state' as dim, day, state as key, count(*) as orders, sum(units) as units, sum(merch) as merch_cents, sum(discount_cents) as discount_cents
+    from (${orders}) t where units > 0 group by day, state
+    union all
     select 'item' as dim, substr(o.created_at, 1, 10) as day, l.item_num as key, count(*) as orders, sum(l.qty - l.qty_cancelled) as units,
       sum((l.qty - l.qty_cancelled) * l.price_cents) as merch_cents, 0 as discount_cents
     from order_lines l join orders o on o.id = l.order_id
     where l.qty > l.qty_cancelled
-    group by substr(o.created_at, 1, 10), l.item_num`.execute(db);
-  byDay.push(...items.rows);
-  const clean = normalise({ daily: daily.rows, byDay, byMonth: [] });
+    group by substr(o.created_at, 1, 10), l.item_num`;
   // Months are the sums of their days.
-  const months = new Map<string, SummaryRows['byMonth'][number]>();
-  for (const r of clean.byDay) {
-    const id = `${r.dim}\u0000${r.day.slice(0, 7)}\u0000${r.key}`;
-    const m = months.get(id) ?? { dim: r.dim, month: r.day.slice(0, 7), key: r.key, orders: 0, units: 0, merch_cents: 0, discount_cents: 0 };
-    m.orders += r.orders;
-    m.units += r.units;
-    m.merch_cents += r.merch_cents;
-    m.discount_cents += r.discount_cents;
-    months.set(id, m);
-  }
-  return normalise({ ...clean, byMonth: [...months.values()] });
+  const byMonth = sql`
+    select dim, substr(day, 1, 7) as month, key, sum(orders) as orders, sum(units) as units, sum(merch_cents) as merch_cents, sum(discount_cents) as discount_cents
+    from (${byDay}) d group by dim, substr(day, 1, 7), key`;
+  return { daily, byDay, byMonth };
+}
+
+/** What the summaries should hold, in key order (for tests and checks: it reads every row into memory). */
+export async function recountSummaries(db: Kysely<DB>): Promise<SummaryRows> {
+  const q = recountSql(db);
+  return normalise({
+    daily: (await q.daily.execute(db)).rows as SummaryRows['daily'],
+    byDay: (await q.byDay.execute(db)).rows as SummaryRows['byDay'],
+    byMonth: (await q.byMonth.execute(db)).rows as SummaryRows['byMonth'],
+  });
 }
 
 /** What the summary tables hold now, without rows that dropped to nothing. */
@@ -74,16 +74,16 @@ export async function readSummaries(db: Kysely<DB>): Promise<SummaryRows> {
   return { daily: rows.daily.filter(nonZero), byDay: rows.byDay.filter(nonZero), byMonth: rows.byMonth.filter(nonZero) };
 }
 
-/** Replaces the summaries with a recount, in one transaction (after a bulk load of orders). */
+/** Replaces the summaries with a recount, in one transaction, inside the database (after a bulk load of orders). */
 export async function rebuildSummaries(db: Kysely<DB>): Promise<void> {
-  const rows = await recountSummaries(db);
   await db.transaction().execute(async (trx) => {
+    const q = recountSql(trx);
     await trx.deleteFrom('sales_daily').execute();
     await trx.deleteFrom('sales_by_day').execute();
     await trx.deleteFrom('sales_by_month').execute();
-    for (const [table, list] of [['sales_daily', rows.daily], ['sales_by_day', rows.byDay], ['sales_by_month', rows.byMonth]] as const) {
-      for (let i = 0; i < list.length; i += 2000) await trx.insertInto(table).values(list.slice(i, i + 2000) as never).execute();
-    }
+    await sql`insert into sales_daily (day, orders, lines, units, merch_cents, discount_cents) ${q.daily}`.execute(trx);
+    await sql`insert into sales_by_day (dim, day, key, orders, units, merch_cents, discount_cents) ${q.byDay}`.execute(trx);
+    await sql`insert into sales_by_month (dim, month, key, orders, units, merch_cents, discount_cents) select dim, substr(day, 1, 7), key, sum(orders), sum(units), sum(merch_cents), sum(discount_cents) from sales_by_day group by dim, substr(day, 1, 7), key`.execute(trx);
   });
 }
 

@@ -25,50 +25,47 @@ export async function salesDaily(db: Db, range: Range): Promise<DailySales[]> {
   return rows.map((r) => ({ day: r.day, orders: n(r.orders), lines: n(r.lines), units: n(r.units), merchCents: n(r.merch_cents), discountCents: n(r.discount_cents) }));
 }
 
-/** One dimension's rows over a range, summed by key: whole months from the monthly table, edge days from the daily one. */
-function byKeySource(dim: SalesDim, range: Range) {
-  const { days, months } = splitRange(range);
-  const parts = [];
-  if (days.length > 0) {
-    const within = sql.join(days.map((d) => sql`(day >= ${d.from} and day <= ${d.to})`), sql` or `);
-    parts.push(sql`select key, orders, units, merch_cents, discount_cents from sales_by_day where dim = ${dim} and (${within})`);
-  }
-  if (months) parts.push(sql`select key, orders, units, merch_cents, discount_cents from sales_by_month where dim = ${dim} and month >= ${months.from} and month <= ${months.to}`);
-  return sql`
-    select key, sum(orders) as orders, sum(units) as units, sum(merch_cents) as merch_cents, sum(discount_cents) as discount_cents
-    from (${sql.join(parts, sql` union all `)}) t group by key having sum(units) > 0`;
-}
-
 export interface KeyedSales extends SalesSums {
   key: string;
 }
 
-const keyed = (r: { key: string; orders: unknown; units: unknown; merch_cents: unknown; discount_cents: unknown }): KeyedSales => ({
-  key: r.key,
-  orders: n(r.orders),
-  units: n(r.units),
-  merchCents: n(r.merch_cents),
-  discountCents: n(r.discount_cents),
-});
+type SumRow = { key: string; orders: unknown; units: unknown; merch_cents: unknown; discount_cents: unknown };
+const keyed = (r: SumRow): KeyedSales => ({ key: r.key, orders: n(r.orders), units: n(r.units), merchCents: n(r.merch_cents), discountCents: n(r.discount_cents) });
+const SUMS = sql`key, sum(orders) as orders, sum(units) as units, sum(merch_cents) as merch_cents, sum(discount_cents) as discount_cents`;
 
-/** Keys of one dimension by sales (merchandise), best first (`desc`) or worst first; all when `limit` is null. */
-export async function salesByKey(db: Db, dim: SalesDim, range: Range, order: 'desc' | 'asc', limit: number | null): Promise<KeyedSales[]> {
-  const direction = sql.raw(order);
-  const rows = await sql<{ key: string; orders: unknown; units: unknown; merch_cents: unknown; discount_cents: unknown }>`
-    ${byKeySource(dim, range)} order by merch_cents ${direction}, units ${direction}, key ${limit === null ? sql`` : sql`limit ${limit}`}`.execute(db);
+/** One dimension's sums by key over whole months (`YYYY-MM`, inclusive). */
+export async function monthSums(db: Db, dim: SalesDim, months: { from: string; to: string }): Promise<KeyedSales[]> {
+  const rows = await sql<SumRow>`select ${SUMS} from sales_by_month where dim = ${dim} and month >= ${months.from} and month <= ${months.to} group by key`.execute(db);
   return rows.rows.map(keyed);
 }
 
-/** Items' sales summed by their category (as the item is filed now). */
-export async function salesByCategory(db: Db, range: Range): Promise<(SalesSums & { categoryNum: number; name: string })[]> {
-  const rows = await sql<{ category_num: number; name: string | null; orders: unknown; units: unknown; merch_cents: unknown }>`
-    select i.category_num, c.description as name, sum(t.orders) as orders, sum(t.units) as units, sum(t.merch_cents) as merch_cents
-    from (${byKeySource('item', range)}) t
-    join items i on i.num = t.key
-    left join categories c on c.num = i.category_num
-    group by i.category_num, c.description
-    order by merch_cents desc`.execute(db);
-  return rows.rows.map((r) => ({ categoryNum: n(r.category_num), name: r.name ?? `Category ${r.category_num}`, orders: n(r.orders), units: n(r.units), merchCents: n(r.merch_cents), discountCents: 0 }));
+/** One dimension's sums by key over some ranges of days. */
+export async function daySums(db: Db, dim: SalesDim, days: readonly Range[]): Promise<KeyedSales[]> {
+  if (days.length === 0) return [];
+  const within = sql.join(days.map((d) => sql`(day >= ${d.from} and day <= ${d.to})`), sql` or `);
+  const rows = await sql<SumRow>`select ${SUMS} from sales_by_day where dim = ${dim} and (${within}) group by key`.execute(db);
+  return rows.rows.map(keyed);
+}
+
+/** The value of `sales_history_seq`: moves when a past month's sums change. */
+export async function salesHistorySeq(db: Db): Promise<number> {
+  const row = await db.selectFrom('counters').select('value').where('name', '=', 'sales_history_seq').executeTakeFirst();
+  return n(row?.value);
+}
+
+/** The category (as the item is filed now) of each of `nums`. */
+export async function itemCategories(db: Db, nums: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < nums.length; i += 5000) {
+    const rows = await db.selectFrom('items').select(['num', 'category_num']).where('num', 'in', nums.slice(i, i + 5000)).execute();
+    for (const r of rows) out.set(r.num, r.category_num);
+  }
+  return out;
+}
+
+export async function categoryNames(db: Db): Promise<Map<number, string>> {
+  const rows = await db.selectFrom('categories').select(['num', 'description']).execute();
+  return new Map(rows.map((r) => [r.num, r.description]));
 }
 
 export async function itemTitles(db: Db, nums: readonly string[]): Promise<Map<string, string>> {

@@ -93,6 +93,8 @@ export async function recordSales(db: Kysely<DB>, change: SaleChange): Promise<v
       .onConflict((oc) => oc.columns(['dim', 'day', 'key']).doUpdateSet(addUp('sales_by_day')))
       .execute();
   }
+  // A past month changed (a cancel of an older order): the processes' sums of past months are stale.
+  if (month < new Date().toISOString().slice(0, 7)) await bumpSalesHistory(db);
   for (let i = 0; i < deltas.length; i += CHUNK) {
     const chunk = deltas.slice(i, i + CHUNK);
     await db
@@ -111,4 +113,9 @@ function addUp(table: 'sales_by_day' | 'sales_by_month') {
     merch_cents: sql<number>`${t}.merch_cents + excluded.merch_cents`,
     discount_cents: sql<number>`${t}.discount_cents + excluded.discount_cents`,
   };
+}
+
+/** Moves `sales_history_seq`: every process's cached sums of past months are then read afresh. */
+export async function bumpSalesHistory(db: Kysely<DB>): Promise<void> {
+  await db.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', '=', 'sales_history_seq').execute();
 }

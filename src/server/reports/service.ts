@@ -4,6 +4,7 @@ import { ORDER_STATUS_LABELS } from '../../contract/order-lifecycle';
 import type { DB } from '../db/schema';
 import type { Kysely } from 'kysely';
 import type { LowStockItem } from '../stock/low-stock';
+import { KeyedSalesReader } from './keyed-sales';
 import * as q from './queries';
 import { addDays, buckets, previousRange, type Range, resolveRange } from './ranges';
 
@@ -30,11 +31,22 @@ const sumSales = (list: readonly q.SalesSums[]): q.SalesSums =>
 type Built = Pick<Report, 'columns' | 'rows' | 'totals'>;
 
 export class ReportService {
+  private readonly keyed: KeyedSalesReader;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly lowStock: (limit: number) => Promise<LowStockItem[]>,
     private readonly today: () => string = () => new Date().toISOString().slice(0, 10),
-  ) {}
+  ) {
+    this.keyed = new KeyedSalesReader(db, () => this.today().slice(0, 7));
+  }
+
+  /** A dimension's keys by sales (merchandise), best first, or worst first with `asc`. */
+  private async ranked(dim: 'item' | 'customer' | 'state', range: Range, order: 'desc' | 'asc' = 'desc'): Promise<q.KeyedSales[]> {
+    const all = [...(await this.keyed.read(dim, range)).values()];
+    const sign = order === 'desc' ? -1 : 1;
+    return all.sort((a, b) => sign * (a.merchCents - b.merchCents) || sign * (a.units - b.units) || (a.key < b.key ? -1 : 1));
+  }
 
   async run(name: ReportName, query: ReportQuery): Promise<Report> {
     const range = resolveRange(query, this.today());
@@ -79,25 +91,40 @@ export class ReportService {
     return { columns, rows, totals: sumColumns(rows, ['orders', 'units', 'sales', 'discount', 'net', 'previousOrders', 'previousNet']) };
   }
 
+  /** Items' sales summed by their category (as each item is filed now). */
   private async categories(range: Range): Promise<Built> {
-    const list = await q.salesByCategory(this.db, range);
-    const rows = list.map((c) => ({ category: c.name, categoryNum: c.categoryNum, orders: c.orders, units: c.units, sales: dollars(c.merchCents) }));
+    const items = await this.ranked('item', range);
+    const [categoryOf, names] = await Promise.all([q.itemCategories(this.db, items.map((i) => i.key)), q.categoryNames(this.db)]);
+    const byCategory = new Map<number, { orders: number; units: number; merchCents: number }>();
+    for (const i of items) {
+      const num = categoryOf.get(i.key) ?? 0;
+      const c = byCategory.get(num) ?? { orders: 0, units: 0, merchCents: 0 };
+      c.orders += i.orders;
+      c.units += i.units;
+      c.merchCents += i.merchCents;
+      byCategory.set(num, c);
+    }
+    const rows = [...byCategory.entries()]
+      .sort((a, b) => b[1].merchCents - a[1].merchCents)
+      .map(([num, c]) => ({ category: names.get(num) ?? (num === 0 ? 'No category' : `Category ${num}`), categoryNum: num, orders: c.orders, units: c.units, sales: dollars(c.merchCents) }));
     const columns = [col('category', 'Category', 'text'), col('categoryNum', 'Number'), col('orders', 'Order lines'), col('units', 'Units'), col('sales', 'Sales', 'money')];
     return { columns, rows, totals: sumColumns(rows, ['orders', 'units', 'sales']) };
   }
 
   /** Top (or bottom) sellers by sales among items sold in the range; totals are the whole range's. */
   private async items(range: Range, sort: 'top' | 'bottom', limit: number): Promise<Built> {
-    const [list, all] = await Promise.all([q.salesByKey(this.db, 'item', range, sort === 'top' ? 'desc' : 'asc', limit), q.salesDaily(this.db, range)]);
+    const all = await this.ranked('item', range, sort === 'top' ? 'desc' : 'asc');
+    const list = all.slice(0, limit);
     const titles = await q.itemTitles(this.db, list.map((i) => i.key));
     const rows = list.map((i) => ({ invNum: i.key, title: titles.get(i.key) ?? '', orders: i.orders, units: i.units, sales: dollars(i.merchCents) }));
     const whole = sumSales(all);
     const columns = [col('invNum', 'Item', 'text'), col('title', 'Title', 'text'), col('orders', 'Orders'), col('units', 'Units'), col('sales', 'Sales', 'money')];
-    return { columns, rows, totals: { units: whole.units, sales: dollars(whole.merchCents) } };
+    return { columns, rows, totals: { orders: whole.orders, units: whole.units, sales: dollars(whole.merchCents) } };
   }
 
   private async customers(range: Range, limit: number): Promise<Built> {
-    const [list, all] = await Promise.all([q.salesByKey(this.db, 'customer', range, 'desc', limit), q.salesDaily(this.db, range)]);
+    const all = await this.ranked('customer', range);
+    const list = all.slice(0, limit);
     const names = await q.customerNames(this.db, list.map((c) => Number(c.key)));
     const rows = list.map((c) => ({ customerId: Number(c.key), orgName: names.get(Number(c.key))?.orgName ?? '', state: names.get(Number(c.key))?.state ?? '', ...salesCells(c) }));
     const columns = [col('customerId', 'Customer'), col('orgName', 'Company', 'text'), col('state', 'State', 'text'), ...SALES_COLUMNS];
@@ -105,8 +132,7 @@ export class ReportService {
   }
 
   private async states(range: Range): Promise<Built> {
-    const list = await q.salesByKey(this.db, 'state', range, 'desc', null);
-    const rows = list.map((s) => ({ state: s.key, ...salesCells(s) }));
+    const rows = (await this.ranked('state', range)).map((s) => ({ state: s.key, ...salesCells(s) }));
     return { columns: [col('state', 'State', 'text'), ...SALES_COLUMNS], rows, totals: sumColumns(rows, ['orders', 'units', 'sales', 'discount', 'net']) };
   }
 

@@ -101,4 +101,22 @@ describe('sales summaries', () => {
     await expectMatchesRecount();
     expect(counted.byMonth.length).toBeGreaterThan(0);
   });
+
+  it('a cancel of an order from a past month shows at once in a report whose past months a process keeps', async () => {
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    const old = await db()
+      .selectFrom('orders')
+      .select(['order_num', 'total_qty'])
+      .where('status_code', '=', 'received')
+      .where('created_at', '<', `${thisMonth}-01`)
+      .orderBy('order_num')
+      .executeTakeFirstOrThrow();
+    const year = `from=${new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10)}`;
+    const units = async () => (await adminCall(t, owner, { method: 'GET', url: `/Reports/items?${year}` })).body.totals.units as number;
+    const before = await units();
+    expect(await units()).toBe(before);
+    expect((await post(`/Orders/${old.order_num}/Cancel`, { reason: 'Old order' })).status).toBe(200);
+    expect(await units()).toBe(before - Number(old.total_qty));
+    await expectMatchesRecount();
+  });
 });

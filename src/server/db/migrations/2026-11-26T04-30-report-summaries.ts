@@ -14,6 +14,8 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  *   orders = orders with that item), 'customer' (key: customer id), 'state' (key: the ship-to
  *   state). A range reads its whole months from the monthly table and its edge days from the daily.
  *
+ * `counters.sales_history_seq` moves with every change to a month before the current one.
+ *
  * Backfilled here from the orders already there, on both databases. Rows that drop to zero stay
  * (a cancel leaves them); reports skip them.
  */
@@ -46,6 +48,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   const byMonth = summaryTable(db, 'sales_by_month', 'month', money);
   // SQLite: the primary key is the table (WITHOUT ROWID), so a range read is one b-tree walk.
   for (const table of [daily, byDay, byMonth]) await (pg ? table : table.modifyEnd(sql`without rowid`)).execute();
+  // Moves when a change touches a month before the current one (a cancel of an older order, a
+  // rebuild): each process keeps the sums of whole past months until it moves.
+  await db.insertInto('counters').values({ name: 'sales_history_seq', value: 0 }).execute();
 
   const state = pg ? sql.raw(`coalesce(o.ship_to_json::json ->> 'state', '')`) : sql.raw(`coalesce(json_extract(o.ship_to_json, '$.state'), '')`);
   // Per order: its lines, units and merchandise not cancelled.
@@ -79,6 +84,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.deleteFrom('counters').where('name', '=', 'sales_history_seq').execute();
   await db.schema.dropTable('sales_by_month').execute();
   await db.schema.dropTable('sales_by_day').execute();
   await db.schema.dropTable('sales_daily').execute();

@@ -105,7 +105,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     catalogs: new CatalogsService(catalogue, database.db, config.DATA_DIR),
     itemImports: new ItemImportService(database.db, catalogue, webhookEvents, config.PUBLIC_URL, () => outbox.poke()),
     customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery),
-    reports: new ReportService(database.db, (limit) => stock.lowStock(limit)),
+    reports: new ReportService(database.db, (limit) => stock.lowStock(limit), (num) => catalogue.current().byNum.get(num)?.categoryNum),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
-import { type Range, splitRange } from './ranges';
+import type { Range } from './ranges';
 import type { SalesDim } from './tables';
 
 /** The reports' reads: summaries by range, and the few live tables the as-of-now reports need. */

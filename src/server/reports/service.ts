@@ -36,6 +36,8 @@ export class ReportService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly lowStock: (limit: number) => Promise<LowStockItem[]>,
+    /** An item's category from the catalogue's read index (undefined: not there, e.g. hidden). */
+    private readonly categoryOf: (num: string) => number | undefined = () => undefined,
     private readonly today: () => string = () => new Date().toISOString().slice(0, 10),
   ) {
     this.keyed = new KeyedSalesReader(db, () => this.today().slice(0, 7));
@@ -94,7 +96,10 @@ export class ReportService {
   /** Items' sales summed by their category (as each item is filed now). */
   private async categories(range: Range): Promise<Built> {
     const items = await this.ranked('item', range);
-    const [categoryOf, names] = await Promise.all([q.itemCategories(this.db, items.map((i) => i.key)), q.categoryNames(this.db)]);
+    // The read index knows most items' categories; only the rest (hidden, discontinued) are read.
+    const missing = items.filter((i) => this.categoryOf(i.key) === undefined).map((i) => i.key);
+    const [read, names] = await Promise.all([q.itemCategories(this.db, missing), q.categoryNames(this.db)]);
+    const categoryOf = { get: (num: string) => this.categoryOf(num) ?? read.get(num) };
     const byCategory = new Map<number, { orders: number; units: number; merchCents: number }>();
     for (const i of items) {
       const num = categoryOf.get(i.key) ?? 0;

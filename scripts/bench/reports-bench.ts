@@ -103,6 +103,8 @@ async function main(): Promise<void> {
     const ctx = createContext(readConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://bench.test', OUTBOX_DISPATCHER: 'off' }), database);
     const email = `bench.reports.${randomBytes(3).toString('hex')}@example.com`;
     await ctx.staff.create({ label: 'bench', display: 'Bench', ip: '' }, { email, name: 'Bench', roles: ['owner'], warehouse: null, password: 'bench-owner-password' });
+    // As the server does before it listens: low stock and categories read the catalogue's index.
+    await ctx.catalogue.refresh();
     const app = await buildApp(ctx, { webDir: join(dir, 'no-web') });
     await app.ready();
     const login = await app.inject({ method: 'POST', url: '/beapi/Admin/Login', payload: { email, password: 'bench-owner-password' } });

@@ -43,11 +43,12 @@ export class ReportService {
     this.keyed = new KeyedSalesReader(db, () => this.today().slice(0, 7));
   }
 
-  /** A dimension's keys by sales (merchandise), best first, or worst first with `asc`. */
-  private async ranked(dim: 'item' | 'customer' | 'state', range: Range, order: 'desc' | 'asc' = 'desc'): Promise<q.KeyedSales[]> {
-    const all = [...(await this.keyed.read(dim, range)).values()];
+  /** A dimension's keys by sales (merchandise), best first, or worst first with `asc`; the first `limit` only when given. */
+  private async ranked(dim: 'item' | 'customer' | 'state', range: Range, order: 'desc' | 'asc' = 'desc', limit?: number): Promise<{ list: q.KeyedSales[]; all: q.KeyedSales[] }> {
+    const all = await this.keyed.read(dim, range);
     const sign = order === 'desc' ? -1 : 1;
-    return all.sort((a, b) => sign * (a.merchCents - b.merchCents) || sign * (a.units - b.units) || (a.key < b.key ? -1 : 1));
+    const before = (a: q.KeyedSales, b: q.KeyedSales) => sign * (a.merchCents - b.merchCents) || sign * (a.units - b.units) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+    return { list: limit === undefined ? [...all].sort(before) : firstOf(all, limit, before), all };
   }
 
   async run(name: ReportName, query: ReportQuery): Promise<Report> {
@@ -95,7 +96,7 @@ export class ReportService {
 
   /** Items' sales summed by their category (as each item is filed now). */
   private async categories(range: Range): Promise<Built> {
-    const items = await this.ranked('item', range);
+    const items = (await this.ranked('item', range)).all;
     // The read index knows most items' categories; only the rest (hidden, discontinued) are read.
     const missing = items.filter((i) => this.categoryOf(i.key) === undefined).map((i) => i.key);
     const [read, names] = await Promise.all([q.itemCategories(this.db, missing), q.categoryNames(this.db)]);
@@ -118,8 +119,7 @@ export class ReportService {
 
   /** Top (or bottom) sellers by sales among items sold in the range; totals are the whole range's. */
   private async items(range: Range, sort: 'top' | 'bottom', limit: number): Promise<Built> {
-    const all = await this.ranked('item', range, sort === 'top' ? 'desc' : 'asc');
-    const list = all.slice(0, limit);
+    const { list, all } = await this.ranked('item', range, sort === 'top' ? 'desc' : 'asc', limit);
     const titles = await q.itemTitles(this.db, list.map((i) => i.key));
     const rows = list.map((i) => ({ invNum: i.key, title: titles.get(i.key) ?? '', orders: i.orders, units: i.units, sales: dollars(i.merchCents) }));
     const whole = sumSales(all);
@@ -128,8 +128,7 @@ export class ReportService {
   }
 
   private async customers(range: Range, limit: number): Promise<Built> {
-    const all = await this.ranked('customer', range);
-    const list = all.slice(0, limit);
+    const { list, all } = await this.ranked('customer', range, 'desc', limit);
     const names = await q.customerNames(this.db, list.map((c) => Number(c.key)));
     const rows = list.map((c) => ({ customerId: Number(c.key), orgName: names.get(Number(c.key))?.orgName ?? '', state: names.get(Number(c.key))?.state ?? '', ...salesCells(c) }));
     const columns = [col('customerId', 'Customer'), col('orgName', 'Company', 'text'), col('state', 'State', 'text'), ...SALES_COLUMNS];
@@ -137,7 +136,7 @@ export class ReportService {
   }
 
   private async states(range: Range): Promise<Built> {
-    const rows = (await this.ranked('state', range)).map((s) => ({ state: s.key, ...salesCells(s) }));
+    const rows = (await this.ranked('state', range)).list.map((s) => ({ state: s.key, ...salesCells(s) }));
     return { columns: [col('state', 'State', 'text'), ...SALES_COLUMNS], rows, totals: sumColumns(rows, ['orders', 'units', 'sales', 'discount', 'net']) };
   }
 
@@ -198,4 +197,20 @@ export class ReportService {
     const whole = all.map(money) as unknown as ReportRow[];
     return { columns, rows, totals: sumColumns(whole, ['invoices', 'days0to30', 'days31to60', 'days61to90', 'over90', 'open']) };
   }
+}
+
+/** The first `n` of `all` in `before`'s order, without sorting all of it (a report shows 50 of 50,000 items). */
+export function firstOf<T>(all: readonly T[], n: number, before: (a: T, b: T) => number): T[] {
+  const top: T[] = [];
+  for (const x of all) {
+    if (top.length === n && before(x, top[n - 1]!) >= 0) continue;
+    let i = top.length === n ? n - 1 : top.length;
+    if (top.length < n) top.push(x);
+    while (i > 0 && before(x, top[i - 1]!) < 0) {
+      top[i] = top[i - 1]!;
+      i--;
+    }
+    top[i] = x;
+  }
+  return top;
 }

@@ -62,6 +62,8 @@ describe('the back office is accessible', () => {
       await check(page, '/audit', 'Audit log', `admin-audit-${w}`);
       await check(page, '/staff', 'Staff', `admin-staff-${w}`);
       await check(page, '/account', 'My account', `admin-account-${w}`);
+      await check(page, '/reports', 'Reports', `admin-reports-${w}`);
+      await check(page, '/reports?report=items', 'Reports', `admin-reports-items-${w}`);
       // With a dialog open (Cancel: the order is received, so Ship is not offered yet).
       await page.goto(`${shop.url}/admin/orders/${orderNum}`);
       await page.getByRole('button', { name: 'Cancel…' }).click();

@@ -22,6 +22,7 @@ import { OrderService } from './orders/service';
 import { StaffService } from './staff/service';
 import { StockService } from './stock/service';
 import { webhookHandler, webhookRetryPolicy } from './webhooks/dispatch';
+import { ReportService } from './reports/service';
 import { WebhookEvents } from './webhooks/events';
 import { pruneDeliveries } from './webhooks/queries';
 import { WebhookService } from './webhooks/service';
@@ -65,6 +66,8 @@ export interface ShopContext {
   customersAdmin: CustomerAdminService;
   /** Trade terms, credit, payments and statements (decision 0022). */
   money: MoneyService;
+  /** The reports page (sales summaries and a few live reads). */
+  reports: ReportService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -81,6 +84,7 @@ export function createContext(config: Config, database: Database): ShopContext {
   const adminOrders = new AdminOrderReader(database.db);
   const money = new MoneyService(database.db, ops, webhookEvents, outbox);
   const items = new ItemEditorService(database.db, catalogue, webhookEvents, () => outbox.poke());
+  const stock = new StockService(database.db, catalogue, outbox, config.PUBLIC_URL, webhookEvents);
   return {
     config,
     database,
@@ -95,7 +99,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents, money),
     lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL, webhookEvents, adminOrders),
     adminOrders,
-    stock: new StockService(database.db, catalogue, outbox, config.PUBLIC_URL, webhookEvents),
+    stock,
     documents: new DocumentService(database.db),
     apiKeys: new ApiKeyService(database.db),
     webhooks: new WebhookService(database.db, ops.forUpdate, webhookSettings(config), webhookEvents, () => outbox.poke()),
@@ -106,6 +110,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     itemImports: new ItemImportService(database.db, catalogue, webhookEvents, config.PUBLIC_URL, () => outbox.poke()),
     customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery, money),
     money,
+    reports: new ReportService(database.db, (limit) => stock.lowStock(limit), (num) => catalogue.current().byNum.get(num)?.categoryNum),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

@@ -5,6 +5,7 @@ import { categoryRoutes } from './category-routes';
 import { catalogRegenerateRoutes } from './catalog-routes';
 import { couponRoutes } from './coupon-routes';
 import { customerRoutes } from './customer-routes';
+import { reportRoutes } from './report-routes';
 import { erpRoutes } from './erp-routes';
 import { itemImportRoutes } from './item-import-routes';
 import { itemRoutes } from './item-routes';
@@ -48,4 +49,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(orderFormRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
   await app.register(paymentRoutes, { ctx });
+  await app.register(reportRoutes, { ctx });
 };

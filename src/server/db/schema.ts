@@ -14,6 +14,7 @@ import type { WebhookTables } from '../webhooks/tables';
 import type { PhotoTables } from '../photos/tables';
 import type { ImportJobTables } from '../item-import/tables';
 import type { MoneyTables } from '../money/tables';
+import type { ReportTables } from '../reports/tables';
 
 /**
  * Row types of every table, as Kysely sees them. Booleans are stored as integers 0/1 and times
@@ -172,4 +173,5 @@ export type DB = CatalogueTables &
   WebhookTables &
   PhotoTables &
   ImportJobTables &
-  MoneyTables;
+  MoneyTables &
+  ReportTables;

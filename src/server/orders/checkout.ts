@@ -3,6 +3,7 @@ import { CART_MESSAGES, type CheckoutRequest, type Order } from '../../contract/
 import type { AccountService } from '../accounts/service';
 import { resolveDestination } from '../cart/destination';
 import { redeemCoupons } from '../cart/queries';
+import { recordSales } from '../reports/sales-summaries';
 import type { CartService } from '../cart/service';
 import { shippingRates } from '../cart/shipping-rates';
 import { writeTransaction } from '../db/database';
@@ -147,6 +148,15 @@ export class CheckoutService {
       const redeemed = totals.coupons.map((o) => ({ couponId: o.coupon.id, code: o.coupon.code, name: o.coupon.name, discountCents: o.discountCents }));
       await redeemCoupons(trx, who.id, id, redeemed);
       if (idempotencyKey !== null) await q.setIdempotencyOrder(trx, who.id, idempotencyKey, id);
+      // The sales summaries (reports): after the items' locks, before the counter rows, as a cancel does.
+      await recordSales(trx, {
+        placedAt: now,
+        customerId: who.id,
+        state: destination.state,
+        orders: 1,
+        discountCents: totals.discountCents,
+        lines: lineRows.map((l) => ({ itemNum: l.item_num, units: l.qty, merchCents: l.extended_cents, lines: 1 })),
+      });
       // Last: on PostgreSQL the two counter rows every checkout updates (order number, stock
       // sequence) are locked by this one statement, and held only until the commit.
       const moves = lines.flatMap((l, i) =>

@@ -9,6 +9,7 @@ import { addOrderEvent, lockOrder, type OrderMoney, type OrderState, type OrderS
 import { type Db, orderLines } from './queries';
 import { type FilledBackorder, recordShipped, releaseToStock } from './stock-link';
 import { trackingUrl } from './tracking';
+import { recordSales } from '../reports/sales-summaries';
 import { statusAfter } from './transitions';
 
 /**
@@ -133,10 +134,32 @@ export async function cancelOrderLines(trx: Db, order: OrderState, actor: Actor,
   // The released units go back, and to other orders' backorders, before this order's state is saved.
   const stockChanged: number[] = [];
   const filled = await releaseToStock(trx, released, `order ${order.order_num}`, actor, stockChanged);
+  // The sales summaries: after the items, before order_counts (checkout's order).
+  await takeBackSales(trx, order.id, moved, changes, status === 'cancelled');
   const current = (await lockOrder(trx, { id: order.id }, false)) ?? order;
   const after = await saveOrderState(trx, current, { status, ...(status === 'cancelled' ? { holdReason: null } : {}) });
   const units = moved.reduce((n, m) => n + m.qty, 0);
   const what = requested ? `${units} ${units === 1 ? 'unit' : 'units'} on ${moved.length} ${moved.length === 1 ? 'line' : 'lines'} cancelled` : 'Order cancelled';
   await addOrderEvent(trx, order.id, actor, 'cancelled', `${what}: ${reason}`, true);
   return { after, moved: describe(moved), filled, stockChanged };
+}
+
+/** Takes the cancelled units (and, for a whole cancel, the order and its discount) out of the sales summaries. */
+async function takeBackSales(trx: Db, orderId: number, moved: readonly Moved[], changes: readonly LineQuantities[], whole: boolean): Promise<void> {
+  const order = await trx.selectFrom('orders').select(['created_at', 'customer_id', 'ship_to_json', 'discount_cents']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  const after = new Map(changes.map((c) => [c.line_no, c]));
+  const net = (l: LineQuantities) => l.qty_west + l.qty_east + l.qty_backordered + l.qty_shipped;
+  await recordSales(trx, {
+    placedAt: order.created_at,
+    customerId: order.customer_id,
+    state: (JSON.parse(order.ship_to_json) as { state?: string }).state ?? '',
+    orders: whole ? -1 : 0,
+    discountCents: whole ? -Number(order.discount_cents) : 0,
+    lines: moved.map((m) => ({
+      itemNum: m.line.item_num,
+      units: -m.qty,
+      merchCents: -m.qty * Number(m.line.price_cents),
+      lines: net(m.line) > 0 && net(after.get(m.line.line_no)!) === 0 ? -1 : 0,
+    })),
+  });
 }

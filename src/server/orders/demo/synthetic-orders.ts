@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { type BulkColumns, bulkInsert, syncIdentity, withoutTriggersIfAllowed } from '../../db/bulk-insert';
 import type { DB } from '../../db/schema';
+import { rebuildSummaries } from '../../reports/recount';
 import { countKeys } from '../counts';
 import type { OrderStatusCode } from '../tables';
 import { type CouponRef, type OrderRows, type Sequences, SyntheticOrderGenerator } from './order-generator';
@@ -10,7 +11,7 @@ import { syntheticCustomers } from './synthetic-customers';
  * `npm run db:seed -- --orders N`: N synthetic orders (about ten lines each, one in 333 with 200
  * lines) with their shipments, invoices and timelines, for the back office's benchmarks. Items
  * come from the catalogue already there. Written with multi-row inserts, thousands of orders per
- * transaction; the counters move past what was written and `order_counts` is recounted.
+ * transaction; the counters move past what was written, `order_counts` and the sales summaries are recounted.
  */
 
 export interface SyntheticOrdersOptions {
@@ -101,11 +102,13 @@ export async function seedSyntheticOrders(db: Kysely<DB>, n: number, options: Sy
     await trx.updateTable('orders').set({ change_seq: feed.value }).where('change_seq', '=', 0).execute();
     await recountOrderCounts(trx);
   });
+  // The reports' sales summaries, counted once from what was loaded (checkout keeps them after).
+  await rebuildSummaries(db);
   // PostgreSQL plans with the statistics from before the load until autovacuum comes round, and
   // reads an index alone only where its visibility map says so: a live shop's old orders are
   // vacuumed long ago, so the benchmark's should be too.
   if (n > 0 && db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`vacuum (analyze) customers, orders, order_lines, order_events, shipments, shipment_lines, invoices, invoice_lines, coupon_redemptions, order_counts`.execute(db);
+    await sql`vacuum (analyze) customers, orders, order_lines, order_events, shipments, shipment_lines, invoices, invoice_lines, coupon_redemptions, order_counts, sales_daily, sales_by_day, sales_by_month`.execute(db);
   }
   return { orders: n, lines, customers: customers.length, firstOrderNum, lastOrderNum: seq.orderNum - 1 };
 }

@@ -1,0 +1,102 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { DB } from '../db/schema';
+import { bumpSalesHistory } from './sales-summaries';
+
+/**
+ * The sales summaries counted afresh from orders and order_lines (a whole scan: the recount test,
+ * `rebuildSummaries` after a bulk load, and a check an admin may run). The same rules as
+ * sales-summaries.ts and the migration that backfilled them (decision 0023).
+ */
+
+export interface SummaryRows {
+  daily: { day: string; orders: number; lines: number; units: number; merch_cents: number; discount_cents: number }[];
+  byDay: { dim: string; day: string; key: string; orders: number; units: number; merch_cents: number; discount_cents: number }[];
+  byMonth: { dim: string; month: string; key: string; orders: number; units: number; merch_cents: number; discount_cents: number }[];
+}
+
+const n = (v: unknown) => Number(v);
+
+function perOrder(db: Kysely<DB>) {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const state = pg ? sql.raw(`coalesce(o.ship_to_json::json ->> 'state', '')`) : sql.raw(`coalesce(json_extract(o.ship_to_json, '$.state'), '')`);
+  return sql`
+    select o.id, substr(o.created_at, 1, 10) as day, cast(o.customer_id as text) as customer, ${state} as state, o.discount_cents,
+      sum(case when l.qty > l.qty_cancelled then 1 else 0 end) as lines,
+      sum(l.qty - l.qty_cancelled) as units,
+      sum((l.qty - l.qty_cancelled) * l.price_cents) as merch
+    from orders o join order_lines l on l.order_id = o.id
+    group by o.id, o.created_at, o.customer_id, o.ship_to_json, o.discount_cents`;
+}
+
+/** The rows of `sales_daily`, `sales_by_day` and `sales_by_month` as a recount gives them (SQL to run or insert from). */
+function recountSql(db: Kysely<DB>) {
+  const orders = perOrder(db);
+  const daily = sql`
+    select day, count(*) as orders, sum(lines) as lines, sum(units) as units, sum(merch) as merch_cents, sum(discount_cents) as discount_cents
+    from (${orders}) t where units > 0 group by day`;
+  const byDay = sql`
+    select 'customer' as dim, day, customer as key, count(*) as orders, sum(units) as units, sum(merch) as merch_cents, sum(discount_cents) as discount_cents
+    from (${orders}) t where units > 0 group by day, customer
+    union all
+    select 'state' as dim, day, state as key, count(*) as orders, sum(units) as units, sum(merch) as merch_cents, sum(discount_cents) as discount_cents
+    from (${orders}) t where units > 0 group by day, state
+    union all
+    select 'item' as dim, substr(o.created_at, 1, 10) as day, l.item_num as key, count(*) as orders, sum(l.qty - l.qty_cancelled) as units,
+      sum((l.qty - l.qty_cancelled) * l.price_cents) as merch_cents, 0 as discount_cents
+    from order_lines l join orders o on o.id = l.order_id
+    where l.qty > l.qty_cancelled
+    group by substr(o.created_at, 1, 10), l.item_num`;
+  // Months are the sums of their days.
+  const byMonth = sql`
+    select dim, substr(day, 1, 7) as month, key, sum(orders) as orders, sum(units) as units, sum(merch_cents) as merch_cents, sum(discount_cents) as discount_cents
+    from (${byDay}) d group by dim, substr(day, 1, 7), key`;
+  return { daily, byDay, byMonth };
+}
+
+/** What the summaries should hold, in key order (for tests and checks: it reads every row into memory). */
+export async function recountSummaries(db: Kysely<DB>): Promise<SummaryRows> {
+  const q = recountSql(db);
+  return normalise({
+    daily: (await q.daily.execute(db)).rows as SummaryRows['daily'],
+    byDay: (await q.byDay.execute(db)).rows as SummaryRows['byDay'],
+    byMonth: (await q.byMonth.execute(db)).rows as SummaryRows['byMonth'],
+  });
+}
+
+/** What the summary tables hold now, without rows that dropped to nothing. */
+export async function readSummaries(db: Kysely<DB>): Promise<SummaryRows> {
+  const nonZero = <T extends { orders: number; units: number; merch_cents: number; discount_cents: number }>(r: T) =>
+    r.orders !== 0 || r.units !== 0 || r.merch_cents !== 0 || r.discount_cents !== 0;
+  const rows = normalise({
+    daily: await db.selectFrom('sales_daily').selectAll().execute(),
+    byDay: await db.selectFrom('sales_by_day').selectAll().execute(),
+    byMonth: await db.selectFrom('sales_by_month').selectAll().execute(),
+  });
+  return { daily: rows.daily.filter(nonZero), byDay: rows.byDay.filter(nonZero), byMonth: rows.byMonth.filter(nonZero) };
+}
+
+/** Replaces the summaries with a recount, in one transaction, inside the database (after a bulk load of orders). */
+export async function rebuildSummaries(db: Kysely<DB>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const q = recountSql(trx);
+    await trx.deleteFrom('sales_daily').execute();
+    await trx.deleteFrom('sales_by_day').execute();
+    await trx.deleteFrom('sales_by_month').execute();
+    await sql`insert into sales_daily (day, orders, lines, units, merch_cents, discount_cents) ${q.daily}`.execute(trx);
+    await sql`insert into sales_by_day (dim, day, key, orders, units, merch_cents, discount_cents) ${q.byDay}`.execute(trx);
+    await sql`insert into sales_by_month (dim, month, key, orders, units, merch_cents, discount_cents) select dim, substr(day, 1, 7), key, sum(orders), sum(units), sum(merch_cents), sum(discount_cents) from sales_by_day group by dim, substr(day, 1, 7), key`.execute(trx);
+    await bumpSalesHistory(trx);
+  });
+}
+
+/** Numbers as numbers (PostgreSQL sums are numeric text), rows in key order. */
+function normalise(rows: SummaryRows): SummaryRows {
+  const num = <T extends Record<string, unknown>>(r: T): T => {
+    const out: Record<string, unknown> = { ...r };
+    for (const k of ['orders', 'lines', 'units', 'merch_cents', 'discount_cents']) if (k in out) out[k] = n(out[k]);
+    return out as T;
+  };
+  const key = (r: Record<string, unknown>) => `${String(r.dim ?? '')}\u0000${String(r.day ?? r.month)}\u0000${String(r.key ?? '')}`;
+  const sorted = <T extends Record<string, unknown>>(list: T[]) => list.map(num).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  return { daily: sorted(rows.daily), byDay: sorted(rows.byDay), byMonth: sorted(rows.byMonth) };
+}

@@ -1,0 +1,121 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema';
+import type { SalesDim } from './tables';
+
+/**
+ * Keeps the sales summaries (reports/tables.ts) in the caller's transaction: checkout adds an
+ * order, a cancel takes back what it cancelled. Sales are orders placed, net of cancellations,
+ * on the UTC day the order was placed (decision 0023).
+ *
+ * Lock order (PostgreSQL): callers run this after they locked the items and before `order_counts`
+ * and the counter rows, the same in checkout and in a cancel, and the rows are written in key
+ * order, so two transactions touching the same day never deadlock.
+ */
+
+export interface SoldLine {
+  itemNum: string;
+  /** Signed: + placed, − cancelled. */
+  units: number;
+  merchCents: number;
+  /** +1: the line now has units (placed); −1: its last units were cancelled; 0 otherwise. */
+  lines: number;
+}
+
+export interface SaleChange {
+  /** When the order was placed (ISO); its day and month are the rows moved. */
+  placedAt: string;
+  customerId: number;
+  /** The ship-to state. */
+  state: string;
+  /** +1 placed, −1 wholly cancelled, 0 a partial cancel. */
+  orders: number;
+  /** The coupon discount counted or taken back (signed). */
+  discountCents: number;
+  lines: readonly SoldLine[];
+}
+
+interface Delta {
+  dim: SalesDim;
+  key: string;
+  orders: number;
+  units: number;
+  merch_cents: number;
+  discount_cents: number;
+}
+
+/** Rows per statement: well under both databases' limit of bound parameters. */
+const CHUNK = 1000;
+
+export function summaryDeltas(change: SaleChange): Delta[] {
+  const units = change.lines.reduce((n, l) => n + l.units, 0);
+  const merch = change.lines.reduce((n, l) => n + l.merchCents, 0);
+  const items = new Map<string, Delta>();
+  for (const l of change.lines) {
+    const d = items.get(l.itemNum) ?? { dim: 'item' as const, key: l.itemNum, orders: 0, units: 0, merch_cents: 0, discount_cents: 0 };
+    d.orders += l.lines;
+    d.units += l.units;
+    d.merch_cents += l.merchCents;
+    items.set(l.itemNum, d);
+  }
+  const order = { orders: change.orders, units, merch_cents: merch, discount_cents: change.discountCents };
+  const all: Delta[] = [{ dim: 'customer', key: String(change.customerId), ...order }, ...items.values(), { dim: 'state', key: change.state, ...order }];
+  // Key order (dim, then key: as the primary key sorts), so concurrent writers lock rows alike.
+  return all
+    .filter((d) => d.orders !== 0 || d.units !== 0 || d.merch_cents !== 0 || d.discount_cents !== 0)
+    .sort((a, b) => (a.dim === b.dim ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : a.dim < b.dim ? -1 : 1));
+}
+
+export async function recordSales(db: Kysely<DB>, change: SaleChange): Promise<void> {
+  const deltas = summaryDeltas(change);
+  if (deltas.length === 0) return;
+  const day = change.placedAt.slice(0, 10);
+  const month = day.slice(0, 7);
+  const lines = change.lines.reduce((n, l) => n + l.lines, 0);
+  const totals = deltas.filter((d) => d.dim === 'customer')[0] ?? { orders: 0, units: 0, merch_cents: 0, discount_cents: 0 };
+  await db
+    .insertInto('sales_daily')
+    .values({ day, orders: totals.orders, lines, units: totals.units, merch_cents: totals.merch_cents, discount_cents: totals.discount_cents })
+    .onConflict((oc) =>
+      oc.column('day').doUpdateSet({
+        orders: sql`sales_daily.orders + excluded.orders`,
+        lines: sql`sales_daily.lines + excluded.lines`,
+        units: sql`sales_daily.units + excluded.units`,
+        merch_cents: sql`sales_daily.merch_cents + excluded.merch_cents`,
+        discount_cents: sql`sales_daily.discount_cents + excluded.discount_cents`,
+      }),
+    )
+    .execute();
+  for (let i = 0; i < deltas.length; i += CHUNK) {
+    const chunk = deltas.slice(i, i + CHUNK);
+    await db
+      .insertInto('sales_by_day')
+      .values(chunk.map((d) => ({ ...d, day })))
+      .onConflict((oc) => oc.columns(['dim', 'day', 'key']).doUpdateSet(addUp('sales_by_day')))
+      .execute();
+  }
+  // A past month changed (a cancel of an older order): the processes' sums of past months are stale.
+  if (month < new Date().toISOString().slice(0, 7)) await bumpSalesHistory(db);
+  for (let i = 0; i < deltas.length; i += CHUNK) {
+    const chunk = deltas.slice(i, i + CHUNK);
+    await db
+      .insertInto('sales_by_month')
+      .values(chunk.map((d) => ({ ...d, month })))
+      .onConflict((oc) => oc.columns(['dim', 'month', 'key']).doUpdateSet(addUp('sales_by_month')))
+      .execute();
+  }
+}
+
+function addUp(table: 'sales_by_day' | 'sales_by_month') {
+  const t = sql.table(table);
+  return {
+    orders: sql<number>`${t}.orders + excluded.orders`,
+    units: sql<number>`${t}.units + excluded.units`,
+    merch_cents: sql<number>`${t}.merch_cents + excluded.merch_cents`,
+    discount_cents: sql<number>`${t}.discount_cents + excluded.discount_cents`,
+  };
+}
+
+/** Moves `sales_history_seq`: every process's cached sums of past months are then read afresh. */
+export async function bumpSalesHistory(db: Kysely<DB>): Promise<void> {
+  await db.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', '=', 'sales_history_seq').execute();
+}

@@ -490,6 +490,11 @@ async function runSection(dialect: Dialect, items: number, bareUrl: string): Pro
     await cannonPath('search-none', 'search, zero results', inputs.search.none);
     await cannonPath('search-words', 'search, random words', inputs.search.words);
     await cannonPath('detail', 'item detail', inputs.detail);
+    // The same listing, search and detail for a signed-in buyer (priced answers, cached per price view).
+    const asBuyer = (next: () => Request) => () => ({ ...next(), headers: { 'user-token': pick(tokens) } });
+    await cannonPath('listing-buyer', 'listing, 2–3 filters, buyer', asBuyer(inputs.listingFiltered));
+    await cannonPath('search-buyer', 'search, random words, buyer', asBuyer(inputs.search.words));
+    await cannonPath('detail-buyer', 'item detail, buyer', asBuyer(inputs.detail));
     await measure(rs, H, () => cartLoads({ shopUrl: shop.url, tokens, itemNums: p.itemNums, opts, only }));
     if (only('login')) await measure(rs, H, () => loginLoad(shop.url, p.emails, opts));
     await adminLoads({ shopUrl: shop.url, samples: p.admin, opts, only, measure: (run) => measure(rs, H, run) });

@@ -6,6 +6,7 @@ import { AccountService } from './accounts/service';
 import { ApiKeyService } from './api-keys/service';
 import { CartService } from './cart/service';
 import { CatalogueService } from './catalogue/service';
+import { PriceBook } from './pricing/price-book';
 import { CustomerAdminService } from './customers-admin/service';
 import { ItemEditorService } from './item-editor/service';
 import { CategoryEditorService } from './category-editor/service';
@@ -31,6 +32,8 @@ export interface ShopContext {
   database: Database;
   ops: DialectOps;
   catalogue: CatalogueService;
+  /** The price levels this process has loaded: every buyer-side price goes through it (pricing/). */
+  priceBook: PriceBook;
   mailer: Mailer;
   /** Delivers the outbox's mails and webhooks (started by the app unless OUTBOX_DISPATCHER=off). */
   outbox: OutboxDispatcher;
@@ -73,7 +76,8 @@ export function createContext(config: Config, database: Database): ShopContext {
   const accounts = new AccountService(database.db, outbox, config.PUBLIC_URL, webhookEvents, config.SIGNUP_APPROVAL === 'on');
   const ops = dialectOps(database.dialect);
   const catalogue = new CatalogueService(database.db, ops);
-  const cart = new CartService(database.db, ops, catalogue, accounts);
+  const priceBook = new PriceBook(database.db);
+  const cart = new CartService(database.db, ops, catalogue, accounts, priceBook);
   const orders = new OrderService(database.db, cart);
   const adminOrders = new AdminOrderReader(database.db);
   const items = new ItemEditorService(database.db, catalogue, webhookEvents, () => outbox.poke());
@@ -82,6 +86,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     database,
     ops,
     catalogue,
+    priceBook,
     mailer,
     outbox,
     accounts,

@@ -24,6 +24,7 @@ import * as categorySeo from './migrations/2026-11-26T00-10-category-seo';
 import * as contentAdmin from './migrations/2026-11-26T00-20-content-admin';
 import * as importJobs from './migrations/2026-11-26T00-30-import-jobs';
 import * as customersAdmin from './migrations/2026-11-26T00-40-customers-admin';
+import * as priceLevels from './migrations/2026-11-26T04-10-price-levels';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T00-20-content-admin': contentAdmin,
   '2026-11-26T00-30-import-jobs': importJobs,
   '2026-11-26T00-40-customers-admin': customersAdmin,
+  '2026-11-26T04-10-price-levels': priceLevels,
 };
 
 /**

@@ -13,6 +13,7 @@ import type { OutboxTables } from '../outbox/tables';
 import type { WebhookTables } from '../webhooks/tables';
 import type { PhotoTables } from '../photos/tables';
 import type { ImportJobTables } from '../item-import/tables';
+import type { PricingTables } from '../pricing/tables';
 
 /**
  * Row types of every table, as Kysely sees them. Booleans are stored as integers 0/1 and times
@@ -89,6 +90,8 @@ export interface ItemTable {
   reserve_fh: number;
   ordqty_fr: number;
   ordqty_fh: number;
+  /** Sold only in multiples of this (a case pack); 1: any quantity (migration 2026-11-26T04-10). */
+  order_multiple: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -170,4 +173,5 @@ export type DB = CatalogueTables &
   OutboxTables &
   WebhookTables &
   PhotoTables &
-  ImportJobTables;
+  ImportJobTables &
+  PricingTables;

@@ -7,6 +7,7 @@ import { ApiKeyService } from './api-keys/service';
 import { CartService } from './cart/service';
 import { CatalogueService } from './catalogue/service';
 import { PriceBook } from './pricing/price-book';
+import { PricingAdminService } from './pricing/service';
 import { CustomerAdminService } from './customers-admin/service';
 import { ItemEditorService } from './item-editor/service';
 import { CategoryEditorService } from './category-editor/service';
@@ -65,6 +66,8 @@ export interface ShopContext {
   itemImports: ItemImportService;
   /** The back office's customers desk. */
   customersAdmin: CustomerAdminService;
+  /** The back office's price levels and quantity breaks. */
+  pricing: PricingAdminService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -106,6 +109,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     catalogs: new CatalogsService(catalogue, database.db, config.DATA_DIR),
     itemImports: new ItemImportService(database.db, catalogue, webhookEvents, config.PUBLIC_URL, () => outbox.poke()),
     customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery),
+    pricing: new PricingAdminService(database.db, items),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

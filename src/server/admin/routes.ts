@@ -5,6 +5,7 @@ import { categoryRoutes } from './category-routes';
 import { catalogRegenerateRoutes } from './catalog-routes';
 import { couponRoutes } from './coupon-routes';
 import { customerRoutes } from './customer-routes';
+import { pricingRoutes } from './pricing-routes';
 import { erpRoutes } from './erp-routes';
 import { itemImportRoutes } from './item-import-routes';
 import { itemRoutes } from './item-routes';
@@ -46,4 +47,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(distributorRoutes, { ctx });
   await app.register(orderFormRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
+  await app.register(pricingRoutes, { ctx });
 };

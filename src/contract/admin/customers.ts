@@ -28,6 +28,7 @@ export const CUSTOMER_ADMIN_MESSAGES = {
   noteRequired: 'Write the note',
   sameStatus: (status: string) => `This customer is already ${status}`,
   noBackToPending: 'An account cannot be put back to awaiting approval: suspend it instead',
+  unknownPriceLevel: (id: number) => `Price level ${id} not found`,
 } as const;
 
 export const customerIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -117,14 +118,20 @@ export const adminCustomerSchema = z.object({
   recentOrders: z.array(customerOrderSchema),
   notes: z.array(customerNoteSchema),
   sessions: z.array(customerSessionSchema),
+  /** The customer's price level (admin/pricing.ts); null: list prices. */
+  priceLevelId: z.number().int().nullable(),
 });
 export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
 
 /** Approve (pending → active), suspend, reactivate (suspended → active). */
-export const customerUpdateBody = z.object({
-  status: customerStatusSchema,
-  version: z.number().int().min(1).optional(),
-});
+export const customerUpdateBody = z
+  .object({
+    status: customerStatusSchema.optional(),
+    /** A price level's id, or null for list prices (needs `pricing:write`). */
+    priceLevelId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+    version: z.number().int().min(1).optional(),
+  })
+  .refine((b) => b.status !== undefined || b.priceLevelId !== undefined, { message: 'Nothing to change', path: ['status'] });
 export type CustomerUpdateBody = z.infer<typeof customerUpdateBody>;
 
 export const customerNoteBody = z.object({ text: requiredMultiLine(CUSTOMERS_ADMIN.noteMax, { required: CUSTOMER_ADMIN_MESSAGES.noteRequired }) });

@@ -18,7 +18,7 @@ import type { ShopContext } from '../context';
 import type { StaffActing } from '../customers-admin/service';
 import { customersCsv } from '../exports/customers-csv';
 import { sendCsv } from '../http/csv-reply';
-import { actorOf } from './staff-auth';
+import { actorOf, requirePermission } from './staff-auth';
 
 const tags = ['admin: customers'];
 const security = [{ staffSession: [] }];
@@ -70,13 +70,16 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async
       schema: {
         tags,
         security,
-        description: 'Approve (pending → active; mails the buyer), suspend, reactivate. With `version`, a customer changed meanwhile is 409; the status it already has is 409.',
+        description: 'Approve (pending → active; mails the buyer), suspend, reactivate; `priceLevelId` (a level, or null for list prices; needs `pricing:write`). With `version`, a customer changed meanwhile is 409; the status it already has is 409.',
         params,
         body: customerUpdateBody,
         response: { 200: adminCustomerSchema, ...refused, 409: problem },
       },
     },
-    async (request) => customers.setStatus(acting(request), request.params.id, request.body),
+    async (request) => {
+      if (request.body.priceLevelId !== undefined) requirePermission(request, 'pricing:write');
+      return customers.update(acting(request), request.params.id, request.body);
+    },
   );
 
   app.post(

@@ -59,7 +59,7 @@ const ADMIN_TABLES = [
   'staff', 'audit_log', 'orders', 'order_lines', 'order_events', 'order_counts', 'shipments', 'shipment_lines', 'invoices',
   'invoice_lines', 'stock_movements', 'coupon_redemptions', 'counters', 'customers', 'outbox', 'webhook_endpoints', 'webhook_deliveries',
   'item_photos', 'photos', 'categories', 'nv_category_items', 'coupons', 'content_pages', 'distributors', 'surveys', 'survey_pages', 'survey_questions', 'survey_details',
-  'customer_notes', 'sessions',
+  'customer_notes', 'sessions', 'price_levels', 'price_level_prices', 'item_price_breaks',
 ] as const;
 
 /** Every row of ADMIN_TABLES and the items' stock, as one string to compare before and after a call. */
@@ -70,7 +70,7 @@ export async function adminSnapshot(t: TestApp): Promise<string> {
   const db = t.ctx.database.db;
   const parts = await Promise.all([
     ...ADMIN_TABLES.map(async (table) => (await db.selectFrom(table).selectAll().execute()).map((r) => JSON.stringify(r)).sort()),
-    db.selectFrom('items').select(['num', 'qty_fr', 'qty_fh', 'picture', 'category_num']).orderBy('num').execute(),
+    db.selectFrom('items').select(['num', 'qty_fr', 'qty_fh', 'picture', 'category_num', 'order_multiple']).orderBy('num').execute(),
   ]);
   return JSON.stringify(parts);
 }

@@ -5,6 +5,7 @@ export const NAV_ITEMS: { to: string; label: string; permission: Permission }[] 
   { to: '/', label: 'Dashboard', permission: 'dashboard:read' },
   { to: '/orders', label: 'Orders', permission: 'orders:read' },
   { to: '/customers', label: 'Customers', permission: 'customers:read' },
+  { to: '/price-levels', label: 'Price levels', permission: 'customers:read' },
   { to: '/stock', label: 'Stock', permission: 'stock:read' },
   { to: '/items', label: 'Items', permission: 'catalogue:read' },
   { to: '/categories', label: 'Categories', permission: 'catalogue:read' },

@@ -24,6 +24,7 @@ const routes: RouteObject[] = [
   { path: 'orders/:orderNum', ...screen('orders:read', () => import('../features/orders/order-detail-page')) },
   { path: 'customers', ...screen('customers:read', () => import('../features/customers/customers-page')) },
   { path: 'customers/:id', ...screen('customers:read', () => import('../features/customers/customer-detail-page')) },
+  { path: 'price-levels', ...screen('customers:read', () => import('../features/price-levels/price-levels-page')) },
   { path: 'stock', ...screen('stock:read', () => import('../features/stock/stock-page')) },
   { path: 'stock/:invNum', ...screen('stock:read', () => import('../features/stock/item-stock-page')) },
   { path: 'items', ...screen('catalogue:read', () => import('../features/items/items-page')) },

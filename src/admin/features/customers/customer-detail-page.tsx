@@ -5,6 +5,7 @@ import { useAdminTitle } from '../../lib/title';
 import { useCustomer } from './api';
 import { CustomerActions } from './customer-actions';
 import { NotesSection, OrdersSection, ProfileSection, SessionsSection } from './customer-sections';
+import { PriceLevelSection } from './customer-price-level';
 import { CustomerStatusBadge } from './customer-texts';
 
 /** One customer: status and actions, profile and addresses, orders, notes, signed-in sessions. */
@@ -14,7 +15,8 @@ export default function CustomerDetailPage() {
   const customer = query.data;
   const name = customer ? customer.orgName || `${customer.firstName} ${customer.lastName}`.trim() || customer.email : '';
   useAdminTitle(customer ? name : 'Customer');
-  const canWrite = useCan()('customers:write');
+  const can = useCan();
+  const canWrite = can('customers:write');
 
   return (
     <Stack>
@@ -46,6 +48,7 @@ export default function CustomerDetailPage() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack>
+                <PriceLevelSection customer={customer} canWrite={can('pricing:write')} />
                 <NotesSection customer={customer} canWrite={canWrite} />
                 <SessionsSection customer={customer} canWrite={canWrite} />
               </Stack>

@@ -51,13 +51,14 @@ describe('a price level for the demo buyer', () => {
     await staff.getByRole('textbox', { name: 'Name' }).fill('Trade 20');
     await staff.getByRole('textbox', { name: 'Percent off list' }).fill('20');
     await staff.getByRole('button', { name: 'Save level' }).click();
-    await staff.getByRole('cell', { name: 'Trade 20' }).waitFor();
+    await staff.getByRole('cell', { name: 'Trade 20', exact: true }).waitFor();
     expect(await seriousViolations(staff)).toEqual([]);
 
     const owner = await staffApi(shop, DEMO_OWNER);
     const id = (await owner('GET', `/Customers?q=${encodeURIComponent('buyer@example.com')}`)).items[0].id as number;
     await staff.goto(`${shop.url}/admin/customers/${id}`);
-    await staff.getByRole('textbox', { name: 'Prices this customer pays' }).click();
+    await staff.getByRole('heading', { name: 'Price level' }).waitFor();
+    await staff.getByLabel('Prices this customer pays').first().click();
     await staff.getByRole('option', { name: /Trade 20/ }).click();
     await expect.poll(async () => (await owner('GET', `/Customers/${id}`)).priceLevelId).not.toBeNull();
     expect((await owner('PUT', `/Items/${NUM}/Breaks`, [{ minQty: 12, price: breakPrice }])).length).toBe(1);

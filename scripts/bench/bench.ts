@@ -32,7 +32,7 @@ import type { DB } from '../../src/server/db/schema';
 import { seedDemoCoupons } from '../../src/server/cart/demo-coupons';
 import { seedSyntheticOrders } from '../../src/server/orders/demo/synthetic-orders';
 import { seedDemoStaff } from '../../src/server/staff/demo-staff';
-import { ADMIN_KEYS, adminLoads, type AdminSamples, adminSamples, adminVerdict } from './admin-bench';
+import { ADMIN_KEYS, adminLoads, type AdminSamples, adminSamples, adminVerdict, staffSignIn } from './admin-bench';
 import { benchCustomers, cartLoads, loginLoad, loginsAtRate, signIn } from './cart-bench';
 import { describeEdits, type EditKind, type EditRun, editsAtRate } from './edit-bench';
 import { type BenchResult, cannon, type LoadOptions, MemoryWatch, problems, type Request } from './load';
@@ -404,6 +404,27 @@ function wordsOf(titles: string[]): { common: string[]; all: string[] } {
 
 const nonsense = () => `zq${Array.from({ length: 8 }, () => pick([...'bcdfghjkmnpqrtvwxz'])).join('')}`;
 
+/** Makes a price level (15 % off, 200 named prices) and puts these bench buyers on it, through the admin API. */
+async function giveBuyersALevel(shopUrl: string, emails: string[], itemNums: string[]): Promise<void> {
+  const staff = await staffSignIn(shopUrl);
+  const admin = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${shopUrl}/beapi/Admin${path}`, {
+      method,
+      headers: { cookie: staff.cookie, 'x-csrf-token': staff.csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+    return res.json() as Promise<any>;
+  };
+  const level = await admin('POST', '/PriceLevels', { name: `Bench ${randomBytes(4).toString('hex')}`, percentOff: 15 });
+  const named = [...new Set(Array.from({ length: 200 }, () => pick(itemNums)))].map((invNum) => ({ invNum, price: 0.99 }));
+  await admin('PUT', `/PriceLevels/${level.id}/Prices`, named);
+  for (const email of emails) {
+    const found = await admin('GET', `/Customers?q=${encodeURIComponent(email)}`);
+    await admin('PUT', `/Customers/${found.items[0].id}`, { priceLevelId: level.id });
+  }
+}
+
 interface Inputs {
   listingFiltered: () => Request;
   listing: () => Request;
@@ -490,9 +511,21 @@ async function runSection(dialect: Dialect, items: number, bareUrl: string): Pro
     await cannonPath('search-none', 'search, zero results', inputs.search.none);
     await cannonPath('search-words', 'search, random words', inputs.search.words);
     await cannonPath('detail', 'item detail', inputs.detail);
+    // The same listing, search and detail for a signed-in buyer (priced answers, cached per price view).
+    const asBuyer = (next: () => Request) => () => ({ ...next(), headers: { 'user-token': pick(tokens) } });
+    await cannonPath('listing-buyer', 'listing, 2–3 filters, buyer', asBuyer(inputs.listingFiltered));
+    await cannonPath('search-buyer', 'search, random words, buyer', asBuyer(inputs.search.words));
+    await cannonPath('detail-buyer', 'item detail, buyer', asBuyer(inputs.detail));
     await measure(rs, H, () => cartLoads({ shopUrl: shop.url, tokens, itemNums: p.itemNums, opts, only }));
     if (only('login')) await measure(rs, H, () => loginLoad(shop.url, p.emails, opts));
     await adminLoads({ shopUrl: shop.url, samples: p.admin, opts, only, measure: (run) => measure(rs, H, run) });
+    if (only('listing-level') || only('search-level') || only('detail-level')) {
+      // The same buyers on a price level (15 % off, 200 named prices): priced per level, cached per level version.
+      await giveBuyersALevel(shop.url, p.emails.slice(0, CONNECTIONS), p.itemNums);
+      await cannonPath('listing-level', 'listing, 2–3 filters, level', asBuyer(inputs.listingFiltered));
+      await cannonPath('search-level', 'search, random words, level', asBuyer(inputs.search.words));
+      await cannonPath('detail-level', 'item detail, level', asBuyer(inputs.detail));
+    }
 
     if (only('listing-under-logins')) {
       // The listing alone, then the same listing while 20 sign-ins/s run beside it.

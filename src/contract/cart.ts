@@ -37,6 +37,10 @@ export const CART_MESSAGES = {
   quantityTooLarge: `The quantity of one line cannot exceed ${CART.maxQty}`,
   itemNotFound: (num: string) => `Item ${num} not found`,
   itemNotInCart: (num: string) => `Item ${num} is not in your cart`,
+  /** A line's notice when the cart rounded its quantity up to the item's case pack. */
+  roundedUp: (asked: number, qty: number, multiple: number) => `Sold in multiples of ${multiple}: ${asked} rounded up to ${qty}.`,
+  /** A line's notice for an item sold in case packs. */
+  soldInMultiples: (multiple: number) => `Sold in multiples of ${multiple}.`,
   tooManyLines: `A cart can hold at most ${CART.maxLines} lines`,
   commentsTooLong: `Order comments can be at most ${CART.commentsMax} characters`,
   someLinesRefused: 'Nothing was added: some lines were refused',
@@ -163,6 +167,10 @@ export const cartItemSchema = z.object({
   price: z.number(),
   extended: z.number(),
   inventoryData: z.object({ description: z.string(), picture: z.string(), inventoryPicture: z.string(), web_Title: z.string() }),
+  /** Sold only in multiples of this (1: any quantity); quantities are rounded up to it. */
+  orderMultiple: z.number().int().optional(),
+  /** What the storefront shows under the line: why its quantity was rounded up, or the case pack. */
+  notice: z.string().optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 

@@ -99,6 +99,10 @@ export const itemDetailSchema = z.object({
   attributes: z.array(z.object({ name: z.string(), value: z.string() })),
   colors: z.array(z.object({ num: z.string(), name: z.string(), link: z.string() })),
   suggestedItems: z.array(listItemSchema),
+  /** Sold only in multiples of this (a case pack); 1: any quantity. The cart rounds up to it. */
+  orderMultiple: z.number().int(),
+  /** Signed-in buyers: quantity breaks that lower their unit price, from `minQty` units on (dollars). */
+  breaks: z.array(z.object({ minQty: z.number().int(), price: z.number() })).optional(),
 });
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
 

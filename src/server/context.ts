@@ -6,6 +6,8 @@ import { AccountService } from './accounts/service';
 import { ApiKeyService } from './api-keys/service';
 import { CartService } from './cart/service';
 import { CatalogueService } from './catalogue/service';
+import { PriceBook } from './pricing/price-book';
+import { PricingAdminService } from './pricing/service';
 import { CustomerAdminService } from './customers-admin/service';
 import { MoneyService } from './money/service';
 import { ItemEditorService } from './item-editor/service';
@@ -33,6 +35,8 @@ export interface ShopContext {
   database: Database;
   ops: DialectOps;
   catalogue: CatalogueService;
+  /** The price levels this process has loaded: every buyer-side price goes through it (pricing/). */
+  priceBook: PriceBook;
   mailer: Mailer;
   /** Delivers the outbox's mails and webhooks (started by the app unless OUTBOX_DISPATCHER=off). */
   outbox: OutboxDispatcher;
@@ -68,6 +72,8 @@ export interface ShopContext {
   money: MoneyService;
   /** The reports page (sales summaries and a few live reads). */
   reports: ReportService;
+  /** The back office's price levels and quantity breaks. */
+  pricing: PricingAdminService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -79,7 +85,8 @@ export function createContext(config: Config, database: Database): ShopContext {
   const accounts = new AccountService(database.db, outbox, config.PUBLIC_URL, webhookEvents, config.SIGNUP_APPROVAL === 'on', config.DEFAULT_CREDIT_LIMIT * 100);
   const ops = dialectOps(database.dialect);
   const catalogue = new CatalogueService(database.db, ops);
-  const cart = new CartService(database.db, ops, catalogue, accounts);
+  const priceBook = new PriceBook(database.db);
+  const cart = new CartService(database.db, ops, catalogue, accounts, priceBook);
   const orders = new OrderService(database.db, cart);
   const adminOrders = new AdminOrderReader(database.db);
   const money = new MoneyService(database.db, ops, webhookEvents, outbox);
@@ -90,6 +97,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     database,
     ops,
     catalogue,
+    priceBook,
     mailer,
     outbox,
     accounts,
@@ -111,6 +119,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery, money),
     money,
     reports: new ReportService(database.db, (limit) => stock.lowStock(limit), (num) => catalogue.current().byNum.get(num)?.categoryNum),
+    pricing: new PricingAdminService(database.db, items),
     resolveCustomer: accounts.resolveCustomer,
   };
 }

@@ -7,6 +7,7 @@ export const NAV_ITEMS: { to: string; label: string; permission: Permission }[] 
   { to: '/customers', label: 'Customers', permission: 'customers:read' },
   { to: '/payments', label: 'Payments', permission: 'invoices:read' },
   { to: '/reports', label: 'Reports', permission: 'reports:read' },
+  { to: '/price-levels', label: 'Price levels', permission: 'customers:read' },
   { to: '/stock', label: 'Stock', permission: 'stock:read' },
   { to: '/items', label: 'Items', permission: 'catalogue:read' },
   { to: '/categories', label: 'Categories', permission: 'catalogue:read' },

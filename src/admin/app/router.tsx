@@ -26,6 +26,7 @@ const routes: RouteObject[] = [
   { path: 'customers/:id', ...screen('customers:read', () => import('../features/customers/customer-detail-page')) },
   { path: 'payments', ...screen('invoices:read', () => import('../features/payments/payments-page')) },
   { path: 'reports', ...screen('reports:read', () => import('../features/reports/reports-page')) },
+  { path: 'price-levels', ...screen('customers:read', () => import('../features/price-levels/price-levels-page')) },
   { path: 'stock', ...screen('stock:read', () => import('../features/stock/stock-page')) },
   { path: 'stock/:invNum', ...screen('stock:read', () => import('../features/stock/item-stock-page')) },
   { path: 'items', ...screen('catalogue:read', () => import('../features/items/items-page')) },

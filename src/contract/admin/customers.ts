@@ -29,6 +29,7 @@ export const CUSTOMER_ADMIN_MESSAGES = {
   noteRequired: 'Write the note',
   sameStatus: (status: string) => `This customer is already ${status}`,
   noBackToPending: 'An account cannot be put back to awaiting approval: suspend it instead',
+  unknownPriceLevel: (id: number) => `Price level ${id} not found`,
 } as const;
 
 export const customerIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -118,23 +119,27 @@ export const adminCustomerSchema = z.object({
   recentOrders: z.array(customerOrderSchema),
   notes: z.array(customerNoteSchema),
   sessions: z.array(customerSessionSchema),
+  /** The customer's price level (admin/pricing.ts); null: list prices. */
+  priceLevelId: z.number().int().nullable(),
   /** Terms, credit, balance, invoices, payments and charges (decision 0022). */
   account: customerAccountSchema,
 });
 export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
 
 /**
- * Approve (pending → active), suspend, reactivate (suspended → active); terms and credit limit
- * (those need `money:write`, decision 0022). At least one of them.
+ * Approve (pending → active), suspend, reactivate (suspended → active); the price level (needs
+ * `pricing:write`); terms and credit limit (need `money:write`, decision 0022). At least one of them.
  */
 export const customerUpdateBody = z
   .object({
     status: customerStatusSchema.optional(),
+    /** A price level's id, or null for list prices. */
+    priceLevelId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
     terms: termsSchema.optional(),
     creditLimit: moneyAmount.optional(),
     version: z.number().int().min(1).optional(),
   })
-  .refine((b) => b.status !== undefined || b.terms !== undefined || b.creditLimit !== undefined, { message: MONEY_MESSAGES.nothingToChange, path: ['status'] });
+  .refine((b) => b.status !== undefined || b.priceLevelId !== undefined || b.terms !== undefined || b.creditLimit !== undefined, { message: MONEY_MESSAGES.nothingToChange, path: ['status'] });
 export type CustomerUpdateBody = z.infer<typeof customerUpdateBody>;
 
 export const customerNoteBody = z.object({ text: requiredMultiLine(CUSTOMERS_ADMIN.noteMax, { required: CUSTOMER_ADMIN_MESSAGES.noteRequired }) });

@@ -106,6 +106,8 @@ const editableFields = {
   /** Item numbers shown as "you may also like", in order. */
   suggestedItems: z.array(itemNumSchema).max(50),
   status: z.enum(ITEM_STATUSES),
+  /** Sold only in multiples of this (a case pack): the cart rounds quantities up to it. 1: any quantity. Left out: unchanged (1 for a new item). */
+  orderMultiple: z.number().int('Order multiple must be a whole number').min(1, 'Order multiple must be at least 1').max(10_000).optional(),
 };
 
 /** `GET /beapi/Admin/Items/{num}`: the editor's JSON (plain types: the rules above are for what comes in). */
@@ -134,6 +136,7 @@ export const itemEditorSchema = z.object({
   suggestedItems: texts,
   status: z.enum(ITEM_STATUSES),
   photos: z.array(itemPhotoSchema),
+  orderMultiple: z.number().int(),
   version: z.number().int(),
 });
 export type ItemEditor = z.infer<typeof itemEditorSchema>;

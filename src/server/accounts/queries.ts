@@ -91,7 +91,9 @@ const liveSession = preparedQuery((db, tokenHash: string, now: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('customers', 'customers.id', 'sessions.customer_id')
-    .select(['sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'customers.id as customerId', 'customers.code', 'customers.status'])
+    // The price level's version: a change of the level reaches every process's next request (pricing/price-book.ts).
+    .leftJoin('price_levels', 'price_levels.id', 'customers.price_level_id')
+    .select(['sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'customers.id as customerId', 'customers.code', 'customers.status', 'customers.price_level_id as priceLevelId', 'price_levels.version as priceLevelVersion'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now),
 );
@@ -101,7 +103,9 @@ const liveSessions = preparedQuery((db, tokenHashes: string[], now: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('customers', 'customers.id', 'sessions.customer_id')
-    .select(['sessions.token_hash as tokenHash', 'sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'customers.id as customerId', 'customers.code', 'customers.status'])
+    // The price level's version: a change of the level reaches every process's next request (pricing/price-book.ts).
+    .leftJoin('price_levels', 'price_levels.id', 'customers.price_level_id')
+    .select(['sessions.token_hash as tokenHash', 'sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'customers.id as customerId', 'customers.code', 'customers.status', 'customers.price_level_id as priceLevelId', 'price_levels.version as priceLevelVersion'])
     .where('sessions.token_hash', '=', sql<string>`any(${tokenHashes})`)
     .where('sessions.expires_at', '>', now),
 );

@@ -56,7 +56,8 @@ export class SessionStore {
     if (fullExpiry - Date.parse(session.expiresAt) > EXTEND_EVERY_MS) {
       await q.extendSession(this.db, session.sessionId, new Date(fullExpiry).toISOString());
     }
-    return { id: session.customerId, code: session.code, status: session.status, tokenHash };
+    const priceLevel = session.priceLevelId === null || session.priceLevelVersion === null ? null : { id: session.priceLevelId, version: session.priceLevelVersion };
+    return { id: session.customerId, code: session.code, status: session.status, priceLevel, tokenHash };
   }
 
   /** True when this session entered the password within `withinMs`. */

@@ -45,6 +45,8 @@ export interface CustomerTable {
   version: Generated<number>;
   /** What the back office's search matches (company | contact | email | ZIP, lower case): kept by the database, never written here. */
   search_key: Generated<string>;
+  /** The customer's price level (migration 2026-11-26T04-10); null: list prices. */
+  price_level_id: Generated<number | null>;
 }
 
 

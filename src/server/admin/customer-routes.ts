@@ -21,7 +21,7 @@ import { sendCsv } from '../http/csv-reply';
 import { MONEY_MESSAGES } from '../../contract/money';
 import { atField, Forbidden } from '../errors';
 import { allows } from '../staff/service';
-import { actorOf } from './staff-auth';
+import { actorOf, requirePermission } from './staff-auth';
 
 const tags = ['admin: customers'];
 const security = [{ staffSession: [] }];
@@ -73,7 +73,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async
       schema: {
         tags,
         security,
-        description: 'Approve (pending → active; mails the buyer), suspend, reactivate; `terms` ({kind: prepaid|net, days}) and `creditLimit` (dollars; both need money:write). With `version`, a customer changed meanwhile is 409; the status it already has is 409.',
+        description: 'Approve (pending → active; mails the buyer), suspend, reactivate; `priceLevelId` (a level, or null for list prices; needs `pricing:write`); `terms` ({kind: prepaid|net, days}) and `creditLimit` (dollars; both need money:write). With `version`, a customer changed meanwhile is 409; the status it already has is 409.',
         params,
         body: customerUpdateBody,
         response: { 200: adminCustomerSchema, ...refused, 409: problem },
@@ -81,6 +81,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async
     },
     async (request) => {
       const body = request.body;
+      if (body.priceLevelId !== undefined) requirePermission(request, 'pricing:write');
       // Terms and credit are money: the accounts role (or owner, manager), not every customers:write.
       if ((body.terms !== undefined || body.creditLimit !== undefined) && !(request.staff && allows(request.staff, 'money:write'))) {
         throw atField(new Forbidden(MONEY_MESSAGES.moneyForbidden), body.terms !== undefined ? 'terms' : 'creditLimit');

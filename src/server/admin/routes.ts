@@ -6,6 +6,7 @@ import { catalogRegenerateRoutes } from './catalog-routes';
 import { couponRoutes } from './coupon-routes';
 import { customerRoutes } from './customer-routes';
 import { reportRoutes } from './report-routes';
+import { pricingRoutes } from './pricing-routes';
 import { erpRoutes } from './erp-routes';
 import { itemImportRoutes } from './item-import-routes';
 import { itemRoutes } from './item-routes';
@@ -50,4 +51,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(customerRoutes, { ctx });
   await app.register(paymentRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
+  await app.register(pricingRoutes, { ctx });
 };

@@ -118,6 +118,15 @@ export function requireStaff(request: FastifyRequest): StaffMember {
   return request.staff;
 }
 
+/**
+ * For a route that takes a field only some of its callers may set (a customer's price level on
+ * the customers route): 403 unless the caller, staff or key, has `permission` too.
+ */
+export function requirePermission(request: FastifyRequest, permission: Permission): void {
+  if (request.apiKey ? scopesAllow(request.apiKey.scopes, permission) : request.staff && allows(request.staff, permission)) return;
+  throw new Forbidden(STAFF_MESSAGES.forbidden(permission));
+}
+
 /** Who is acting, for the audit log and the order timeline: the staff member, or the API key. */
 export function actorOf(request: FastifyRequest): Actor {
   if (request.apiKey) return apiKeyActor(request.apiKey, request.ip);

@@ -9,7 +9,7 @@ import { CartAvailabilityService } from './service';
 /** GET /Shop/GetCartAvailability (issue 8), registered under /beapi. */
 export const cartAvailabilityRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
-  const service = new CartAvailabilityService(ctx.cart, ctx.accounts, new InventoryLookupService(db, ctx.catalogue));
+  const service = new CartAvailabilityService(ctx.cart, ctx.accounts, new InventoryLookupService(db, ctx.catalogue, ctx.priceBook));
   app.addHook('preValidation', async (request) => void requireCustomer(request));
   app.get(
     '/Shop/GetCartAvailability',

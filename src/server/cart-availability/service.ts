@@ -20,7 +20,7 @@ export class CartAvailabilityService {
     const known = cart.shipToCode === '' || customer.shipTo.some((s) => s.code === cart.shipToCode);
     const destination = resolveDestination(customer, known ? cart.shipToCode : '');
     const nearest = nearestWarehouse(destination.state);
-    const stock = await this.lookup.stockedItems(cart.items.map((i) => i.invNum), true);
+    const stock = await this.lookup.stockedItems(cart.items.map((i) => i.invNum), null);
     return {
       shipToCode: cart.shipToCode,
       destination: [destination.city, destination.state].filter(Boolean).join(', '),

@@ -23,7 +23,7 @@ interface KeptLine {
   head: string;
   /** `,"price":…,"extended":` */
   mid: string;
-  /** `,"inventoryData":…}` */
+  /** `,"inventoryData":…` (the line's case-pack fields, if any, and `}` follow) */
   tail: string;
 }
 
@@ -39,11 +39,13 @@ function lineJson(line: CartItem): string {
       price: line.price,
       head: `{"invNum":${JSON.stringify(line.invNum)},"ordQty":`,
       mid: `,"price":${line.price},"extended":`,
-      tail: `,"inventoryData":${JSON.stringify(line.inventoryData)}}`,
+      tail: `,"inventoryData":${JSON.stringify(line.inventoryData)}`,
     };
     kept.set(line.inventoryData, k);
   }
-  return `${k.head}${line.ordQty}${k.mid}${line.extended}${k.tail}`;
+  // The price is the customer's (their level, the break at this quantity): a kept line of another price is made again above.
+  const pack = line.orderMultiple === undefined ? '' : `,"orderMultiple":${line.orderMultiple},"notice":${JSON.stringify(line.notice ?? '')}`;
+  return `${k.head}${line.ordQty}${k.mid}${line.extended}${k.tail}${pack}}`;
 }
 
 const dataOf = new WeakMap<object, CartItem['inventoryData']>();

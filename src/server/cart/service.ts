@@ -14,6 +14,9 @@ import { writeTransaction } from '../db/database';
 import type { DialectOps } from '../db/dialect';
 import { Conflict, Invalid, NotFound } from '../errors';
 import type { SignedInCustomer } from '../http/auth-context';
+import { LIST_PRICES, type PriceBook } from '../pricing/price-book';
+import { breaksOf } from '../pricing/queries';
+import { roundUpToMultiple, unitPriceCents } from '../pricing/unit-price';
 import { inventoryDataOf } from './cart-json';
 import { type CouponRule, isDiscountCoupon, normaliseCouponCode } from './coupons';
 import { resolveDestination } from './destination';
@@ -22,6 +25,7 @@ import * as q from './queries';
 import { shippingRates } from './shipping-rates';
 
 const M = CART_MESSAGES;
+const NONE_ROUNDED: ReadonlyMap<string, number> = new Map();
 
 /** A cart line joined with today's catalogue data. */
 interface CartLine {
@@ -39,30 +43,47 @@ export class CartService {
     private readonly ops: DialectOps,
     private readonly catalogue: CatalogueService,
     private readonly accounts: AccountService,
+    private readonly priceBook: PriceBook,
   ) {}
+
+  /**
+   * Unit prices in cents for `who` at each line's quantity (pricing/unit-price.ts): the customer's
+   * level and the item's quantity breaks, read from the database now (`db`: inside a checkout, the
+   * locked transaction).
+   */
+  async unitPrices(db: q.Db, who: SignedInCustomer, lines: { id: number; priceCents: number; qty: number }[]): Promise<number[]> {
+    const prices = (await this.priceBook.view(who)) ?? LIST_PRICES;
+    const breaks = await breaksOf(db, lines.map((l) => l.id));
+    return lines.map((l) => unitPriceCents(l, prices.level, breaks.get(l.id) ?? [], l.qty));
+  }
 
   // ---- reading -----------------------------------------------------------------------------
 
   /** The cart as `db` sees it (inside a change: as that change left it). */
-  async view(who: SignedInCustomer, db: q.Db = this.db): Promise<Cart> {
+  async view(who: SignedInCustomer, db: q.Db = this.db, rounded: ReadonlyMap<string, number> = NONE_ROUNDED): Promise<Cart> {
     const { cart, lines, coupons } = await q.readWholeCart(db, who.id);
     const index = this.catalogue.current();
-    const items: Cart['items'] = [];
-    const unavailableItems: string[] = [];
-    for (const line of lines) {
+    const listed = lines.flatMap((line) => {
       const item = index.byNum.get(line.item_num);
-      if (!item) {
-        unavailableItems.push(line.item_num);
-        continue;
-      }
-      items.push({
+      return item ? [{ line, item }] : [];
+    });
+    const unavailableItems = lines.filter((line) => !index.byNum.has(line.item_num)).map((line) => line.item_num);
+    const units = await this.unitPrices(db, who, listed.map(({ line, item }) => ({ id: item.id, priceCents: item.priceCents, qty: line.qty })));
+    const items: Cart['items'] = listed.map(({ line, item }, i) => {
+      const unit = units[i]!;
+      const asked = rounded.get(item.num);
+      const multiple = item.orderMultiple;
+      return {
         invNum: item.num,
         ordQty: line.qty,
-        price: dollars(item.priceCents),
-        extended: dollars(item.priceCents * line.qty),
+        price: dollars(unit),
+        extended: dollars(unit * line.qty),
         inventoryData: inventoryDataOf(item),
-      });
-    }
+        ...(multiple > 1
+          ? { orderMultiple: multiple, notice: asked !== undefined && asked !== line.qty ? M.roundedUp(asked, line.qty, multiple) : M.soldInMultiples(multiple) }
+          : {}),
+      };
+    });
     const totals = priceCart(
       items.map((i) => ({ qty: i.ordQty, priceCents: Math.round(i.price * 100) })),
       coupons,
@@ -100,7 +121,7 @@ export class CartService {
     const suggested: ListItem[] = [];
     for (const line of lines.slice(0, 100)) {
       if (!index.byNum.has(line.item_num)) continue;
-      const detail = await this.catalogue.itemDetail(line.item_num, true);
+      const detail = await this.catalogue.itemDetail(line.item_num, (await this.priceBook.view(who)) ?? LIST_PRICES);
       for (const s of detail.suggestedItems) {
         if (inCart.has(s.num) || seen.has(s.num)) continue;
         seen.add(s.num);
@@ -127,20 +148,51 @@ export class CartService {
   /** Adds to the line if the item is already in the cart (atomically: concurrent adds all count). */
   async addItem(who: SignedInCustomer, invNum: string, qty: number): Promise<Cart> {
     const num = this.requireItem(invNum);
+    const rounded = this.roundedUp([{ invNum: num, qty }]);
+    const add = rounded.lines[0]!.qty;
     // Lines need no cart row (it only holds comments and destination): one write, which also
     // checks the cart's room. When it changes nothing, the reason is found afterwards.
-    return this.change(who, async (db) => {
-      if ((await q.addToLine(db, who.id, num, qty)) !== null) return;
-      await this.assertRoomFor(who.id, [num], db);
-      throw new Invalid(M.quantityTooLarge);
-    });
+    return this.change(
+      who,
+      async (db) => {
+        if ((await q.addToLine(db, who.id, num, add)) !== null) return;
+        await this.assertRoomFor(who.id, [num], db);
+        throw new Invalid(M.quantityTooLarge);
+      },
+      { rounded: rounded.asked },
+    );
   }
 
   async updateItem(who: SignedInCustomer, invNum: string, qty: number): Promise<Cart> {
     const num = this.requireItem(invNum);
-    return this.change(who, async (db) => {
-      if (!(await q.updateLine(db, who.id, num, qty))) throw new NotFound(M.itemNotInCart(num));
+    const rounded = this.roundedUp([{ invNum: num, qty }]);
+    const set = rounded.lines[0]!.qty;
+    if (set > CART.maxQty) throw new Invalid(M.quantityTooLarge);
+    return this.change(
+      who,
+      async (db) => {
+        if (!(await q.updateLine(db, who.id, num, set))) throw new NotFound(M.itemNotInCart(num));
+      },
+      { rounded: rounded.asked },
+    );
+  }
+
+  /**
+   * Quantities rounded up to each item's case pack (items sold in multiples), and for the cart's
+   * answer the quantity each rounded line had asked for. Adding a multiple to a line that holds a
+   * multiple keeps it one.
+   */
+  roundedUp<L extends { invNum: string; qty: number }>(lines: L[]): { lines: L[]; asked: Map<string, number> } {
+    const index = this.catalogue.current();
+    const asked = new Map<string, number>();
+    const out = lines.map((l) => {
+      const multiple = index.byNum.get(l.invNum)?.orderMultiple ?? 1;
+      const qty = roundUpToMultiple(l.qty, multiple);
+      if (qty === l.qty) return l;
+      asked.set(l.invNum, l.qty);
+      return { ...l, qty };
     });
+    return { lines: out, asked };
   }
 
   async deleteItem(who: SignedInCustomer, invNum: string): Promise<Cart> {
@@ -179,17 +231,18 @@ export class CartService {
       }
     });
     if (reasons.length > 0) throw new Invalid(M.someLinesRefused, reasons);
+    const rounded = this.roundedUp(lines);
     return this.change(
       who,
       async (trx) => {
         await this.assertRoomFor(who.id, lines.map((l) => l.invNum), trx);
         const tooLarge: string[] = [];
-        for (const line of lines) {
+        for (const line of rounded.lines) {
           if ((await q.addToLine(trx, who.id, line.invNum, line.qty)) === null) tooLarge.push(`${line.invNum}: ${M.quantityTooLarge}`);
         }
         if (tooLarge.length > 0) throw new Invalid(M.someLinesRefused, tooLarge);
       },
-      { atomic: true },
+      { atomic: true, rounded: rounded.asked },
     );
   }
 
@@ -197,7 +250,7 @@ export class CartService {
   async addLinesForReorder(who: SignedInCustomer, lines: CartLine[]): Promise<string[]> {
     const index = this.catalogue.current();
     const discontinued = lines.filter((l) => !index.byNum.has(l.invNum)).map((l) => l.invNum);
-    const live = lines.filter((l) => index.byNum.has(l.invNum));
+    const live = this.roundedUp(lines.filter((l) => index.byNum.has(l.invNum))).lines;
     await writeTransaction(this.db, async (trx) => {
       await this.assertRoomFor(who.id, live.map((l) => l.invNum), trx);
       for (const l of live) {
@@ -287,16 +340,20 @@ export class CartService {
    * read inside it. On PostgreSQL a change of one statement runs on its own (the statement is its
    * own transaction) and `atomic` ones in a transaction; the answer is read after the commit.
    */
-  private async change(who: SignedInCustomer, work: (db: q.Db) => Promise<unknown>, { atomic = false } = {}): Promise<Cart> {
+  private async change(
+    who: SignedInCustomer,
+    work: (db: q.Db) => Promise<unknown>,
+    { atomic = false, rounded = NONE_ROUNDED }: { atomic?: boolean; rounded?: ReadonlyMap<string, number> } = {},
+  ): Promise<Cart> {
     if (this.ops.groupCommit) {
       return writeTransaction(this.db, async (trx) => {
         await work(trx);
-        return this.view(who, trx);
+        return this.view(who, trx, rounded);
       });
     }
     if (atomic) await this.db.transaction().execute(work);
     else await work(this.db);
-    return this.view(who);
+    return this.view(who, this.db, rounded);
   }
 
   private requireItem(invNum: string): string {

@@ -1,3 +1,4 @@
+import type { PriceView } from '../pricing/price-book';
 import type { Category, ListItem, SortKey } from '../../contract/catalogue';
 import type { CategoryTable, FacetKind, ItemTable } from '../db/schema';
 import { LowStockTable } from '../stock/low-stock';
@@ -33,7 +34,7 @@ export type ItemRow = Pick<
   ItemTable,
   | 'num' | 'code' | 'category_num' | 'web_title' | 'picture' | 'logo' | 'srp_cents' | 'price_cents' | 'case_qty' | 'is_new'
   | 'qty_fr' | 'qty_fh' | 'reserve_fr' | 'reserve_fh' | 'color_family' | 'color_group' | 'created_at'
-> & { id: number };
+> & { id: number; /** 1 when left out (index tests that build rows by hand). */ order_multiple?: number };
 
 /** A category as the index keeps it; the SEO texts are optional for index tests that build rows by hand. */
 export type CategoryRow = Pick<CategoryTable, 'num' | 'description' | 'parent_num' | 'kind' | 'logo' | 'be_cat'> & { seo_title?: string; seo_description?: string };
@@ -82,6 +83,8 @@ export class IndexedItem {
   readonly srpCents: number;
   readonly priceCents: number;
   readonly caseQty: number;
+  /** Sold only in multiples of this (the cart rounds up to it); 1: any quantity. */
+  readonly orderMultiple: number;
   readonly isNew: boolean;
   inWest: boolean;
   inEast: boolean;
@@ -109,6 +112,7 @@ export class IndexedItem {
     this.srpCents = r.srp_cents;
     this.priceCents = r.price_cents;
     this.caseQty = r.case_qty;
+    this.orderMultiple = r.order_multiple ?? 1;
     this.isNew = r.is_new === 1;
     this.inWest = r.qty_fr - r.reserve_fr > 0;
     this.inEast = r.qty_fh - r.reserve_fh > 0;
@@ -686,7 +690,7 @@ export class CatalogueIndex {
   }
 }
 
-export function toListItem(item: IndexedItem, priced: boolean): ListItem {
+export function toListItem(item: IndexedItem, prices: PriceView | null): ListItem {
   const listItem: ListItem = {
     num: item.num,
     code: item.code,
@@ -699,18 +703,18 @@ export function toListItem(item: IndexedItem, priced: boolean): ListItem {
     new: item.isNew,
     srp: cents(item.srpCents),
   };
-  if (priced) listItem.price = cents(item.priceCents);
+  if (prices) listItem.price = cents(prices.unitCents(item));
   return listItem;
 }
 
-/** `JSON.stringify(toListItem(item, priced))`, without building the object. */
-export function listItemJson(item: IndexedItem, priced: boolean): string {
+/** `JSON.stringify(toListItem(item, prices))`, without building the object. */
+export function listItemJson(item: IndexedItem, prices: PriceView | null): string {
   const q = JSON.stringify;
   const picture = q(item.picture);
   return (
     `{"num":${q(item.num)},"code":${q(item.code)},"web_Title":${q(item.title)},"picture":${picture},"inventoryPicture":${picture},` +
     `"logo":${q(item.logo)},"inStockFresno":${item.inWest},"inStockFairhope":${item.inEast},"new":${item.isNew},"srp":${q(cents(item.srpCents))}` +
-    `${priced ? `,"price":${q(cents(item.priceCents))}` : ''}}`
+    `${prices ? `,"price":${q(cents(prices.unitCents(item)))}` : ''}}`
   );
 }
 

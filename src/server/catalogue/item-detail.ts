@@ -4,6 +4,8 @@ import type { ItemDetail } from '../../contract/catalogue';
 import type { DB } from '../db/schema';
 import { NotFound } from '../errors';
 import { preparedQuery } from '../http/prepared-query';
+import type { PriceView } from '../pricing/price-book';
+import { breaksOf } from '../pricing/queries';
 import { type CatalogueIndex, listItemJson, toListItem } from './catalogue-index';
 
 /**
@@ -50,7 +52,7 @@ function detailSelect(db: Kysely<DB>) {
       'i.num', 'i.code', 'i.web_title', 'i.seo_title', 'i.picture', 'i.packaged_image', 'i.logo', 'i.srp_cents',
       'i.dimensions', 'i.color_family', 'i.category_num', 'i.brand', 'i.upc', 'i.key_words', 'i.product_info_safe',
       sql<string | null>`case when i.product_info_safe is null then i.product_info_html end`.as('product_info_raw'),
-      'i.packaged', 'i.qty_fr', 'i.qty_fh', 'i.reserve_fr', 'i.reserve_fh', 'i.ordqty_fr', 'i.ordqty_fh',
+      'i.packaged', 'i.qty_fr', 'i.qty_fh', 'i.reserve_fr', 'i.reserve_fh', 'i.ordqty_fr', 'i.ordqty_fh', 'i.order_multiple',
       attributes.as('attributes'),
       suggested.as('suggested'),
     ]);
@@ -65,7 +67,7 @@ const loadDetailRow = preparedQuery((db: Kysely<DB>, id: number) => detailSelect
  */
 function loadUnlistedRow(db: Kysely<DB>, num: string) {
   return detailSelect(db)
-    .select(['i.is_new', 'i.price_cents', 'i.case_qty', 'i.color_group'])
+    .select(['i.id', 'i.is_new', 'i.price_cents', 'i.case_qty', 'i.color_group'])
     .where('i.num', '=', num)
     .where('i.active', '=', 0)
     .executeTakeFirst();
@@ -73,6 +75,7 @@ function loadUnlistedRow(db: Kysely<DB>, num: string) {
 
 /** What the answer takes from the index for a listed item (from its row for an unlisted one). */
 interface ItemFacts {
+  id: number;
   isNew: boolean;
   priceCents: number;
   caseQty: number;
@@ -126,26 +129,44 @@ export function detailHeadJson(row: DetailHeadSource): string {
 const loadDetailParts = preparedQuery((db: Kysely<DB>, id: number) =>
   db
     .selectFrom('items')
-    .select(['detail_head', 'attributes_json', 'suggested_json', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'ordqty_fr', 'ordqty_fh'])
+    .select(['detail_head', 'attributes_json', 'suggested_json', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'ordqty_fr', 'ordqty_fh', 'order_multiple'])
     .where('id', '=', id)
     .where('active', '=', 1),
 );
 
 /** The detail of an item: listed ones from `index` and their row, hidden and discontinued ones from their row; 404 for no item. */
-export async function itemDetail(db: Kysely<DB>, index: CatalogueIndex, num: string, priced: boolean): Promise<ItemDetail> {
+export async function itemDetail(db: Kysely<DB>, index: CatalogueIndex, num: string, prices: PriceView | null): Promise<ItemDetail> {
   const item = index.byNum.get(num);
   if (!item) {
     const unlisted = await loadUnlistedRow(db, num);
     if (!unlisted) throw new NotFound(`Item ${num} not found`);
-    const facts = { isNew: unlisted.is_new === 1, priceCents: Number(unlisted.price_cents), caseQty: unlisted.case_qty, colorGroup: unlisted.color_group };
-    return detailOf(unlisted, facts, index, priced);
+    const facts = { id: unlisted.id, isNew: unlisted.is_new === 1, priceCents: Number(unlisted.price_cents), caseQty: unlisted.case_qty, colorGroup: unlisted.color_group };
+    return detailOf(unlisted, facts, index, prices, await breaksFor(db, facts, prices));
   }
   const [row] = await loadDetailRow(db, item.id);
   if (!row) throw new NotFound(`Item ${num} not found`);
-  return detailOf(row, item, index, priced);
+  return detailOf(row, item, index, prices, await breaksFor(db, item, prices));
 }
 
-function detailOf(row: Omit<DetailRow, 'is_new' | 'price_cents' | 'case_qty' | 'color_group'>, item: ItemFacts, index: CatalogueIndex, priced: boolean): ItemDetail {
+/**
+ * The quantity breaks a priced caller can use: those below the caller's own unit price (a level
+ * that already charges less makes a break moot). Read when the answer is built; a breaks edit
+ * moves the item's change sequence, so cached answers of the old version are not served again.
+ */
+async function breaksFor(db: Kysely<DB>, item: { id: number; priceCents: number }, prices: PriceView | null): Promise<{ minQty: number; price: number }[]> {
+  if (!prices) return [];
+  const unit = prices.unitCents(item);
+  const breaks = (await breaksOf(db, [item.id])).get(item.id) ?? [];
+  return breaks.filter((b) => b.priceCents < unit).map((b) => ({ minQty: b.minQty, price: b.priceCents / 100 }));
+}
+
+function detailOf(
+  row: Omit<DetailRow, 'is_new' | 'price_cents' | 'case_qty' | 'color_group' | 'id'>,
+  item: ItemFacts,
+  index: CatalogueIndex,
+  prices: PriceView | null,
+  breaks: { minQty: number; price: number }[],
+): ItemDetail {
   const num = row.num;
   const colorNames = index.facetNames.get('color')!;
   const suggested: string[] = JSON.parse(row.suggested);
@@ -186,9 +207,10 @@ function detailOf(row: Omit<DetailRow, 'is_new' | 'price_cents' | 'case_qty' | '
       }),
     suggestedItems: suggested.flatMap((n) => {
       const s = index.byNum.get(n);
-      return s ? [toListItem(s, priced)] : [];
+      return s ? [toListItem(s, prices)] : [];
     }),
-    ...(priced ? { price: item.priceCents / 100, caseQty: item.caseQty } : {}),
+    orderMultiple: row.order_multiple,
+    ...(prices ? { price: prices.unitCents(item) / 100, caseQty: item.caseQty, breaks } : {}),
   };
 }
 
@@ -199,25 +221,26 @@ function detailOf(row: Omit<DetailRow, 'is_new' | 'price_cents' | 'case_qty' | '
  * text as `upsertItems` wrote it with JSON.stringify (the migration that made `detail_head`
  * rewrote older rows' lists the same way), so they are copied as they are.
  */
-export async function itemDetailJson(db: Kysely<DB>, index: CatalogueIndex, num: string, priced: boolean): Promise<string> {
+export async function itemDetailJson(db: Kysely<DB>, index: CatalogueIndex, num: string, prices: PriceView | null): Promise<string> {
   const item = index.byNum.get(num);
-  if (!item) return JSON.stringify(await itemDetail(db, index, num, priced));
+  if (!item) return JSON.stringify(await itemDetail(db, index, num, prices));
   const [row] = await loadDetailParts(db, item.id);
   if (!row) throw new NotFound(`Item ${num} not found`);
   if (row.detail_head === null || row.attributes_json === null || row.suggested_json === null) {
-    return JSON.stringify(await itemDetail(db, index, num, priced));
+    return JSON.stringify(await itemDetail(db, index, num, prices));
   }
+  const breaks = prices ? await breaksFor(db, item, prices) : [];
   const parts = partsOf(index);
   let suggested = '';
   for (const n of JSON.parse(row.suggested_json) as string[]) {
-    const s = parts.listItem(n, priced);
+    const s = parts.listItem(n, prices);
     if (s) suggested += `${suggested ? ',' : ''}${s}`;
   }
   return (
     `${row.detail_head},"qty_FR":${row.qty_fr},"qty_FH":${row.qty_fh},"reserve_FR":${row.reserve_fr},"reserve_FH":${row.reserve_fh},` +
     `"ordqty_FR":${row.ordqty_fr},"ordqty_FH":${row.ordqty_fh},"inStockFresno":${row.qty_fr - row.reserve_fr > 0},"inStockFairhope":${row.qty_fh - row.reserve_fh > 0},` +
-    `"new":${item.isNew},"attributes":${row.attributes_json},"colors":[${parts.colors(item.colorGroup, num)}],"suggestedItems":[${suggested}]` +
-    `${priced ? `,"price":${JSON.stringify(item.priceCents / 100)},"caseQty":${JSON.stringify(item.caseQty)}` : ''}}`
+    `"new":${item.isNew},"attributes":${row.attributes_json},"colors":[${parts.colors(item.colorGroup, num)}],"suggestedItems":[${suggested}],"orderMultiple":${row.order_multiple}` +
+    `${prices ? `,"price":${JSON.stringify(prices.unitCents(item) / 100)},"caseQty":${JSON.stringify(item.caseQty)},"breaks":${JSON.stringify(breaks)}` : ''}}`
   );
 }
 
@@ -258,14 +281,15 @@ class DetailParts {
   }
 
   /** `listItemJson` of an item of the index, or null for a number it does not hold. */
-  listItem(num: string, priced: boolean): string | null {
-    const key = priced ? `p${num}` : num;
+  listItem(num: string, prices: PriceView | null): string | null {
+    // Keyed by the price view (`p`, `p<level>.<version>`), never by "priced" alone: two levels, two prices.
+    const key = prices ? `${prices.key}|${num}` : num;
     let json = this.listItems.get(key);
     if (json === undefined) {
       const item = this.index.byNum.get(num);
       if (!item) return null;
       if (this.listItems.size >= MAX_KEPT) this.listItems.clear();
-      this.listItems.set(key, (json = listItemJson(item, priced)));
+      this.listItems.set(key, (json = listItemJson(item, prices)));
     }
     return json;
   }

@@ -72,7 +72,7 @@ export async function loadCategories(db: Kysely<DB>) {
 /** The item columns the listing index holds (`ItemRow`). */
 const ITEM_ROW_COLUMNS = [
   'id', 'num', 'code', 'category_num', 'web_title', 'picture', 'logo', 'srp_cents', 'price_cents', 'case_qty', 'is_new',
-  'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'color_family', 'color_group', 'created_at',
+  'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'color_family', 'color_group', 'created_at', 'order_multiple',
 ] as const;
 
 /** Items per window of the catalogue load: bounds the rows held at once, whatever the catalogue's size. */

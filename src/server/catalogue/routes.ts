@@ -14,9 +14,10 @@ import {
 } from '../../contract/catalogue';
 import { problemSchema } from '../../contract/problem';
 import type { ShopContext } from '../context';
-import { isPriced } from '../http/auth-context';
+import type { SignedInCustomer } from '../http/auth-context';
 import type { FastAnswer } from '../http/fast-lane';
 import { parseLaneQuery } from '../http/lane-query';
+import type { PriceView } from '../pricing/price-book';
 import { itemDetailJson } from './item-detail';
 import { type CachedAnswer, chooseEncoding, ResponseCache } from './response-cache';
 import { PagedItemsJson } from './service';
@@ -44,22 +45,30 @@ const ANY_QUERY = /^[^#]{1,2048}$/;
 const VARY = 'accept-encoding, user-token, x-user-token, authorization';
 
 /**
- * Catalogue answers change only when the catalogue does, so the index version is a cheap,
- * exact ETag: a browser revalidating an unchanged listing gets a 304 without any work.
+ * What prices an answer shows: `a` (none: a visitor, a pending or suspended customer), `p` (list
+ * prices) or `p<levelId>.<levelVersion>` (that price level as of that version; pricing/price-book.ts).
+ * Two callers with the same view get the same bytes for the same URL; any other pair never shares
+ * a cache entry or an ETag (docs/decisions/0021-pricing.md).
  */
-function etagOf(version: string, priced: boolean): string {
-  return `W/"${version}-${priced ? 'p' : 'a'}"`;
+const viewKey = (prices: PriceView | null): string => (prices ? prices.key : 'a');
+
+/**
+ * Catalogue answers change only when the catalogue does, so the index version and the price view
+ * are a cheap, exact ETag: a browser revalidating an unchanged listing gets a 304 without any work.
+ */
+function etagOf(version: string, prices: PriceView | null): string {
+  return `W/"${version}-${viewKey(prices)}"`;
 }
 
-/** The cache key: whether the caller sees prices (http/auth-context.ts `isPriced`), and the URL as sent (same URL, same version, same bytes). */
-function keyOf(request: FastifyRequest): string {
-  return `${isPriced(request.customer) ? 'p' : 'a'}${request.url}`;
+/** The cache key: the caller's price view and the URL as sent (same URL, version and view: same bytes). View keys hold no '/', URLs start with one. */
+function keyOf(url: string, prices: PriceView | null): string {
+  return `${viewKey(prices)}${url}`;
 }
 
 /** Sends a kept answer, or a 304 to a client that holds it, in the best encoding the client accepts. */
-function sendAnswer(cache: ResponseCache, request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): FastifyReply {
+function sendAnswer(cache: ResponseCache, request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer, prices: PriceView | null): FastifyReply {
   reply.header('etag', entry.etag);
-  reply.header('cache-control', isPriced(request.customer) ? 'private, no-cache' : 'no-cache');
+  reply.header('cache-control', prices ? 'private, no-cache' : 'no-cache');
   reply.header('vary', VARY);
   if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
   const { body, encoding } = cache.encoded(entry, chooseEncoding(request.headers['accept-encoding']));
@@ -69,73 +78,82 @@ function sendAnswer(cache: ResponseCache, request: FastifyRequest, reply: Fastif
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   const cat = ctx.catalogue;
+  const book = ctx.priceBook;
   const cache = new ResponseCache();
+  /** The caller's price view; a Promise only while its level's new version loads. */
+  const viewOf = (customer: SignedInCustomer | null) => book.viewFor(customer);
 
   // A repeated GET is answered from the cache before validation: only valid URLs got there.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET') return;
-    const hit = cache.get(keyOf(request), cat.current().version);
-    if (hit) return sendAnswer(cache, request, reply, hit);
+    const prices = await viewOf(request.customer);
+    const hit = cache.get(keyOf(request.url, prices), cat.current().version);
+    if (hit) return sendAnswer(cache, request, reply, hit, prices);
   });
 
   // The 200s of item detail, listings and search in the fast lane (http/fast-lane.ts), with the
   // same cache, key, ETag and headers as `answer` and `sendAnswer`; anything else (404, 400, a 304,
   // an odd query) comes to the routes below.
-  const fastAnswer = (entry: CachedAnswer, priced: boolean, acceptEncoding: string | undefined): FastAnswer => {
+  const fastAnswer = (entry: CachedAnswer, prices: PriceView | null, acceptEncoding: string | undefined): FastAnswer => {
     const { body, encoding } = cache.encoded(entry, chooseEncoding(acceptEncoding));
-    const headers = ['etag', entry.etag, 'cache-control', priced ? 'private, no-cache' : 'no-cache', 'vary', VARY];
+    const headers = ['etag', entry.etag, 'cache-control', prices ? 'private, no-cache' : 'no-cache', 'vary', VARY];
     if (encoding !== 'identity') headers.push('content-encoding', encoding);
     headers.push('content-type', 'application/json; charset=utf-8');
     return { headers, body };
   };
   /** A lane that answers from the cache, else builds the answer with `build` and keeps it. */
-  const fastLane = (path: string, query: RegExp, build: (url: string, priced: boolean) => string | Promise<string> | null) =>
+  type Build = (url: string, prices: PriceView | null) => string | Promise<string> | null;
+  const fastLane = (path: string, query: RegExp, build: Build) =>
     app.fastLane.get(`${app.prefix}${path}`, query, (request, customer) => {
-      const url = request.url!;
-      const priced = isPriced(customer);
-      const key = `${priced ? 'p' : 'a'}${url}`;
-      const version = cat.current().version;
-      const hit = cache.get(key, version);
-      if (hit) return fastAnswer(hit, priced, request.headers['accept-encoding']);
-      const built = build(url, priced);
-      if (built === null) return null;
-      const encoding = request.headers['accept-encoding'];
-      // No closure per request on the synchronous path (listings): they cost GC and, under tsx, a name each.
-      if (typeof built === 'string') return keepAnswer(key, version, priced, built, encoding);
-      return built.then((text) => keepAnswer(key, version, priced, text, encoding));
+      const prices = viewOf(customer);
+      // A level's new version loads once (then the view is held): only that request waits for it.
+      if (prices instanceof Promise) return prices.then((view) => laneAnswer(request.url!, request.headers['accept-encoding'], view, build));
+      return laneAnswer(request.url!, request.headers['accept-encoding'], prices, build);
     });
-  const keepAnswer = (key: string, version: string, priced: boolean, text: string, acceptEncoding: string | undefined) =>
-    fastAnswer(cache.set(key, version, etagOf(version, priced), Buffer.from(text)), priced, acceptEncoding);
-  fastLane('/Inventory/GetItemDetail', DETAIL_QUERY, (url, priced) =>
-    itemDetailJson(ctx.database.db, cat.current(), url.slice(url.indexOf('?itemNum=') + 9), priced),
+  const laneAnswer = (url: string, encoding: string | undefined, prices: PriceView | null, build: Build) => {
+    const key = keyOf(url, prices);
+    const version = cat.current().version;
+    const hit = cache.get(key, version);
+    if (hit) return fastAnswer(hit, prices, encoding);
+    const built = build(url, prices);
+    if (built === null) return null;
+    // No closure per request on the synchronous path (listings): they cost GC and, under tsx, a name each.
+    if (typeof built === 'string') return keepAnswer(key, version, prices, built, encoding);
+    return built.then((text) => keepAnswer(key, version, prices, text, encoding));
+  };
+  const keepAnswer = (key: string, version: string, prices: PriceView | null, text: string, acceptEncoding: string | undefined) =>
+    fastAnswer(cache.set(key, version, etagOf(version, prices), Buffer.from(text)), prices, acceptEncoding);
+  fastLane('/Inventory/GetItemDetail', DETAIL_QUERY, (url, prices) =>
+    itemDetailJson(ctx.database.db, cat.current(), url.slice(url.indexOf('?itemNum=') + 9), prices),
   );
   /** A listing's query read as Fastify reads it and checked by the route's own schema (null: let the route answer). */
-  const listingLane = <S extends z.ZodObject>(path: string, schema: S, list: (query: z.output<S>, priced: boolean) => PagedItemsJson) => {
+  const listingLane = <S extends z.ZodObject>(path: string, schema: S, list: (query: z.output<S>, prices: PriceView | null) => PagedItemsJson) => {
     const keys = new Set(Object.keys(schema.shape));
-    fastLane(path, ANY_QUERY, (url, priced) => {
+    fastLane(path, ANY_QUERY, (url, prices) => {
       const raw = parseLaneQuery(url.slice(url.indexOf('?') + 1), keys);
       const parsed = raw && schema.safeParse(raw);
-      return parsed && parsed.success ? list(parsed.data, priced).text : null;
+      return parsed && parsed.success ? list(parsed.data, prices).text : null;
     });
   };
-  listingLane('/Inventory/GetPagedItemsForCategory', categoryItemsQuery, (query, priced) => cat.listCategory(query, priced));
-  listingLane('/Inventory/GetPagedItemsForNVCategory', nvCategoryItemsQuery, (query, priced) => cat.listCategory(query, priced, 'nv'));
-  listingLane('/Inventory/GetPagedItemsForSearch', searchItemsQuery, (query, priced) => cat.search(query, priced));
-  listingLane('/Inventory/GetPagedItemsForNVSearch', nvSearchItemsQuery, ({ nvcatnum, ...rest }, priced) => cat.search({ ...rest, categoryNum: nvcatnum }, priced, 'nv'));
+  listingLane('/Inventory/GetPagedItemsForCategory', categoryItemsQuery, (query, prices) => cat.listCategory(query, prices));
+  listingLane('/Inventory/GetPagedItemsForNVCategory', nvCategoryItemsQuery, (query, prices) => cat.listCategory(query, prices, 'nv'));
+  listingLane('/Inventory/GetPagedItemsForSearch', searchItemsQuery, (query, prices) => cat.search(query, prices));
+  listingLane('/Inventory/GetPagedItemsForNVSearch', nvSearchItemsQuery, ({ nvcatnum, ...rest }, prices) => cat.search({ ...rest, categoryNum: nvcatnum }, prices, 'nv'));
 
   /** Builds an answer (unless the client holds it), keeps its bytes and sends them. */
-  const answer = async (request: FastifyRequest, reply: FastifyReply, build: () => unknown): Promise<void> => {
+  const answer = async (request: FastifyRequest, reply: FastifyReply, build: (prices: PriceView | null) => unknown): Promise<void> => {
+    const prices = await viewOf(request.customer);
     const version = cat.current().version;
-    const etag = etagOf(version, isPriced(request.customer));
+    const etag = etagOf(version, prices);
     if (request.headers['if-none-match'] === etag) {
-      sendAnswer(cache, request, reply, { key: '', etag, body: Buffer.alloc(0), bytes: 0 });
+      sendAnswer(cache, request, reply, { key: '', etag, body: Buffer.alloc(0), bytes: 0 }, prices);
       return;
     }
-    const result = await build();
+    const result = await build(prices);
     // Listings and search write their own JSON (the distinct lists are serialised once per
     // category), item detail too (a string).
     const body = Buffer.from(result instanceof PagedItemsJson ? result.text : typeof result === 'string' ? result : JSON.stringify(result));
-    sendAnswer(cache, request, reply, cache.set(keyOf(request), version, etag, body));
+    sendAnswer(cache, request, reply, cache.set(keyOf(request.url, prices), version, etag, body), prices);
   };
 
   app.get(
@@ -165,34 +183,34 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
   app.get(
     '/Inventory/GetPagedItemsForCategory',
     { serializerCompiler, compress: false, schema: { tags, querystring: categoryItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
-    (request, reply) => answer(request, reply, () => cat.listCategory(request.query, isPriced(request.customer))),
+    (request, reply) => answer(request, reply, (prices) => cat.listCategory(request.query, prices)),
   );
 
   app.get(
     '/Inventory/GetPagedItemsForNVCategory',
     { serializerCompiler, compress: false, schema: { tags, querystring: nvCategoryItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
-    (request, reply) => answer(request, reply, () => cat.listCategory(request.query, isPriced(request.customer), 'nv')),
+    (request, reply) => answer(request, reply, (prices) => cat.listCategory(request.query, prices, 'nv')),
   );
 
   app.get(
     '/Inventory/GetPagedItemsForSearch',
     { serializerCompiler, compress: false, schema: { tags, querystring: searchItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
-    (request, reply) => answer(request, reply, () => cat.search(request.query, isPriced(request.customer))),
+    (request, reply) => answer(request, reply, (prices) => cat.search(request.query, prices)),
   );
 
   app.get(
     '/Inventory/GetPagedItemsForNVSearch',
     { serializerCompiler, compress: false, schema: { tags, querystring: nvSearchItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
     (request, reply) =>
-      answer(request, reply, () => {
+      answer(request, reply, (prices) => {
         const { nvcatnum, ...rest } = request.query;
-        return cat.search({ ...rest, categoryNum: nvcatnum }, isPriced(request.customer), 'nv');
+        return cat.search({ ...rest, categoryNum: nvcatnum }, prices, 'nv');
       }),
   );
 
   app.get(
     '/Inventory/GetItemDetail',
     { serializerCompiler, compress: false, schema: { tags, querystring: z.object({ itemNum: itemNumParam }), response: { 200: itemDetailSchema, ...errors } } },
-    (request, reply) => answer(request, reply, () => itemDetailJson(ctx.database.db, cat.current(), request.query.itemNum, isPriced(request.customer))),
+    (request, reply) => answer(request, reply, (prices) => itemDetailJson(ctx.database.db, cat.current(), request.query.itemNum, prices)),
   );
 };

@@ -1,3 +1,4 @@
+import type { PriceView } from '../pricing/price-book';
 import type { Kysely } from 'kysely';
 import {
   CATALOGUE,
@@ -166,13 +167,13 @@ export class CatalogueService {
 
   // ---- listings -------------------------------------------------------------------------
 
-  listCategory(query: ListingQuery, priced: boolean, kind: 'tree' | 'nv' = 'tree'): PagedItemsJson {
+  listCategory(query: ListingQuery, prices: PriceView | null, kind: 'tree' | 'nv' = 'tree'): PagedItemsJson {
     const index = this.current();
     this.findCategory(query.categoryNum, kind);
     const filters = this.activeFilters(query);
     const offset = (query.page - 1) * query.pageSize;
     const { page, total } = index.categoryPage(query.categoryNum, query.sort, filters, offset, query.pageSize);
-    return this.answer(page, total, index.categoryDistinctsOnce(query.categoryNum), query, priced);
+    return this.answer(page, total, index.categoryDistinctsOnce(query.categoryNum), query, prices);
   }
 
   /**
@@ -181,7 +182,7 @@ export class CatalogueService {
    */
   search(
     query: Omit<ListingQuery, 'categoryNum'> & { searchtext: string; categoryNum?: number },
-    priced: boolean,
+    prices: PriceView | null,
     scopeKind: 'tree' | 'nv' = 'tree',
   ): PagedItemsJson {
     if (query.categoryNum !== undefined) this.findCategory(query.categoryNum, scopeKind);
@@ -192,10 +193,10 @@ export class CatalogueService {
       const index = this.current();
       const offset = (query.page - 1) * query.pageSize;
       const found = this.searchIndex.searchPage(searchTerms(query.searchtext), query.sort, query.categoryNum, offset, query.pageSize);
-      return this.answer(Array.from(found.positions, (p) => index.items[p]!), found.total, found.distincts, query, priced);
+      return this.answer(Array.from(found.positions, (p) => index.items[p]!), found.total, found.distincts, query, prices);
     }
     const result = this.searchResult(query.searchtext, query.sort, query.categoryNum);
-    return this.pageOf(result.positions, result.distincts, filters, query, priced);
+    return this.pageOf(result.positions, result.distincts, filters, query, prices);
   }
 
   /** Numbers of the active items a search finds (number, title, key words, code, UPC), at most `limit`, by item number. */
@@ -233,19 +234,19 @@ export class CatalogueService {
     distincts: Distincts,
     filters: ActiveFilter[],
     query: { page: number; pageSize: number },
-    priced: boolean,
+    prices: PriceView | null,
   ): PagedItemsJson {
     const offset = (query.page - 1) * query.pageSize;
     const { page, total } = this.current().page(positions, filters, offset, query.pageSize);
-    return this.answer(page, total, distincts, query, priced);
+    return this.answer(page, total, distincts, query, prices);
   }
 
   /**
    * A `PagedItems` answer written as JSON text: the page's items, then the distinct lists that
    * were serialised once for the category or search. Same bytes as JSON.stringify of the object.
    */
-  private answer(page: IndexedItem[], total: number, distincts: Distincts, query: { page: number; pageSize: number }, priced: boolean): PagedItemsJson {
-    const items = page.map((it) => listItemJson(it, priced)).join(',');
+  private answer(page: IndexedItem[], total: number, distincts: Distincts, query: { page: number; pageSize: number }, prices: PriceView | null): PagedItemsJson {
+    const items = page.map((it) => listItemJson(it, prices)).join(',');
     const counts = `"numberOfItems":${page.length},"pageSize":${query.pageSize},"pageNumber":${query.page},"totalNumberOfItems":${total}`;
     return new PagedItemsJson(`{"items":[${items}],${counts},${distincts.json}}`);
   }
@@ -273,8 +274,8 @@ export class CatalogueService {
   // ---- item detail ----------------------------------------------------------------------
 
   /** Read from the database on each call (docs/decisions/0009-item-detail.md); no copy is kept. */
-  itemDetail(num: string, priced: boolean): Promise<ItemDetail> {
-    return itemDetail(this.db, this.current(), num, priced);
+  itemDetail(num: string, prices: PriceView | null): Promise<ItemDetail> {
+    return itemDetail(this.db, this.current(), num, prices);
   }
 }
 

@@ -29,6 +29,7 @@ export function customerJson(row: CustomerRow, shipTos: ShipToRow[], orders: { c
     orderCount: orders.count,
     recentOrders: orders.recent,
     notes,
+    priceLevelId: row.price_level_id,
     // The expiry slides to 30 days past the last use (at most hourly), so it tells the last use.
     sessions: sessions.map((s) => ({ id: s.id, createdAt: s.created_at, lastSeenAt: new Date(Math.max(Date.parse(s.created_at), Date.parse(s.expires_at) - SESSION_LIFETIME_MS)).toISOString(), expiresAt: s.expires_at })),
     account,

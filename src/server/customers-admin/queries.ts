@@ -126,6 +126,21 @@ export async function deleteSessions(db: Db, customerId: number, sessionId?: num
 }
 
 /** Sets the status when the version is still `version`; answers whether it did. */
+/** The customer's price level; guarded by the version read, and moves it. */
+export async function setPriceLevel(db: Db, id: number, version: number, levelId: number | null, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('customers')
+    .set({ price_level_id: levelId, version: sql`version + 1`, updated_at: at })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function priceLevelExists(db: Db, id: number) {
+  return db.selectFrom('price_levels').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
 export async function setStatus(db: Db, id: number, version: number, status: CustomerStatus, at: string): Promise<boolean> {
   const result = await db
     .updateTable('customers')

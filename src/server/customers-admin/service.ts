@@ -21,6 +21,8 @@ import type { MoneyService } from '../money/service';
 import { customerJson } from './customer-json';
 import * as q from './queries';
 
+type CustomerRow = NonNullable<Awaited<ReturnType<typeof q.customerRow>>>;
+
 /** Who is acting: the audit's actor and, for notes, the staff member's id. */
 export interface StaffActing {
   actor: Actor;
@@ -79,29 +81,46 @@ export class CustomerAdminService {
     return customerJson(row, shipTos, { count, recent: orders.map((o) => ({ orderNum: o.order_num, createdAt: o.created_at, statusCode: o.status_code, total: dollars(o.total_cents) })) }, notes, sessions, account);
   }
 
-  /** Approve (pending → active, mails the buyer), suspend, reactivate; terms and credit limit (money, decision 0022). */
+  /** Approve (pending → active, mails the buyer), suspend, reactivate; the price level; terms and credit limit (money, decision 0022). */
   async update(acting: StaffActing, id: number, body: CustomerUpdateBody): Promise<AdminCustomer> {
     await writeTransaction(this.db, async (trx) => {
       const row = await q.customerRow(trx, id);
       if (!row) throw new NotFound(CUSTOMER_ADMIN_MESSAGES.notFound(id));
       if (body.version !== undefined && body.version !== row.version) throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
-      const now = new Date().toISOString();
-      if (body.status !== undefined) {
-        if (body.status === row.status) throw atField(new Conflict(CUSTOMER_ADMIN_MESSAGES.sameStatus(row.status)), 'status');
-        if (body.status === 'pending') throw atField(new Invalid(CUSTOMER_ADMIN_MESSAGES.noBackToPending), 'status');
-        // Checked against the version read above: of two staff acting at once, one wins and the other gets 409.
-        if (!(await q.setStatus(trx, id, row.version, body.status, now))) throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
-        await recordAudit(trx, acting.actor, { action: `customer.${actionOf(row.status, body.status)}`, target: `customer:${id}`, summary: { before: { status: row.status }, after: { status: body.status } } });
-        if (row.status === 'pending' && body.status === 'active') {
-          await enqueueMail(trx, 'account-approved', accountApprovedMail(row.email, greetingName(row), `${this.recovery.baseUrl}/login`));
-        }
-      } else if (!(await q.bumpVersion(trx, id, row.version, now))) {
-        throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
+      const money = body.terms !== undefined || body.creditLimit !== undefined;
+      let version = row.version;
+      if (body.status !== undefined && body.status !== row.status) version = await this.setStatus(trx, acting, row, body.status);
+      else if (body.status !== undefined && body.priceLevelId === undefined && !money) throw atField(new Conflict(CUSTOMER_ADMIN_MESSAGES.sameStatus(row.status)), 'status');
+      if (body.priceLevelId !== undefined && body.priceLevelId !== row.price_level_id) version = await this.setPriceLevel(trx, acting, row, version, body.priceLevelId);
+      if (money) {
+        // Terms and credit move the version too (once), so a change made meanwhile is 409.
+        if (version === row.version && !(await q.bumpVersion(trx, id, row.version, new Date().toISOString()))) throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
+        await this.money.setTerms(trx, acting.actor, id, { terms: body.terms, creditLimit: body.creditLimit });
       }
-      if (body.terms !== undefined || body.creditLimit !== undefined) await this.money.setTerms(trx, acting.actor, id, { terms: body.terms, creditLimit: body.creditLimit });
     });
     this.outbox.poke();
     return this.get(id);
+  }
+
+  /** The customer's price level: their next request on every process prices by it (pricing/price-book.ts). */
+  private async setPriceLevel(trx: q.Db, acting: StaffActing, row: CustomerRow, version: number, levelId: number | null): Promise<number> {
+    const level = levelId === null ? null : await q.priceLevelExists(trx, levelId);
+    if (levelId !== null && !level) throw atField(new Invalid(CUSTOMER_ADMIN_MESSAGES.unknownPriceLevel(levelId)), 'priceLevelId');
+    if (!(await q.setPriceLevel(trx, row.id, version, levelId, new Date().toISOString()))) throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
+    await recordAudit(trx, acting.actor, { action: 'customer.price-level', target: `customer:${row.id}`, summary: { before: { priceLevelId: row.price_level_id }, after: { priceLevelId: levelId, name: level?.name ?? 'list prices' } } });
+    return version + 1;
+  }
+
+  /** Approve, suspend or reactivate; answers the customer's version after the change. */
+  private async setStatus(trx: q.Db, acting: StaffActing, row: CustomerRow, status: CustomerStatus): Promise<number> {
+    if (status === 'pending') throw atField(new Invalid(CUSTOMER_ADMIN_MESSAGES.noBackToPending), 'status');
+    // Checked against the version read above: of two staff acting at once, one wins and the other gets 409.
+    if (!(await q.setStatus(trx, row.id, row.version, status, new Date().toISOString()))) throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
+    await recordAudit(trx, acting.actor, { action: `customer.${actionOf(row.status, status)}`, target: `customer:${row.id}`, summary: { before: { status: row.status }, after: { status } } });
+    if (row.status === 'pending' && status === 'active') {
+      await enqueueMail(trx, 'account-approved', accountApprovedMail(row.email, greetingName(row), `${this.recovery.baseUrl}/login`));
+    }
+    return row.version + 1;
   }
 
   async addNote(acting: StaffActing, id: number, text: string): Promise<CustomerNote> {

@@ -24,6 +24,7 @@ import * as categorySeo from './migrations/2026-11-26T00-10-category-seo';
 import * as contentAdmin from './migrations/2026-11-26T00-20-content-admin';
 import * as importJobs from './migrations/2026-11-26T00-30-import-jobs';
 import * as customersAdmin from './migrations/2026-11-26T00-40-customers-admin';
+import * as priceLevels from './migrations/2026-11-26T04-10-price-levels';
 import * as termsCreditPayments from './migrations/2026-11-26T04-20-terms-credit-payments';
 import * as reportSummaries from './migrations/2026-11-26T04-30-report-summaries';
 
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T00-20-content-admin': contentAdmin,
   '2026-11-26T00-30-import-jobs': importJobs,
   '2026-11-26T00-40-customers-admin': customersAdmin,
+  '2026-11-26T04-10-price-levels': priceLevels,
   '2026-11-26T04-20-terms-credit-payments': termsCreditPayments,
   '2026-11-26T04-30-report-summaries': reportSummaries,
 };

@@ -15,6 +15,7 @@ import type { PhotoTables } from '../photos/tables';
 import type { ImportJobTables } from '../item-import/tables';
 import type { MoneyTables } from '../money/tables';
 import type { ReportTables } from '../reports/tables';
+import type { PricingTables } from '../pricing/tables';
 
 /**
  * Row types of every table, as Kysely sees them. Booleans are stored as integers 0/1 and times
@@ -91,6 +92,8 @@ export interface ItemTable {
   reserve_fh: number;
   ordqty_fr: number;
   ordqty_fh: number;
+  /** Sold only in multiples of this (a case pack); 1: any quantity (migration 2026-11-26T04-10). */
+  order_multiple: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -174,4 +177,5 @@ export type DB = CatalogueTables &
   PhotoTables &
   ImportJobTables &
   MoneyTables &
-  ReportTables;
+  ReportTables &
+  PricingTables;

@@ -9,6 +9,8 @@ export interface SignedInCustomer {
   code: string;
   /** Only an active customer sees prices and may order; pending and suspended ones browse as visitors. */
   status: CustomerStatus;
+  /** The customer's price level as of this request (id and version); null: list prices. */
+  priceLevel: { id: number; version: number } | null;
   /** Hash of the token of this request, so logout can revoke exactly this session. */
   tokenHash: string;
 }

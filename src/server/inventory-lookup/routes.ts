@@ -3,14 +3,13 @@ import { z } from 'zod';
 import { itemMatchSchema, lookupItemsQuery, lookupUpcQuery, upcMatchSchema } from '../../contract/inventory-lookup';
 import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
-import { isPriced } from '../http/auth-context';
 import { InventoryLookupService } from './service';
 
 const tags = ['catalogue'];
 
 /** GET /Inventory/LookupUpc and /Inventory/LookupItems (DESIGN.md §3), registered under /beapi. Public; prices for an active customer's token. */
 export const inventoryLookupRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
-  const lookup = new InventoryLookupService(ctx.database.db, ctx.catalogue);
+  const lookup = new InventoryLookupService(ctx.database.db, ctx.catalogue, ctx.priceBook);
   // Stock changes with every order and prices depend on who asks: never stored by a shared cache.
   app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'private, no-store'));
 
@@ -25,7 +24,7 @@ export const inventoryLookupRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> 
         response: { 200: z.array(upcMatchSchema), 400: problem },
       },
     },
-    async (request) => lookup.lookupUpcs(request.query.upc, isPriced(request.customer)),
+    async (request) => lookup.lookupUpcs(request.query.upc, await lookup.pricesFor(request.customer)),
   );
 
   app.get(
@@ -38,6 +37,6 @@ export const inventoryLookupRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> 
         response: { 200: z.array(itemMatchSchema), 400: problem },
       },
     },
-    async (request) => lookup.lookupItems(request.query.invNum, isPriced(request.customer)),
+    async (request) => lookup.lookupItems(request.query.invNum, await lookup.pricesFor(request.customer)),
   );
 };

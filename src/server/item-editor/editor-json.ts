@@ -32,10 +32,13 @@ export interface EditorExtras {
   collections: number[];
   /** The item's photos in order (changed by their own calls, photos/). */
   photos: ItemEditor['photos'];
+  /** Not part of the catalogue input (items.order_multiple); 1 when left out. */
+  orderMultiple?: number;
 }
 
 export function editorJson(item: CatalogueItemInput, extras: EditorExtras): ItemEditor {
   return {
+    orderMultiple: extras.orderMultiple ?? 1,
     num: item.num,
     code: item.code,
     web_Title: item.webTitle,

@@ -7,7 +7,12 @@ import { likeLiteral } from '../db/like';
 /** The item editor's reads and its few writes beside `upsertItems` (NV memberships). Functions take `db` or a transaction first. */
 
 export async function itemHead(db: Kysely<DB>, num: string) {
-  return db.selectFrom('items').select(['id', 'num', 'version', 'status']).where('num', '=', num).executeTakeFirst();
+  return db.selectFrom('items').select(['id', 'num', 'version', 'status', 'order_multiple']).where('num', '=', num).executeTakeFirst();
+}
+
+/** The case pack the cart rounds quantities up to; its change reaches every index through the change feed (order_multiple is an index column). */
+export async function setOrderMultiple(db: Kysely<DB>, itemId: number, orderMultiple: number): Promise<void> {
+  await db.updateTable('items').set({ order_multiple: orderMultiple }).where('id', '=', itemId).execute();
 }
 
 /** The NV collections (category numbers) holding the item, by collection number. */

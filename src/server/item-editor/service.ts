@@ -76,6 +76,7 @@ export class ItemEditorService {
       const { item, collections } = await this.checked(trx, num, body, blankItem(num, new Date().toISOString()));
       await upsertItems(trx, [item], { bumpVersion: false });
       const head = (await q.itemHead(trx, num))!;
+      if (body.orderMultiple !== undefined && body.orderMultiple !== 1) await q.setOrderMultiple(trx, head.id, body.orderMultiple);
       await q.changeCollections(trx, head.id, collections, []);
       await publishItemsChanged(trx, this.events, [item], new Set([num]));
       await recordAudit(trx, actor, { action: 'item.create', target: `item:${num}`, summary: { after: auditFields(item) } });
@@ -98,7 +99,10 @@ export class ItemEditorService {
       await upsertItems(trx, [item], { bumpVersion: false });
       await q.changeCollections(trx, head.id, add, remove);
       await publishItemsChanged(trx, this.events, [item], new Set());
-      await recordAudit(trx, actor, { action: 'item.update', target: `item:${num}`, summary: changedFields(before, item, add, remove) });
+      const multipleChanged = body.orderMultiple !== undefined && body.orderMultiple !== head.order_multiple;
+      if (multipleChanged) await q.setOrderMultiple(trx, head.id, body.orderMultiple!);
+      const summary = { ...changedFields(before, item, add, remove), ...(multipleChanged ? { orderMultiple: [head.order_multiple, body.orderMultiple] } : {}) };
+      await recordAudit(trx, actor, { action: 'item.update', target: `item:${num}`, summary });
       return { itemId: head.id, rebuild: needsRebuild(before, item) || add.length + remove.length > 0, num };
     });
     return this.get(num);
@@ -152,7 +156,7 @@ export async function editorOf(db: Kysely<DB>, num: string): Promise<ItemEditor 
   if (!head) return undefined;
   const item = (await loadItemInputs(db, [num])).get(num)!;
   const photos = (await itemPhotos(db, head.id)).map(toItemPhoto);
-  return editorJson(item, { version: head.version, collections: await q.collectionsOf(db, head.id), photos });
+  return editorJson(item, { version: head.version, collections: await q.collectionsOf(db, head.id), photos, orderMultiple: head.order_multiple });
 }
 
 /** What the audit row keeps of an item. */

@@ -74,10 +74,10 @@ export class CheckoutService {
       const stock = new Map((await lockItems(trx, cart.lines.map((l) => l.invNum), this.ops.forUpdate)).map((r) => [r.num, r]));
       const gone = cart.lines.filter((l) => stock.get(l.invNum)?.active !== 1).map((l) => l.invNum);
       if (gone.length > 0) throw new Conflict(CART_MESSAGES.itemsUnavailable(gone));
-      const lines = cart.lines.map((l) => ({ ...l, item: stock.get(l.invNum)! }));
-
-      // Prices come from the locked rows, never from the client or a cache.
-      const totals = await this.cart.priceForCheckout(trx, who.id, lines.map((l) => ({ qty: l.qty, priceCents: l.item.price_cents })), cart.coupons);
+      // Prices come from the locked rows, the customer's level and the items' breaks (pricing/unit-price.ts), never from the client or a cache.
+      const units = await this.cart.unitPrices(trx, who, cart.lines.map((l) => ({ id: stock.get(l.invNum)!.id, priceCents: Number(stock.get(l.invNum)!.price_cents), qty: l.qty })));
+      const lines = cart.lines.map((l, i) => ({ ...l, item: stock.get(l.invNum)!, unitCents: units[i]! }));
+      const totals = await this.cart.priceForCheckout(trx, who.id, lines.map((l) => ({ qty: l.qty, priceCents: l.unitCents })), cart.coupons);
       const rate = shippingRates({ merchandiseCents: totals.totalCents, destination, freeShippingCoupon: totals.freeShippingCoupon }).find(
         (r) => r.code === request.shippingOption,
       );
@@ -136,8 +136,8 @@ export class CheckoutService {
         item_num: l.item.num,
         title: l.item.web_title,
         qty: l.qty,
-        price_cents: l.item.price_cents,
-        extended_cents: l.qty * l.item.price_cents,
+        price_cents: l.unitCents,
+        extended_cents: l.qty * l.unitCents,
         qty_west: allocations[i]!.west,
         qty_east: allocations[i]!.east,
         qty_backordered: allocations[i]!.backordered,

@@ -60,6 +60,7 @@ const ADMIN_TABLES = [
   'invoice_lines', 'stock_movements', 'coupon_redemptions', 'counters', 'customers', 'outbox', 'webhook_endpoints', 'webhook_deliveries',
   'item_photos', 'photos', 'categories', 'nv_category_items', 'coupons', 'content_pages', 'distributors', 'surveys', 'survey_pages', 'survey_questions', 'survey_details',
   'customer_notes', 'sessions', 'payments', 'payment_applications', 'account_charges', 'sales_daily', 'sales_by_day', 'sales_by_month',
+  'price_levels', 'price_level_prices', 'item_price_breaks',
 ] as const;
 
 /** Every row of ADMIN_TABLES and the items' stock, as one string to compare before and after a call. */
@@ -70,7 +71,7 @@ export async function adminSnapshot(t: TestApp): Promise<string> {
   const db = t.ctx.database.db;
   const parts = await Promise.all([
     ...ADMIN_TABLES.map(async (table) => (await db.selectFrom(table).selectAll().execute()).map((r) => JSON.stringify(r)).sort()),
-    db.selectFrom('items').select(['num', 'qty_fr', 'qty_fh', 'picture', 'category_num']).orderBy('num').execute(),
+    db.selectFrom('items').select(['num', 'qty_fr', 'qty_fh', 'picture', 'category_num', 'order_multiple']).orderBy('num').execute(),
   ]);
   return JSON.stringify(parts);
 }

@@ -23,7 +23,7 @@ const oneList = { 200: speedListSchema, 400: problem, 401: problem, 404: problem
 /** Speed Lists (DESIGN.md §3), registered under /beapi. Every call needs a token. */
 export const speedListRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
-  const lists = new SpeedListService(db, ctx.catalogue, new InventoryLookupService(db, ctx.catalogue), ctx.cart);
+  const lists = new SpeedListService(db, ctx.catalogue, new InventoryLookupService(db, ctx.catalogue, ctx.priceBook), ctx.cart);
   // Before validation: without a valid token a call is 401 whatever its parameters hold.
   // Prices and ordering: an active customer only (a pending or suspended one is 403 with why).
   app.addHook('preValidation', async (request) => void requireTradingCustomer(request));

@@ -29,7 +29,7 @@ export class SpeedListService {
   async get(who: SignedInCustomer, id: number): Promise<SpeedList> {
     const list = await this.requireList(who, id);
     const lines = await q.listLines(this.db, id);
-    const items = await this.lookup.stockedItems(lines.map((l) => l.item_num), true);
+    const items = await this.lookup.stockedItems(lines.map((l) => l.item_num), await this.lookup.pricesFor(who));
     return {
       id: list.id,
       name: list.name,

@@ -27,7 +27,7 @@ export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (
       requireCustomer(request);
       // Prices are per customer: never cached by a shared cache.
       reply.header('cache-control', 'private, no-store');
-      return surveys.surveyInfo(request.query.masterid);
+      return surveys.surveyInfo(request.query.masterid, (await ctx.priceBook.view(request.customer)) ?? undefined);
     },
   );
 };

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { LIST_PRICES, type PriceView } from '../pricing/price-book';
 import sanitizeHtml from 'sanitize-html';
 import { dollars } from '../../contract/cart';
 import { type Survey, type SurveyDetail, SURVEY_MESSAGES } from '../../contract/survey';
@@ -28,7 +29,8 @@ export class SurveyService {
     private readonly catalogue: CatalogueService,
   ) {}
 
-  async surveyInfo(masterId: string): Promise<Survey> {
+  /** `prices`: the customer's (pricing/price-book.ts); each ITEM shows its unit price for one unit. */
+  async surveyInfo(masterId: string, prices: PriceView = LIST_PRICES): Promise<Survey> {
     // Survey ids are case-insensitive in links (/survey/winter works as /survey/WINTER).
     const stored = await loadSurvey(this.db, masterId.toUpperCase());
     if (!stored) throw new NotFound(SURVEY_MESSAGES.notFound(masterId));
@@ -40,14 +42,14 @@ export class SurveyService {
         .map((page) => ({
           title: page.title,
           questions: page.questions
-            .map((q) => ({ title: q.title, detail: q.details.flatMap((d) => this.detail(d)) }))
+            .map((q) => ({ title: q.title, detail: q.details.flatMap((d) => this.detail(d, prices)) }))
             .filter((q) => q.detail.length > 0),
         }))
         .filter((page) => page.questions.length > 0),
     };
   }
 
-  private detail(row: SurveyDetailRow): SurveyDetail[] {
+  private detail(row: SurveyDetailRow, prices: PriceView): SurveyDetail[] {
     const base = {
       type: row.type,
       title: row.title,
@@ -63,6 +65,6 @@ export class SurveyService {
     if (row.type !== 'ITEM') return [{ ...base, itemnum: '', case_qty: 0 }];
     const item = this.catalogue.current().byNum.get(row.item_num);
     if (!item) return [];
-    return [{ ...base, title: base.title || item.title, image: base.image || item.picture, case_qty: item.caseQty, price: dollars(item.priceCents) }];
+    return [{ ...base, title: base.title || item.title, image: base.image || item.picture, case_qty: item.caseQty, price: dollars(prices.unitCents(item)) }];
   }
 }

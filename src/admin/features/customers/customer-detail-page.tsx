@@ -6,6 +6,7 @@ import { useCustomer } from './api';
 import { CustomerActions } from './customer-actions';
 import { NotesSection, OrdersSection, ProfileSection, SessionsSection } from './customer-sections';
 import { CreditSection, InvoicesSection, PaymentsSection } from './customer-money-sections';
+import { PriceLevelSection } from './customer-price-level';
 import { CustomerStatusBadge } from './customer-texts';
 
 /** One customer: status and actions, profile and addresses, terms and credit, invoices, orders, payments, notes, signed-in sessions. */
@@ -52,6 +53,7 @@ export default function CustomerDetailPage() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack>
+                <PriceLevelSection customer={customer} canWrite={can('pricing:write')} />
                 <NotesSection customer={customer} canWrite={canWrite} />
                 <SessionsSection customer={customer} canWrite={canWrite} />
               </Stack>

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useCan } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
 import { useItem } from './api';
+import { BreaksSection } from './breaks-section';
 import { ItemForm } from './item-form';
 import { ItemStatusBadge } from './item-texts';
 import { PhotosSection } from './photos-section';
@@ -44,6 +45,7 @@ export default function ItemEditorPage() {
           {categories.isError && <Alert color="red">{categories.error.message}</Alert>}
           <PhotosSection item={item.data} canWrite={canWrite} />
           <ItemForm key={item.data.num} item={item.data} categories={categories.data} canWrite={canWrite} />
+          <BreaksSection num={item.data.num} listPrice={item.data.price} canWrite={canWrite} />
         </>
       )}
     </Stack>

@@ -17,6 +17,8 @@ export interface ItemFormValues {
   srp: number | string;
   packaged: string;
   caseQty: number | string;
+  /** Sold only in multiples of this; 1: any quantity. */
+  orderMultiple: number | string;
   dimensions: string;
   color_Family: string;
   colorGroup: string;
@@ -37,7 +39,7 @@ const noFilters = (): ItemFilters => ({ color: [], sizes: [], events: [], messag
 
 export function blankItemValues(): ItemFormValues {
   return {
-    num: '', code: '', web_Title: '', web_Product_Info: '', key_Words: '', upc: '', price: '', srp: '', packaged: '', caseQty: 1, dimensions: '',
+    num: '', code: '', web_Title: '', web_Product_Info: '', key_Words: '', upc: '', price: '', srp: '', packaged: '', caseQty: 1, orderMultiple: 1, dimensions: '',
     color_Family: '', colorGroup: '', brand: '', seO_Title: '', new: true, status: 'active', category: null, collections: [], filters: noFilters(),
     attributes: [], suggestedItems: [],
   };
@@ -53,13 +55,14 @@ const numberOf = (v: number | string): number | undefined => (v === '' ? undefin
 
 /** The body to send: for a new item without a typed number, the server picks the next free one. */
 export function bodyOf(values: ItemFormValues, version: number | null): Record<string, unknown> {
-  const { num, category, collections, price, srp, caseQty, ...rest } = values;
+  const { num, category, collections, price, srp, caseQty, orderMultiple, ...rest } = values;
   return {
     ...rest,
     ...(version === null ? (num.trim() ? { num: num.trim() } : {}) : { num, version }),
     price: numberOf(price),
     srp: numberOf(srp),
     caseQty: numberOf(caseQty),
+    orderMultiple: numberOf(orderMultiple),
     categories: [category, ...collections].filter((c): c is string => c !== null && c !== '').map(Number),
     attributes: rest.attributes.filter((a) => a.name.trim() !== '' || a.value.trim() !== ''),
   };

@@ -30,6 +30,7 @@ export function ItemMainFields({ form, isNew }: { form: ItemForm; isNew: boolean
           <TextInput label="UPC" description="12 digits with its check digit" inputMode="numeric" maxLength={12} {...text('upc')} />
           <TextInput label="Packaged" placeholder="100 ct bag" maxLength={100} {...text('packaged')} />
           <NumberInput label="Case quantity" required min={1} allowDecimal={false} {...text('caseQty')} />
+          <NumberInput label="Order multiple" description="Sold only in multiples of this; 1 for any quantity" required min={1} allowDecimal={false} {...text('orderMultiple')} />
           <TextInput label="Dimensions" maxLength={100} {...text('dimensions')} />
           <TextInput label="Colour family" maxLength={60} {...text('color_Family')} />
           <TextInput label="Colour group" description="Items of one product in other colours share it" maxLength={60} {...text('colorGroup')} />

@@ -50,6 +50,16 @@ function useLineActions(item: CartItem) {
 const title = (item: CartItem) => item.inventoryData.web_Title || item.inventoryData.description;
 const detailLink = (item: CartItem) => `/productdetail?productNum=${encodeURIComponent(item.invNum)}`;
 
+/** Why the line's quantity was rounded up, or that the item is sold by the case. */
+function LineNotice({ item }: { item: CartItem }) {
+  if (!item.notice) return null;
+  return (
+    <Text size="xs" c="orange.9" data-testid={`cart-notice-${item.invNum}`}>
+      {item.notice}
+    </Text>
+  );
+}
+
 function LineRow({ item }: { item: CartItem }) {
   const { quantity, removeButton } = useLineActions(item);
   return (
@@ -64,6 +74,7 @@ function LineRow({ item }: { item: CartItem }) {
       </Table.Td>
       <Table.Td>
         <Text size="sm">{title(item)}</Text>
+        <LineNotice item={item} />
       </Table.Td>
       <Table.Td ta="right">{money(item.price)}</Table.Td>
       <Table.Td>{quantity}</Table.Td>
@@ -85,6 +96,7 @@ function LineCard({ item }: { item: CartItem }) {
           <Text size="sm" fw={600}>
             {title(item)}
           </Text>
+          <LineNotice item={item} />
           <Text size="xs" c="dimmed">
             <Anchor component={Link} to={detailLink(item)} size="xs">
               #{item.invNum}

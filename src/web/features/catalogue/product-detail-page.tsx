@@ -154,6 +154,7 @@ function ItemFacts({ item, categoryNum }: { item: ItemDetail; categoryNum: numbe
         <Fact label="Dimensions" value={item.dimensions || '—'} />
         <Fact label="Colour family" value={item.color_Family || '—'} />
       </Stack>
+      <PackAndBreaks item={item} />
       <Group gap="xs">
         <StockBadge label="West" inStock={item.inStockFresno} />
         <StockBadge label="East" inStock={item.inStockFairhope} />
@@ -170,6 +171,35 @@ function ItemFacts({ item, categoryNum }: { item: ItemDetail; categoryNum: numbe
                 <img src={`/images/items/${encodeURIComponent(c.num)}`} alt="" width={56} height={56} loading="lazy" />
                 <span>{c.name}</span>
               </Link>
+            ))}
+          </Group>
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+/** "Sold in multiples of 12" and the quantity breaks a signed-in buyer gets ("12+ $2.90 each"). */
+function PackAndBreaks({ item }: { item: ItemDetail }) {
+  const breaks = item.breaks ?? [];
+  if (item.orderMultiple <= 1 && breaks.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      {item.orderMultiple > 1 && (
+        <Text size="sm" fw={600}>
+          Sold in multiples of {item.orderMultiple}
+        </Text>
+      )}
+      {breaks.length > 0 && (
+        <div>
+          <Text size="sm" fw={600}>
+            Quantity prices
+          </Text>
+          <Group gap="md" role="list" aria-label="Quantity prices">
+            {breaks.map((b) => (
+              <Text key={b.minQty} size="sm" role="listitem">
+                {b.minQty}+ {money(b.price)} each
+              </Text>
             ))}
           </Group>
         </div>

@@ -63,6 +63,10 @@ export const customerListItemSchema = z.object({
   zip: z.string(),
   state: z.string(),
   status: customerStatusSchema,
+  /** The customer's price level; null: list prices. */
+  priceLevelId: z.number().int().nullable(),
+  /** Dollars owed: open invoices + orders not yet invoiced + charges − credit (decision 0022). */
+  balance: z.number(),
   lastOrderAt: z.string().nullable(),
   orderCount: z.number().int(),
 });

@@ -59,6 +59,8 @@ describe('the customers list', () => {
       zip: '93706',
       state: 'CA',
       status: 'pending',
+      priceLevelId: null,
+      balance: 0,
       lastOrderAt: null,
       orderCount: 0,
     });
@@ -87,6 +89,9 @@ describe('the customers list', () => {
     const row = (await list(`q=${encodeURIComponent(`orders ${tag}`)}`)).items[0]!;
     expect(row).toMatchObject({ orderCount: 1, status: 'active' });
     expect(row.lastOrderAt).toBe((await detail(buyer)).recentOrders[0]!.createdAt);
+    // The list's balance is the customer page's: the order's open lines, not yet invoiced.
+    expect(row.balance).toBeGreaterThan(0);
+    expect(row.balance).toBe((await detail(buyer)).account.balance);
     expect((await detail(buyer)).recentOrders).toEqual([{ orderNum: order.body.orderNum, createdAt: expect.any(String), statusCode: 'received', total: order.body.total }]);
   });
 

@@ -58,6 +58,7 @@ export function listRows(db: Db, ids: number[]) {
       'customers.zip',
       'customers.state',
       'customers.status',
+      'customers.price_level_id',
       eb.selectFrom('orders').select((o) => o.fn.countAll<string | number>().as('n')).whereRef('orders.customer_id', '=', 'customers.id').as('order_count'),
       eb.selectFrom('orders').select((o) => o.fn.max('orders.created_at').as('at')).whereRef('orders.customer_id', '=', 'customers.id').as('last_order_at'),
     ])

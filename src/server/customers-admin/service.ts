@@ -17,6 +17,8 @@ import { writeTransaction } from '../db/database';
 import { atField, Conflict, Invalid, NotFound } from '../errors';
 import { enqueueMail } from '../mail/mailer';
 import type { OutboxDispatcher } from '../outbox/outbox';
+import { balanceOf } from '../money/account-math';
+import { balancePartsOf } from '../money/queries';
 import type { MoneyService } from '../money/service';
 import { customerJson } from './customer-json';
 import * as q from './queries';
@@ -47,7 +49,7 @@ export class CustomerAdminService {
 
   async list(query: CustomersQuery): Promise<CustomersPage> {
     const { ids, total } = await q.pageKeys(this.db, query, query.pageSize, (query.page - 1) * query.pageSize);
-    const rows = await q.listRows(this.db, ids);
+    const [rows, balances] = await Promise.all([q.listRows(this.db, ids), balancePartsOf(this.db, ids)]);
     return {
       items: rows.map((r) => ({
         id: r.id,
@@ -58,6 +60,8 @@ export class CustomerAdminService {
         zip: r.zip,
         state: r.state,
         status: r.status,
+        priceLevelId: r.price_level_id,
+        balance: dollars(balanceOf(balances.get(r.id)!)),
         lastOrderAt: r.last_order_at ?? null,
         orderCount: Number(r.order_count ?? 0),
       })),

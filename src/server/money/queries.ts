@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { PaymentsQuery } from '../../contract/money';
 import type { DB } from '../db/schema';
 import type { PaymentMethod } from './tables';
@@ -32,45 +32,48 @@ export interface BalanceParts {
   chargesCents: number;
 }
 
-/** The four sums of a customer's balance, read in one round trip each, side by side. */
+/** The sums of a customer's balance, read in one round trip each, side by side. */
 export async function balanceParts(db: Db, customerId: number): Promise<BalanceParts> {
+  return (await balancePartsOf(db, [customerId])).get(customerId)!;
+}
+
+/**
+ * `balanceParts` of several customers at once (a page of the customers list): the same five sums,
+ * grouped by customer, each an index range per customer; a customer with none has zeros.
+ */
+export async function balancePartsOf(db: Db, customerIds: readonly number[]): Promise<Map<number, BalanceParts>> {
+  const out = new Map<number, BalanceParts>(customerIds.map((id) => [id, { openInvoicesCents: 0, uninvoicedCents: 0, unappliedCents: 0, chargesCents: 0 }]));
+  if (customerIds.length === 0) return out;
+  const ids = [...customerIds];
+  const sum = (expr: RawBuilder<unknown>) => sql<string | number>`coalesce(sum(${expr}), 0)`.as('n');
   const [invoices, orders, received, applied, charges] = await Promise.all([
-    db
-      .selectFrom('invoices')
-      .select(sql<string | number>`coalesce(sum(total_cents - paid_cents), 0)`.as('n'))
-      .where('customer_id', '=', customerId)
-      .where('status', '=', 'open')
-      .executeTakeFirstOrThrow(),
+    db.selectFrom('invoices').select(['customer_id as id', sum(sql`total_cents - paid_cents`)]).where('customer_id', 'in', ids).where('status', '=', 'open').groupBy('customer_id').execute(),
     db
       .selectFrom('order_lines as l')
       .innerJoin('orders as o', 'o.id', 'l.order_id')
-      .select(sql<string | number>`coalesce(sum((l.qty_west + l.qty_east + l.qty_backordered) * l.price_cents), 0)`.as('n'))
-      .where('o.customer_id', '=', customerId)
+      .select(['o.customer_id as id', sum(sql`(l.qty_west + l.qty_east + l.qty_backordered) * l.price_cents`)])
+      .where('o.customer_id', 'in', ids)
       .where('o.status_code', 'in', UNINVOICED_STATUSES)
       .where((eb) => eb.or([eb('o.status_code', '!=', 'on_hold'), eb('o.hold_reason', 'is', null), eb('o.hold_reason', '!=', CREDIT_HOLD)]))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('payments')
-      .select(sql<string | number>`coalesce(sum(amount_cents), 0)`.as('n'))
-      .where('customer_id', '=', customerId)
-      .where('returned_at', 'is', null)
-      .where('method', '!=', 'credit')
-      .executeTakeFirstOrThrow(),
+      .groupBy('o.customer_id')
+      .execute(),
+    db.selectFrom('payments').select(['customer_id as id', sum(sql`amount_cents`)]).where('customer_id', 'in', ids).where('returned_at', 'is', null).where('method', '!=', 'credit').groupBy('customer_id').execute(),
     db
       .selectFrom('payment_applications as a')
       .innerJoin('payments as p', 'p.id', 'a.payment_id')
-      .select(sql<string | number>`coalesce(sum(a.amount_cents), 0)`.as('n'))
-      .where('p.customer_id', '=', customerId)
+      .select(['p.customer_id as id', sum(sql`a.amount_cents`)])
+      .where('p.customer_id', 'in', ids)
       .where('p.returned_at', 'is', null)
-      .executeTakeFirstOrThrow(),
-    db.selectFrom('account_charges').select(sql<string | number>`coalesce(sum(amount_cents), 0)`.as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow(),
+      .groupBy('p.customer_id')
+      .execute(),
+    db.selectFrom('account_charges').select(['customer_id as id', sum(sql`amount_cents`)]).where('customer_id', 'in', ids).groupBy('customer_id').execute(),
   ]);
-  return {
-    openInvoicesCents: Number(invoices.n),
-    uninvoicedCents: Number(orders.n),
-    unappliedCents: Number(received.n) - Number(applied.n),
-    chargesCents: Number(charges.n),
-  };
+  for (const r of invoices) out.get(r.id)!.openInvoicesCents = Number(r.n);
+  for (const r of orders) out.get(r.id)!.uninvoicedCents = Number(r.n);
+  for (const r of received) out.get(r.id)!.unappliedCents += Number(r.n);
+  for (const r of applied) out.get(r.id)!.unappliedCents -= Number(r.n);
+  for (const r of charges) out.get(r.id)!.chargesCents = Number(r.n);
+  return out;
 }
 
 /** A customer's invoices, open ones first (oldest due first), then the newest others; `onlyOpen` for the open ones alone. */

@@ -3,6 +3,7 @@ import { Anchor, Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { Link } from 'react-router';
 import type { CustomerListItem, CustomersPage } from '../../../contract/admin/customers';
+import { money } from '../../../web/components/money';
 import { atTime } from '../../components/dates';
 import { CustomerStatusBadge } from './customer-texts';
 import type { CustomersFilter } from './use-customers-filter';
@@ -48,6 +49,7 @@ export function CustomersTable({ page, fetching, filter, update }: CustomersTabl
         { accessor: 'zip', title: 'ZIP' },
         { accessor: 'state', title: 'State' },
         { accessor: 'status', title: 'Status', render: (r) => <CustomerStatusBadge status={r.status} /> },
+        { accessor: 'balance', title: 'Balance', textAlign: 'right', render: (r) => money(r.balance) },
         { accessor: 'orderCount', title: 'Orders', textAlign: 'right' },
         { accessor: 'lastOrderAt', title: 'Last order', render: lastOrder },
       ]}
@@ -70,7 +72,7 @@ export function CustomerCards({ page, filter, update }: CustomersTableProps) {
             </Group>
             <Text size="sm">{[r.contact, r.email].filter(Boolean).join(' · ')}</Text>
             <Text size="xs">
-              {[r.zip, r.state].filter(Boolean).join(' ')} · {r.orderCount} order{r.orderCount === 1 ? '' : 's'} · last {lastOrder(r)}
+              {[r.zip, r.state].filter(Boolean).join(' ')} · balance {money(r.balance)} · {r.orderCount} order{r.orderCount === 1 ? '' : 's'} · last {lastOrder(r)}
             </Text>
           </Stack>
         </Card>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminCustomer } from '../../../contract/admin/customers';
@@ -9,23 +9,10 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { documentUrl } from '../../lib/admin-api';
 import { useReturnPayment } from './money-api';
 import { RecordPaymentDialog } from './record-payment-dialog';
+import { Section } from './customer-sections';
 import { TermsEditor } from './terms-editor';
 
 /** The customer page's money (decision 0022): terms and credit, invoices with paid and open, payments. */
-
-function Section({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="md">
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        {action}
-      </Group>
-      {children}
-    </Card>
-  );
-}
 
 function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
   return (

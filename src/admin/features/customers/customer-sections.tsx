@@ -11,7 +11,8 @@ import { useAddNote, useRevokeSessions } from './api';
 
 type Address = AdminCustomer['billing'];
 
-function Section({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
+/** A titled card of the customer page, with an optional action beside its title. */
+export function Section({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
   return (
     <Card withBorder radius="md" padding="md">
       <Group justify="space-between" mb="xs">

@@ -68,8 +68,8 @@ async function main(): Promise<void> {
       await bulkInsert(database.db, 'customers', COLUMNS, Array.from({ length: Math.min(10_000, CUSTOMERS - start) }, (_, k) => customerRow(start + k + 1)));
     }
     await syncIdentity(database.db, 'customers');
-    // A bulk load has no planner statistics yet; a live database has them (autovacuum, or SQLite's optimize).
-    await sql`analyze customers`.execute(database.db);
+    // A bulk load has no planner statistics yet; a live PostgreSQL database has them (autovacuum).
+    if (database.dialect === 'postgres') await sql`analyze customers`.execute(database.db);
     console.log(`seeded ${CUSTOMERS.toLocaleString('en-US')} customers in ${Math.round(performance.now() - t0)} ms (${url.split(':')[0]})`);
 
     const ctx = createContext(readConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://bench.test', OUTBOX_DISPATCHER: 'off' }), database);

@@ -43,9 +43,8 @@ export class MoneyService {
 
   /** In checkout's transaction: whether this order must wait on hold for the customer's credit. */
   async mustHold(trx: q.Db, customerId: number, orderCents: number): Promise<boolean> {
-    const terms = await q.termsOf(trx, customerId);
-    if (!terms) return false;
-    return overCreditLimit(await q.balanceParts(trx, customerId), { kind: terms.terms_kind, limitCents: Number(terms.credit_limit_cents) }, orderCents);
+    const standing = await q.creditStanding(trx, customerId);
+    return standing !== undefined && overCreditLimit(standing.parts, standing.terms, orderCents);
   }
 
   /** Terms, limit, balance, available credit and open invoices: the buyer's account and the customer's page. */

@@ -15,7 +15,6 @@ import type { DialectOps } from '../db/dialect';
 import { Conflict, Invalid, NotFound } from '../errors';
 import type { SignedInCustomer } from '../http/auth-context';
 import { LIST_PRICES, type PriceBook } from '../pricing/price-book';
-import { breaksOf } from '../pricing/queries';
 import { roundUpToMultiple, unitPriceCents } from '../pricing/unit-price';
 import { inventoryDataOf } from './cart-json';
 import { type CouponRule, isDiscountCoupon, normaliseCouponCode } from './coupons';
@@ -48,13 +47,15 @@ export class CartService {
 
   /**
    * Unit prices in cents for `who` at each line's quantity (pricing/unit-price.ts): the customer's
-   * level and the item's quantity breaks, read from the database now (`db`: inside a checkout, the
-   * locked transaction).
+   * level (price book) and the item's quantity breaks, which the catalogue's read index carries
+   * (loaded from the database, and laid over every process's index with the item's other list
+   * fields when they are edited: no query here). `priceCents` is the list price the caller read:
+   * inside a checkout, the locked item row's.
    */
-  async unitPrices(db: q.Db, who: SignedInCustomer, lines: { id: number; priceCents: number; qty: number }[]): Promise<number[]> {
+  async unitPrices(who: SignedInCustomer, lines: { id: number; num: string; priceCents: number; qty: number }[]): Promise<number[]> {
     const prices = (await this.priceBook.view(who)) ?? LIST_PRICES;
-    const breaks = await breaksOf(db, lines.map((l) => l.id));
-    return lines.map((l) => unitPriceCents(l, prices.level, breaks.get(l.id) ?? [], l.qty));
+    const index = this.catalogue.current();
+    return lines.map((l) => unitPriceCents(l, prices.level, index.byNum.get(l.num)?.breaks ?? [], l.qty));
   }
 
   // ---- reading -----------------------------------------------------------------------------
@@ -68,7 +69,7 @@ export class CartService {
       return item ? [{ line, item }] : [];
     });
     const unavailableItems = lines.filter((line) => !index.byNum.has(line.item_num)).map((line) => line.item_num);
-    const units = await this.unitPrices(db, who, listed.map(({ line, item }) => ({ id: item.id, priceCents: item.priceCents, qty: line.qty })));
+    const units = await this.unitPrices(who, listed.map(({ line, item }) => ({ id: item.id, num: item.num, priceCents: item.priceCents, qty: line.qty })));
     const items: Cart['items'] = listed.map(({ line, item }, i) => {
       const unit = units[i]!;
       const asked = rounded.get(item.num);

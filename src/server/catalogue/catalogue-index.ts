@@ -1,4 +1,5 @@
 import type { PriceView } from '../pricing/price-book';
+import type { PriceBreak } from '../pricing/unit-price';
 import type { Category, ListItem, SortKey } from '../../contract/catalogue';
 import type { CategoryTable, FacetKind, ItemTable } from '../db/schema';
 import { LowStockTable } from '../stock/low-stock';
@@ -34,7 +35,13 @@ export type ItemRow = Pick<
   ItemTable,
   | 'num' | 'code' | 'category_num' | 'web_title' | 'picture' | 'logo' | 'srp_cents' | 'price_cents' | 'case_qty' | 'is_new'
   | 'qty_fr' | 'qty_fh' | 'reserve_fr' | 'reserve_fh' | 'color_family' | 'color_group' | 'created_at'
-> & { id: number; /** 1 when left out (index tests that build rows by hand). */ order_multiple?: number };
+> & {
+  id: number;
+  /** 1 when left out (index tests that build rows by hand). */
+  order_multiple?: number;
+  /** The item's quantity breaks (item_price_breaks), lowest quantity first; none when left out. */
+  breaks?: readonly PriceBreak[];
+};
 
 /** A category as the index keeps it; the SEO texts are optional for index tests that build rows by hand. */
 export type CategoryRow = Pick<CategoryTable, 'num' | 'description' | 'parent_num' | 'kind' | 'logo' | 'be_cat'> & { seo_title?: string; seo_description?: string };
@@ -68,6 +75,8 @@ const FEW = 16;
 
 const cents = (c: number) => Math.round(c) / 100;
 
+const NO_BREAKS: readonly PriceBreak[] = Object.freeze([]);
+
 /**
  * One active item: its list fields. Facet links are read from the index's shared table. Code,
  * title and picture are cut from one string per load window (`ItemRow`s added together), so the
@@ -85,6 +94,8 @@ export class IndexedItem {
   readonly caseQty: number;
   /** Sold only in multiples of this (the cart rounds up to it); 1: any quantity. */
   readonly orderMultiple: number;
+  /** Quantity breaks, lowest quantity first (most items: the one shared empty list). */
+  readonly breaks: readonly PriceBreak[];
   readonly isNew: boolean;
   inWest: boolean;
   inEast: boolean;
@@ -113,6 +124,7 @@ export class IndexedItem {
     this.priceCents = r.price_cents;
     this.caseQty = r.case_qty;
     this.orderMultiple = r.order_multiple ?? 1;
+    this.breaks = r.breaks && r.breaks.length > 0 ? r.breaks : NO_BREAKS;
     this.isNew = r.is_new === 1;
     this.inWest = r.qty_fr - r.reserve_fr > 0;
     this.inEast = r.qty_fh - r.reserve_fh > 0;

@@ -6,6 +6,7 @@ import { NotFound } from '../errors';
 import { preparedQuery } from '../http/prepared-query';
 import type { PriceView } from '../pricing/price-book';
 import { breaksOf } from '../pricing/queries';
+import type { PriceBreak } from '../pricing/unit-price';
 import { type CatalogueIndex, listItemJson, toListItem } from './catalogue-index';
 
 /**
@@ -141,22 +142,22 @@ export async function itemDetail(db: Kysely<DB>, index: CatalogueIndex, num: str
     const unlisted = await loadUnlistedRow(db, num);
     if (!unlisted) throw new NotFound(`Item ${num} not found`);
     const facts = { id: unlisted.id, isNew: unlisted.is_new === 1, priceCents: Number(unlisted.price_cents), caseQty: unlisted.case_qty, colorGroup: unlisted.color_group };
-    return detailOf(unlisted, facts, index, prices, await breaksFor(db, facts, prices));
+    return detailOf(unlisted, facts, index, prices, prices ? usableBreaks((await breaksOf(db, [facts.id])).get(facts.id) ?? [], facts, prices) : []);
   }
   const [row] = await loadDetailRow(db, item.id);
   if (!row) throw new NotFound(`Item ${num} not found`);
-  return detailOf(row, item, index, prices, await breaksFor(db, item, prices));
+  return detailOf(row, item, index, prices, usableBreaks(item.breaks, item, prices));
 }
 
 /**
  * The quantity breaks a priced caller can use: those below the caller's own unit price (a level
- * that already charges less makes a break moot). Read when the answer is built; a breaks edit
- * moves the item's change sequence, so cached answers of the old version are not served again.
+ * that already charges less makes a break moot). A listed item's breaks come with it from the
+ * read index; a breaks edit moves the item's change sequence, so cached answers of the old
+ * version are not served again.
  */
-async function breaksFor(db: Kysely<DB>, item: { id: number; priceCents: number }, prices: PriceView | null): Promise<{ minQty: number; price: number }[]> {
+function usableBreaks(breaks: readonly PriceBreak[], item: { id: number; priceCents: number }, prices: PriceView | null): { minQty: number; price: number }[] {
   if (!prices) return [];
   const unit = prices.unitCents(item);
-  const breaks = (await breaksOf(db, [item.id])).get(item.id) ?? [];
   return breaks.filter((b) => b.priceCents < unit).map((b) => ({ minQty: b.minQty, price: b.priceCents / 100 }));
 }
 
@@ -229,7 +230,7 @@ export async function itemDetailJson(db: Kysely<DB>, index: CatalogueIndex, num:
   if (row.detail_head === null || row.attributes_json === null || row.suggested_json === null) {
     return JSON.stringify(await itemDetail(db, index, num, prices));
   }
-  const breaks = prices ? await breaksFor(db, item, prices) : [];
+  const breaks = usableBreaks(item.breaks, item, prices);
   const parts = partsOf(index);
   let suggested = '';
   for (const n of JSON.parse(row.suggested_json) as string[]) {

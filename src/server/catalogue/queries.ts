@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB, FacetKind } from '../db/schema';
+import type { PriceBreak } from '../pricing/unit-price';
 
 /** The only place the catalogue module touches Kysely. Functions take `db` (or a transaction) first. */
 
@@ -52,9 +53,9 @@ export async function loadStockSince(db: Kysely<DB>, since: number) {
     .execute();
 }
 
-/** The list fields of the active items edited after change sequence `since` (the index's patch). */
+/** The list fields of the active items edited after change sequence `since` (the index's patch), with their breaks. */
 export async function loadChangedItems(db: Kysely<DB>, since: number) {
-  return db
+  const items = await db
     .selectFrom('catalogue_changes as c')
     .innerJoin('items as i', 'i.id', 'c.item_id')
     .select([...ITEM_ROW_COLUMNS.map((col) => `i.${col}` as const), 'i.key_words', 'i.upc'])
@@ -63,6 +64,30 @@ export async function loadChangedItems(db: Kysely<DB>, since: number) {
     // No ORDER BY: ordering by the items' id made SQLite walk every item (50,000 items: ~200 ms
     // with the event loop blocked) instead of the few changes from the `seq` index.
     .execute();
+  if (items.length === 0) return items;
+  const breaks = await db
+    .selectFrom('catalogue_changes as c')
+    .innerJoin('item_price_breaks as b', 'b.item_id', 'c.item_id')
+    .select(['b.item_id', 'b.min_qty', 'b.price_cents'])
+    .where('c.seq', '>', since)
+    .execute();
+  return withBreaks(items, breaks);
+}
+
+/** Each item row with its quantity breaks (lowest quantity first), the index's pricing input. */
+function withBreaks<T extends { id: number }>(items: T[], rows: { item_id: number; min_qty: number; price_cents: number | string }[]): (T & { breaks?: PriceBreak[] })[] {
+  if (rows.length === 0) return items;
+  const byItem = new Map<number, PriceBreak[]>();
+  for (const r of rows) {
+    let list = byItem.get(r.item_id);
+    if (!list) byItem.set(r.item_id, (list = []));
+    list.push({ minQty: r.min_qty, priceCents: Number(r.price_cents) });
+  }
+  for (const list of byItem.values()) list.sort((a, b) => a.minQty - b.minQty);
+  return items.map((i) => {
+    const breaks = byItem.get(i.id);
+    return breaks ? { ...i, breaks } : i;
+  });
 }
 
 export async function loadCategories(db: Kysely<DB>) {
@@ -107,7 +132,13 @@ export async function* activeItemWindows(db: Kysely<DB>) {
       .orderBy('item_id')
       .orderBy(sql.ref(physicalOrder(db)))
       .execute();
-    yield { items, facets };
+    const breaks = await db
+      .selectFrom('item_price_breaks')
+      .select(['item_id', 'min_qty', 'price_cents'])
+      .where('item_id', '>=', items[0]!.id)
+      .where('item_id', '<=', last)
+      .execute();
+    yield { items: withBreaks(items, breaks), facets };
     after = last;
   }
 }

@@ -74,8 +74,8 @@ export class CheckoutService {
       const stock = new Map((await lockItems(trx, cart.lines.map((l) => l.invNum), this.ops.forUpdate)).map((r) => [r.num, r]));
       const gone = cart.lines.filter((l) => stock.get(l.invNum)?.active !== 1).map((l) => l.invNum);
       if (gone.length > 0) throw new Conflict(CART_MESSAGES.itemsUnavailable(gone));
-      // Prices come from the locked rows, the customer's level and the items' breaks (pricing/unit-price.ts), never from the client or a cache.
-      const units = await this.cart.unitPrices(trx, who, cart.lines.map((l) => ({ id: stock.get(l.invNum)!.id, priceCents: Number(stock.get(l.invNum)!.price_cents), qty: l.qty })));
+      // Prices come from the locked rows' list prices, the customer's level and the items' breaks (pricing/unit-price.ts), never from the client.
+      const units = await this.cart.unitPrices(who, cart.lines.map((l) => ({ id: stock.get(l.invNum)!.id, num: l.invNum, priceCents: Number(stock.get(l.invNum)!.price_cents), qty: l.qty })));
       const lines = cart.lines.map((l, i) => ({ ...l, item: stock.get(l.invNum)!, unitCents: units[i]! }));
       const totals = await this.cart.priceForCheckout(trx, who.id, lines.map((l) => ({ qty: l.qty, priceCents: l.unitCents })), cart.coupons);
       const rate = shippingRates({ merchandiseCents: totals.totalCents, destination, freeShippingCoupon: totals.freeShippingCoupon }).find(

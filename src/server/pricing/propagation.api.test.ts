@@ -76,4 +76,27 @@ describe('a price level changed on one server', () => {
     }
     expect(Date.now() - start).toBeLessThan(5_000);
   });
+
+  it('prices a cart line of 12 at the break on every server, and at the level price once the break is gone', async () => {
+    const cartPrice = async (where: 'peer' | 'process', qty: number): Promise<number> => {
+      const url = `/Shop/AddItem?InvNum=11001&qty=${qty}`;
+      const body =
+        where === 'peer'
+          ? (await call(peer, { method: 'POST', url, headers: withToken(buyer.token) })).body
+          : await (await fetch(`${peerProcess.url}/beapi${url}`, { method: 'POST', headers: withToken(buyer.token) })).json();
+      return body.items.find((i: { invNum: string }) => i.invNum === '11001').price;
+    };
+    // The line holds 12 then 24 (AddItem adds): both at or over the break.
+    expect(await cartPrice('peer', 12)).toBe(5.5);
+    expect(await cartPrice('process', 12)).toBe(5.5);
+    expect((await adminCall(t, staff, { method: 'PUT', url: '/Items/11001/Breaks', payload: [] })).status).toBe(200);
+    const start = Date.now();
+    let prices: number[] = [];
+    while (Date.now() - start < 8_000) {
+      prices = [await cartPrice('peer', 1), await cartPrice('process', 1)];
+      if (prices.every((p) => p === 6.66)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(prices).toEqual([6.66, 6.66]);
+  });
 });

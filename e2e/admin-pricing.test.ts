@@ -9,7 +9,7 @@ import { launchBrowser, type RunningShop, startShop } from './support/shop';
 /**
  * Price levels (issue 19 point 2): staff create a 20 % level in the back office and give it to
  * the demo buyer; the buyer then sees the lower price in the listing, on the detail page (with a
- * quantity break), in the cart (the break applied at its quantity) and in checkout's review.
+ * quantity break made in the item editor), in the cart (the break applied at its quantity) and in checkout's review.
  */
 
 let shop: RunningShop;
@@ -61,7 +61,15 @@ describe('a price level for the demo buyer', () => {
     await staff.getByLabel('Prices this customer pays').first().click();
     await staff.getByRole('option', { name: /Trade 20/ }).click();
     await expect.poll(async () => (await owner('GET', `/Customers/${id}`)).priceLevelId).not.toBeNull();
-    expect((await owner('PUT', `/Items/${NUM}/Breaks`, [{ minQty: 12, price: breakPrice }])).length).toBe(1);
+    // The break is made in the item editor's "Quantity breaks" section.
+    await staff.goto(`${shop.url}/admin/items/${NUM}`);
+    const breaks = staff.getByRole('group', { name: 'Quantity breaks' });
+    await breaks.getByRole('button', { name: 'Add a break' }).click();
+    await breaks.getByRole('textbox', { name: 'From quantity' }).fill('12');
+    await breaks.getByRole('textbox', { name: 'Price each' }).fill(breakPrice.toFixed(2));
+    await breaks.getByRole('button', { name: 'Save breaks' }).click();
+    await staff.getByText('Quantity breaks saved').waitFor();
+    expect(await owner('GET', `/Items/${NUM}/Breaks`)).toEqual([{ minQty: 12, price: breakPrice }]);
 
     const page = await buyerPage();
     await page.goto(`${shop.url}/products?search=${NUM}`);

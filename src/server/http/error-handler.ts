@@ -42,7 +42,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const messages = [...new Set(error.validation.map((v) => v.message ?? 'Invalid request'))];
-      const fields = error.validationContext === 'body' ? fieldsOf(error.validation) : {};
+      const fields = error.validationContext === 'body' || error.validationContext === 'querystring' ? fieldsOf(error.validation) : {};
       return sendProblem(reply, 400, messages.join(', '), messages, Object.keys(fields).length > 0 ? { fields } : {});
     }
     const status = error.statusCode ?? 500;
@@ -55,7 +55,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** A body's problems by field path (`price`, `filters.poscat.0`), the first message of each: forms show them at the field. */
+/** A body's or query string's problems by field path (`price`, `filters.poscat.0`, `from`), the first message of each: forms and filter bars show them at the field. */
 function fieldsOf(validation: readonly { instancePath: string; message?: string }[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const v of validation) {

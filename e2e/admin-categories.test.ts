@@ -79,6 +79,21 @@ describe('editing categories and collections', () => {
     expect(after.at(-1)?.num).toBe(item.num);
     const shopList = await (await fetch(`${shop.url}/beapi/Inventory/GetPagedItemsForNVCategory?categoryNum=900&pageSize=100&sort=num`)).json();
     expect((shopList as { items: { num: string }[] }).items.map((i) => i.num)).toContain(item.num);
+
+    // Moved up once, it is second to last in the curated order, and the buyer's collection page
+    // lists it there by default ("Collection order").
+    await page.getByRole('button', { name: `Move ${item.num} up` }).click();
+    await page.getByText(`Moved ${item.num} up`).waitFor();
+    const curated = ((await owner('GET', '/Collections/900')).items as { num: string }[]).map((i) => i.num);
+    expect(curated.at(-2)).toBe(item.num);
+    await buyer.goto(`${shop.url}/products?categoryNum=900&pageSize=100`);
+    await buyer.getByText(item.title, { exact: true }).first().waitFor({ timeout: 15_000 });
+    expect(await buyer.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('position');
+    const cards = await buyer
+      .getByTestId('product-grid')
+      .locator('a[href^="/productdetail"]')
+      .evaluateAll((links) => links.map((a) => new URL(a.getAttribute('href')!, location.href).searchParams.get('productNum')));
+    expect(cards).toEqual(curated);
   });
 });
 

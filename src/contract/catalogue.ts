@@ -6,6 +6,12 @@ export const CATALOGUE = {
   maxPageSize: 100,
   defaultSort: 'date',
   sorts: ['date', 'num', 'title'] as const,
+  /**
+   * A collection (NV category) is a curated, ordered list (DESIGN §5): its listing also sorts by
+   * that order, `position`, and does so unless asked otherwise.
+   */
+  nvSorts: ['position', 'date', 'num', 'title'] as const,
+  defaultNvSort: 'position',
   /** Filter parameters of the listing calls, in the order the screens show them. */
   filterParams: ['color', 'sizes', 'events', 'messages', 'poscat', 'shapes', 'themes'] as const,
   /** The filter value meaning "has any value of this kind". */
@@ -13,6 +19,8 @@ export const CATALOGUE = {
 } as const;
 
 export type SortKey = (typeof CATALOGUE.sorts)[number];
+/** A listing's order: a sort key, or a collection's curated order. */
+export type ListingSort = (typeof CATALOGUE.nvSorts)[number];
 export type FilterParam = (typeof CATALOGUE.filterParams)[number];
 
 export const categorySchema = z.object({
@@ -144,7 +152,11 @@ export const searchItemsQuery = z.object({
   categoryNum: categoryNumParam.optional(),
   ...pagingAndFilters,
 });
-export const nvCategoryItemsQuery = categoryItemsQuery;
+export const nvCategoryItemsQuery = z.object({
+  categoryNum: categoryNumParam,
+  ...pagingAndFilters,
+  sort: z.enum(CATALOGUE.nvSorts, { message: `sort must be one of ${CATALOGUE.nvSorts.join(', ')}` }).default(CATALOGUE.defaultNvSort),
+});
 export const nvSearchItemsQuery = z.object({ nvcatnum: categoryNumParam, searchtext: searchText, ...pagingAndFilters });
 export type ListingQuery = z.infer<typeof categoryItemsQuery>;
 export type FilterSelection = Pick<ListingQuery, FilterParam>;

@@ -1,6 +1,6 @@
 import type { PriceView } from '../pricing/price-book';
 import type { PriceBreak } from '../pricing/unit-price';
-import type { Category, ListItem, SortKey } from '../../contract/catalogue';
+import type { Category, ListingSort, ListItem, SortKey } from '../../contract/catalogue';
 import type { CategoryTable, FacetKind, ItemTable } from '../db/schema';
 import { LowStockTable } from '../stock/low-stock';
 import { collationOrder, collator, inverse } from './collation';
@@ -58,13 +58,20 @@ export interface IndexSource {
   categories: CategoryRow[];
   items: ItemRow[];
   facets: FacetRow[];
-  nvMemberships: { category_num: number; item_id: number }[];
+  nvMemberships: NvMembership[];
+}
+
+/** An item in a collection; `position` is its place in the collection's curated order (0 when left out). */
+export interface NvMembership {
+  category_num: number;
+  item_id: number;
+  position?: number;
 }
 
 /** Items and facets fed to a builder a window at a time (the database load). */
 export interface LoadedSource {
   categories: CategoryRow[];
-  nvMemberships: { category_num: number; item_id: number }[];
+  nvMemberships: NvMembership[];
   items: CatalogueBuilder;
 }
 
@@ -253,8 +260,11 @@ export class CatalogueIndex {
   /** Rank of each item position in each sort order, and the positions in each order. */
   readonly rank: Record<SortKey, Uint32Array>;
   readonly order: Record<SortKey, Uint32Array>;
-  /** Item positions per category (own and descendants'), pre-sorted for each sort key. */
-  private readonly members = new Map<number, Record<SortKey, Uint32Array>>();
+  /**
+   * Item positions per category (own and descendants'), pre-sorted for each sort key; a
+   * collection's also in its curated order (`position`).
+   */
+  private readonly members = new Map<number, Record<SortKey, Uint32Array> & { position?: Uint32Array }>();
   /** Where each category's members lie among the positions. */
   private readonly spans = new Map<number, Span>();
   private readonly distinctCache = new Map<number, Distincts>();
@@ -404,7 +414,7 @@ export class CatalogueIndex {
   }
 
   /** Which categories each item belongs to: its own, every ancestor, and its NV collections. */
-  private buildMembers(nvMemberships: { category_num: number; item_id: number }[], byId: IndexedItem[]): void {
+  private buildMembers(nvMemberships: NvMembership[], byId: IndexedItem[]): void {
     const chains = new Map<number, number[]>();
     const chainOf = (num: number): number[] => {
       let chain = chains.get(num);
@@ -417,13 +427,19 @@ export class CatalogueIndex {
     };
     const nv = new Map<number, number[]>();
     const ids = Float64Array.from(byId, (it) => it.id);
+    // Each collection's listed items in its curated order (ties by item id, as the editor shows them).
+    const curated = new Map<number, { at: number; id: number; pos: number }[]>();
     for (const m of nvMemberships) {
       const k = lowerBound(ids, m.item_id);
       if (ids[k] !== m.item_id || !this.categories.has(m.category_num)) continue;
       const pos = this.idOrder[k]!;
       const list = nv.get(pos) ?? [];
-      if (!list.includes(m.category_num)) list.push(m.category_num);
+      if (list.includes(m.category_num)) continue;
+      list.push(m.category_num);
       nv.set(pos, list);
+      let entries = curated.get(m.category_num);
+      if (!entries) curated.set(m.category_num, (entries = []));
+      entries.push({ at: m.position ?? 0, id: m.item_id, pos });
     }
     const sizes = new Map<number, number>();
     for (let p = 0; p < this.items.length; p++) {
@@ -442,6 +458,10 @@ export class CatalogueIndex {
         for (const cat of chainOf(this.items[p]!.categoryNum)) add(cat);
         for (const cat of nv.get(p) ?? []) add(cat);
       }
+    }
+    for (const [cat, entries] of curated) {
+      entries.sort((a, b) => a.at - b.at || a.id - b.id);
+      this.members.get(cat)!.position = Uint32Array.from(entries, (e) => e.pos);
     }
     for (const [cat, { date }] of this.members) {
       let lo = date[0]!;
@@ -535,9 +555,14 @@ export class CatalogueIndex {
     this.stockVersion = stockVersion;
   }
 
-  /** Item positions of a category (with descendants), in the given order; empty when it has none. */
-  categoryMembers(categoryNum: number, sort: SortKey): Uint32Array {
-    return this.members.get(categoryNum)?.[sort] ?? new Uint32Array(0);
+  /**
+   * Item positions of a category (with descendants), in the given order; empty when it has none.
+   * `position` is a collection's curated order (a tree category has none: newest first).
+   */
+  categoryMembers(categoryNum: number, sort: ListingSort): Uint32Array {
+    const members = this.members.get(categoryNum);
+    if (!members) return new Uint32Array(0);
+    return sort === 'position' ? (members.position ?? members.date) : members[sort];
   }
 
   /** The positions [lo, hi) a category's members fill, or null when they are not one range. */
@@ -606,7 +631,7 @@ export class CatalogueIndex {
    * one range) gives the total; the page is then found by walking the category's members in the
    * sort order (matches are common) or by sorting the few matches by rank.
    */
-  categoryPage(categoryNum: number, sort: SortKey, filters: ActiveFilter[], offset: number, limit: number): { page: IndexedItem[]; total: number } {
+  categoryPage(categoryNum: number, sort: ListingSort, filters: ActiveFilter[], offset: number, limit: number): { page: IndexedItem[]; total: number } {
     const members = this.categoryMembers(categoryNum, sort);
     if (filters.length === 0 || members.length === 0) {
       const end = Math.min(members.length, offset + limit);
@@ -638,7 +663,8 @@ export class CatalogueIndex {
     const end = Math.min(total, offset + limit);
     const page: IndexedItem[] = [];
     if (offset >= end) return { page, total };
-    if (total * FEW <= members.length) {
+    // The curated order has no rank over all items: its (short) member list is walked.
+    if (sort !== 'position' && total * FEW <= members.length) {
       const rank = this.rank[sort];
       const ranks = new Uint32Array(total);
       let k = 0;

@@ -7,6 +7,7 @@ import {
   type FilterSelection,
   type ItemDetail,
   type ListingQuery,
+  type ListingSort,
   type SortKey,
 } from '../../contract/catalogue';
 import type { DialectOps } from '../db/dialect';
@@ -167,7 +168,7 @@ export class CatalogueService {
 
   // ---- listings -------------------------------------------------------------------------
 
-  listCategory(query: ListingQuery, prices: PriceView | null, kind: 'tree' | 'nv' = 'tree'): PagedItemsJson {
+  listCategory(query: Omit<ListingQuery, 'sort'> & { sort: ListingSort }, prices: PriceView | null, kind: 'tree' | 'nv' = 'tree'): PagedItemsJson {
     const index = this.current();
     this.findCategory(query.categoryNum, kind);
     const filters = this.activeFilters(query);

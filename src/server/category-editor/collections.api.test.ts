@@ -53,12 +53,32 @@ describe('a collection’s items', () => {
     expect(JSON.parse(audit.summary)).toMatchObject({ added: ['40001', '11001'], removed: ['11002'], count: 3 });
   });
 
+  it('is listed on the storefront in its curated order unless another sort is asked for, and a reorder shows at once', async () => {
+    const listed = async (query: string) => {
+      const res = await call(t, { method: 'GET', url: `/Inventory/GetPagedItemsForNVCategory?categoryNum=900${query.includes('pageSize') ? '' : '&pageSize=100'}${query}` });
+      expect(res.status).toBe(200);
+      return res.body.items.map((i: { num: string }) => i.num);
+    };
+    const { version } = await collection(900);
+    expect((await setItems(900, ['40001', '30001', '11001'], version)).status).toBe(200);
+    expect(await listed('')).toEqual(['40001', '30001', '11001']);
+    expect(await listed('&sort=position')).toEqual(['40001', '30001', '11001']);
+    expect(await listed('&sort=num')).toEqual(['11001', '30001', '40001']);
+    expect((await setItems(900, ['11001', '40001', '30001'], version + 1)).status).toBe(200);
+    expect(await listed('')).toEqual(['11001', '40001', '30001']);
+    // Paged, the order holds across pages.
+    expect([...(await listed('&pageSize=2&page=1')), ...(await listed('&pageSize=2&page=2'))]).toEqual(['11001', '40001', '30001']);
+    // A tree category has no curated order to sort by.
+    expect((await call(t, { method: 'GET', url: '/Inventory/GetPagedItemsForCategory?categoryNum=11&sort=position' })).status).toBe(400);
+    expect((await setItems(900, ['40001', '30001', '11001'], version + 2)).status).toBe(200);
+  });
+
   it('refuses an unknown item naming it, an item twice and a stale version, changing nothing', async () => {
-    await refused(() => setItems(900, ['30001', '99999', '11003'], 2), 400, CATEGORY_MESSAGES.unknownItem('99999'));
-    await refused(() => setItems(900, ['30001', '30001'], 2), 400, CATEGORY_MESSAGES.duplicateItem('30001'));
+    await refused(() => setItems(900, ['30001', '99999', '11003'], 5), 400, CATEGORY_MESSAGES.unknownItem('99999'));
+    await refused(() => setItems(900, ['30001', '30001'], 5), 400, CATEGORY_MESSAGES.duplicateItem('30001'));
     await refused(() => setItems(900, ['30001'], 1), 409, CATEGORY_MESSAGES.stale);
     await refused(() => setItems(33, ['30001'], 1), 404, CATEGORY_MESSAGES.collectionNotFound(33));
-    expect((await setItems(900, ['x1'], 2)).status).toBe(400);
+    expect((await setItems(900, ['x1'], 5)).status).toBe(400);
     expect(await shopListing(900)).toEqual(['11001', '30001', '40001']);
   });
 });

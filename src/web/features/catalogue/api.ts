@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type Category, categorySchema, type FilterParam, type ItemDetail, itemDetailSchema, type PagedItems, pagedItemsSchema } from '../../../contract/catalogue';
 import { apiGet, apiRequest, queryString } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
-import { readListing } from './listing-state';
+import { readListing, sortParam } from './listing-state';
 import { CARD_PICTURE_PX, DETAIL_PICTURE, preloadProductPicture } from '../../components/picture-preload';
 
 const categoryList = z.array(categorySchema);
@@ -91,7 +91,7 @@ const listingQuery = (request: ListingRequest, isNv: boolean) => ({
   queryKey: ['items', isNv ? 'nv' : 'tree', request],
   queryFn: () => {
     const { categoryNum, search, page, pageSize, sort, filters } = request;
-    const paging = { pageSize, page, sort, ...filters };
+    const paging = { pageSize, page, sort: sortParam(sort, isNv, search), ...filters };
     let path: string;
     if (isNv) {
       path = search
@@ -106,10 +106,14 @@ const listingQuery = (request: ListingRequest, isNv: boolean) => ({
   },
 });
 
-export function useListing(request: ListingRequest) {
+/** Whether this category is an NV collection (false until the collections are known), and whether they are still loading. */
+export function useIsCollection(categoryNum: number | null): { isNv: boolean; pending: boolean } {
   const nv = useNvCategories();
-  const isNv = request.categoryNum !== null && (nv.data ?? []).some((c) => c.num === request.categoryNum);
-  const waitForNv = request.categoryNum !== null && nv.isPending;
+  return { isNv: categoryNum !== null && (nv.data ?? []).some((c) => c.num === categoryNum), pending: categoryNum !== null && nv.isPending };
+}
+
+export function useListing(request: ListingRequest) {
+  const { isNv, pending: waitForNv } = useIsCollection(request.categoryNum);
   return useQuery({
     ...listingQuery(request, isNv),
     enabled: !waitForNv && (request.categoryNum !== null || request.search !== ''),

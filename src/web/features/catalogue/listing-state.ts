@@ -9,6 +9,7 @@ export interface ListingState {
   search: string;
   page: number;
   pageSize: number;
+  /** '' is the listing's own order: newest first, a collection's curated order (`position`). */
   sort: string;
   view: View;
   filters: Filters;
@@ -31,13 +32,13 @@ export function readListing(params: URLSearchParams): ListingState {
     filters[f] = [...new Set([...params.getAll(f), ...(alias ? params.getAll(alias) : [])].filter(Boolean))];
   }
   const cat = params.get('categoryNum');
-  const sort = params.get('sort') ?? CATALOGUE.defaultSort;
+  const sort = params.get('sort') ?? '';
   return {
     categoryNum: cat !== null && /^\d+$/.test(cat) ? Number(cat) : null,
     search: (params.get('search') ?? '').trim(),
     page: positiveInt(params.get('page'), 1, 1_000_000),
     pageSize: positiveInt(params.get('pageSize'), CATALOGUE.defaultPageSize, CATALOGUE.maxPageSize),
-    sort: (CATALOGUE.sorts as readonly string[]).includes(sort) ? sort : CATALOGUE.defaultSort,
+    sort: (CATALOGUE.nvSorts as readonly string[]).includes(sort) ? sort : '',
     view: params.get('view') === 'list' ? 'list' : 'grid',
     filters,
   };
@@ -49,11 +50,17 @@ export function writeListing(s: ListingState): URLSearchParams {
   if (s.categoryNum !== null) p.set('categoryNum', String(s.categoryNum));
   if (s.search) p.set('search', s.search);
   for (const f of CATALOGUE.filterParams) for (const v of s.filters[f]) p.append(f, v);
-  if (s.sort !== CATALOGUE.defaultSort) p.set('sort', s.sort);
+  if (s.sort) p.set('sort', s.sort);
   if (s.pageSize !== CATALOGUE.defaultPageSize) p.set('pageSize', String(s.pageSize));
   if (s.page !== 1) p.set('page', String(s.page));
   if (s.view !== 'grid') p.set('view', s.view);
   return p;
+}
+
+/** The sort a listing's call asks for: none for its own default, and `position` only where it exists (a collection, not searched). */
+export function sortParam(sort: string, isNv: boolean, search: string): string | undefined {
+  if (sort === '' || (sort === 'position' && (!isNv || search !== ''))) return undefined;
+  return sort;
 }
 
 export function activeFilterCount(filters: Filters): number {

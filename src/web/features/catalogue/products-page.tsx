@@ -4,11 +4,11 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CATALOGUE, type FilterParam } from '../../../contract/catalogue';
 import { usePageMeta } from '../../lib/page-meta';
-import { prefetchListing, useCategoryInfo, useListing } from './api';
+import { prefetchListing, useCategoryInfo, useIsCollection, useListing } from './api';
 import { CategoryBreadcrumb } from './breadcrumb';
 import { categoryMeta } from './category-meta';
 import { FilterBar, labelOf } from './filter-bar';
-import { activeFilterCount, type ListingState, PAGE_SIZES, readListing, writeListing } from './listing-state';
+import { activeFilterCount, type ListingState, PAGE_SIZES, readListing, sortParam, writeListing } from './listing-state';
 import classes from './catalogue.module.css';
 import { ProductCard } from './product-card';
 
@@ -25,12 +25,17 @@ const SORTS = [
   { value: 'num', label: 'Item number' },
   { value: 'title', label: 'Title' },
 ];
+/** A collection is a curated list: its own order comes first, and is its default. */
+const COLLECTION_SORTS = [{ value: 'position', label: 'Collection order' }, ...SORTS];
 
 export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
   const state = readListing(params);
   const category = useCategoryInfo(state.categoryNum);
   const listing = useListing(state);
+  const curated = useIsCollection(state.categoryNum).isNv && !state.search;
+  const defaultSort = curated ? 'position' : 'date';
+  const sort = sortParam(state.sort, curated, '') ?? defaultSort;
   const title = state.search ? `Search results for "${state.search}"` : (category.data?.description ?? 'Products');
   const sentence = (name: string) => `${name}: wholesale balloons from Skyline Balloons, with stock in our West and East warehouses.`;
   const meta = state.search ? { title, description: sentence(title) } : categoryMeta(category.data, 'Products', sentence);
@@ -90,7 +95,13 @@ export default function ProductsPage() {
           onSearch={(search) => update({ search }, true, true)}
         />
         <Group gap="sm">
-          <NativeSelect aria-label="Sort by" value={state.sort} onChange={(e) => update({ sort: e.currentTarget.value })} data={SORTS} size="sm" />
+          <NativeSelect
+            aria-label="Sort by"
+            value={sort}
+            onChange={(e) => update({ sort: e.currentTarget.value === defaultSort ? '' : e.currentTarget.value })}
+            data={curated ? COLLECTION_SORTS : SORTS}
+            size="sm"
+          />
           <ViewToggle value={state.view} onChange={(view) => update((current) => ({ view, page: current.page }))} />
         </Group>
       </Group>

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
-import { enqueue, type OutboxRow } from '../outbox/outbox';
+import { enqueue, type NewOutboxMessage, type OutboxRow } from '../outbox/outbox';
 
 export interface MailMessage {
   to: string;
@@ -36,8 +36,13 @@ function mailHost(publicUrl: string): string {
  * commits (call `ctx.outbox.poke()` after the commit). `secret` for mails holding a raw token.
  */
 export function enqueueMail(trx: Kysely<DB>, topic: string, message: MailMessage, options: { secret?: boolean } = {}): Promise<number> {
+  return enqueue(trx, queuedMail(topic, message, options));
+}
+
+/** The outbox message of a mail (what `enqueueMail` writes). */
+export function queuedMail(topic: string, message: MailMessage, options: { secret?: boolean } = {}): NewOutboxMessage {
   const payload: QueuedMail = { ...message, nonce: randomBytes(8).toString('hex'), secret: options.secret ?? false };
-  return enqueue(trx, { kind: 'mail', topic, payload, about: `${message.to}: ${message.subject}` });
+  return { kind: 'mail', topic, payload, about: `${message.to}: ${message.subject}` };
 }
 
 function isQueuedMail(payload: unknown): payload is QueuedMail {

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import { type AdminOrder, ORDER_ADMIN_MESSAGES } from '../../contract/admin/orders';
 import { atTransactionEnd, type TransactionEnding } from '../db/database';
 import { Invalid } from '../errors';
@@ -39,6 +39,16 @@ const stampOrders: TransactionEnding<Set<number>> = {
     for (let i = 0; i < list.length; i += 500) await trx.updateTable('orders').set({ change_seq: seq.value }).where('id', 'in', list.slice(i, i + 500)).execute();
   },
 };
+
+/**
+ * PostgreSQL: the stamp as a common table expression `name` answering the sequence (`value`),
+ * for a statement that is its transaction's last (checkout's `finishCheckout`). `after` are
+ * conditions that make the CTEs holding the transaction's other shared rows run first, so the
+ * counter is still taken after every other lock.
+ */
+export function orderFeedCte(name: string, after: readonly RawBuilder<unknown>[]) {
+  return sql`${sql.id(name)} as (update counters set value = value + 1 where name = ${ORDER_CHANGE_SEQ}${sql.join(after.map((c) => sql` and ${c}`), sql``)} returning value)`;
+}
 
 /**
  * This write transaction changed the order: it gets the next change sequence at the transaction's

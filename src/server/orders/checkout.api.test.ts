@@ -92,6 +92,10 @@ describe('checkout', () => {
     const mails = mailsTo(t.dataDir, c.email).filter((m) => m.subject.startsWith('Order'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Order ${order.orderNum} confirmation`);
+    // On PostgreSQL the number is written into the mail by the statement that makes it.
+    expect(mails[0]!.text).toContain(`Thank you for your order ${order.orderNum}.`);
+    const row = await t.ctx.database.db.selectFrom('outbox').select('about').where('topic', '=', 'order-confirmation').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row.about).toBe(`${c.email}: Order ${order.orderNum} confirmation`);
     expect(mails[0]!.text).toContain('11" Royal Blue Latex');
     expect(mails[0]!.text).toContain('Total: $66.65');
   });

@@ -3,14 +3,13 @@ import { CART_MESSAGES, type CheckoutRequest, type Order } from '../../contract/
 import type { AccountService } from '../accounts/service';
 import { resolveDestination } from '../cart/destination';
 import { redeemCoupons } from '../cart/queries';
-import { recordSales } from '../reports/sales-summaries';
 import type { CartService } from '../cart/service';
 import { shippingRates } from '../cart/shipping-rates';
 import { writeTransaction } from '../db/database';
 import type { DialectOps } from '../db/dialect';
 import { Conflict, Invalid } from '../errors';
 import type { SignedInCustomer } from '../http/auth-context';
-import { enqueueMail } from '../mail/mailer';
+import { queuedMail } from '../mail/mailer';
 import type { OutboxDispatcher } from '../outbox/outbox';
 import type { WebhookEvents } from '../webhooks/events';
 import type { MoneyService } from '../money/service';
@@ -19,7 +18,6 @@ import { placedAdminOrder } from './admin-order';
 import { type Allocation, allocateStock, firstWarehouse } from '../stock/allocation';
 import { decrementStock, lockItems } from '../stock/queries';
 import { orderConfirmationMail } from './confirmation-mail';
-import { noteOrderChanged } from './change-feed';
 import { countKeys } from './counts';
 import { toOrder } from './order-json';
 import { addOrderEvent } from './order-state';
@@ -128,7 +126,6 @@ export class CheckoutService {
       };
       const inserted = await q.insertOrderForCheckout(trx, orderRow);
       const id = inserted.id;
-      await noteOrderChanged(trx, id);
       if (creditHold) await addOrderEvent(trx, id, SYSTEM, 'on_hold', 'Held: this order takes the balance over the credit limit; no stock is reserved until it is released', false);
       const lineRows: q.OrderLineRow[] = lines.map((l, i) => ({
         order_id: id,
@@ -148,35 +145,34 @@ export class CheckoutService {
       const redeemed = totals.coupons.map((o) => ({ couponId: o.coupon.id, code: o.coupon.code, name: o.coupon.name, discountCents: o.discountCents }));
       await redeemCoupons(trx, who.id, id, redeemed);
       if (idempotencyKey !== null) await q.setIdempotencyOrder(trx, who.id, idempotencyKey, id);
-      // The sales summaries (reports): after the items' locks, before the counter rows, as a cancel does.
-      await recordSales(trx, {
-        placedAt: now,
-        customerId: who.id,
-        state: destination.state,
-        orders: 1,
-        discountCents: totals.discountCents,
-        lines: lineRows.map((l) => ({ itemNum: l.item_num, units: l.qty, merchCents: l.extended_cents, lines: 1 })),
-      });
-      // Last: on PostgreSQL the two counter rows every checkout updates (order number, stock
-      // sequence) are locked by this one statement, and held only until the commit.
+      // Last: the rows every checkout shares (the sales summaries' day and state rows, the order
+      // number, the counts, the stock sequence, the orders feed) are written by one statement on
+      // PostgreSQL, with the confirmation mail, and held only until the commit (queries.ts).
       const moves = lines.flatMap((l, i) =>
         (['west', 'east'] as const).filter((w) => allocations[i]![w] > 0).map((w) => ({ itemNum: l.item.num, warehouse: w, delta: -allocations[i]![w] })),
       );
-      const stockChange = { itemIds: shipped.map((x) => x.itemId), moves, actor: { label: `customer:${who.id}`, display: 'You', ip: '' } };
-      const orderNum = await q.numberOrderAndMarkStock(trx, inserted, stockChange, countKeys(orderRow));
+      const redeemedRows = redeemed.map((c) => ({ code: c.code, name: c.name, discount_cents: c.discountCents }));
+      const orderOf = (orderNum: number) => toOrder({ ...orderRow, id, order_num: orderNum }, lineRows, redeemedRows);
+      const orderNum = await q.finishCheckout(trx, inserted, {
+        stock: { itemIds: shipped.map((x) => x.itemId), moves, actor: { label: `customer:${who.id}`, display: 'You', ip: '' } },
+        countKeys: countKeys(orderRow),
+        sale: {
+          placedAt: now,
+          customerId: who.id,
+          state: destination.state,
+          orders: 1,
+          discountCents: totals.discountCents,
+          lines: lineRows.map((l) => ({ itemNum: l.item_num, units: l.qty, merchCents: l.extended_cents, lines: 1 })),
+        },
+        // In this transaction: the order and its confirmation commit together or not at all.
+        mail: (n) => queuedMail('order-confirmation', orderConfirmationMail(customer.email, orderOf(n), this.publicUrl)),
+      });
       // The answer is what this transaction wrote, as reading the order back would give it.
-      const order = toOrder(
-        { ...orderRow, id, order_num: orderNum },
-        lineRows,
-        redeemed.map((c) => ({ code: c.code, name: c.name, discount_cents: c.discountCents })),
-      );
-      // In this transaction: the order and its confirmation commit together or not at all.
-      await enqueueMail(trx, 'order-confirmation', orderConfirmationMail(customer.email, order, this.publicUrl));
+      const order = orderOf(orderNum);
       // Free when no endpoint wants it; for one that does, the admin order is made from what was
       // written here (no read while the counter rows are locked).
-      const coupons = redeemed.map((c) => ({ code: c.code, name: c.name, discount_cents: c.discountCents }));
       await this.events.publish(trx, 'order.placed', `order ${orderNum}`, () =>
-        placedAdminOrder({ ...orderRow, order_num: orderNum, org_name: customer.orgName, email: customer.email }, lineRows, coupons),
+        placedAdminOrder({ ...orderRow, order_num: orderNum, org_name: customer.orgName, email: customer.email }, lineRows, redeemedRows),
       );
       return { orderId: id, replayed: false, order };
     });

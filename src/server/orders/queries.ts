@@ -1,6 +1,10 @@
 import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { DB } from '../db/schema';
+import { randomInt } from 'node:crypto';
+import { enqueue, type NewOutboxMessage, outboxInsertCte } from '../outbox/outbox';
+import { recordSales, SALES_LAST, type SaleChange, salesCtes } from '../reports/sales-summaries';
 import { type CheckoutStock, checkoutStockCtes, recordCheckoutStock } from '../stock/movements';
+import { noteOrderChanged, orderFeedCte } from './change-feed';
 import type { OrderLineTable, OrderTable } from './tables';
 
 /** The only place the orders module touches Kysely. Functions take `db` (or a transaction) first. */
@@ -82,24 +86,58 @@ export async function insertOrderForCheckout(db: Db, row: Omit<Insertable<OrderT
   return { id: await insertOrder(db, { ...row, order_num: orderNum }), orderNum };
 }
 
+/** What a checkout writes last, once its order has a number (`finishCheckout`). */
+export interface CheckoutEnd {
+  stock: CheckoutStock;
+  /** The order_counts keys the new order adds one to. */
+  countKeys: readonly string[];
+  sale: SaleChange;
+  /** The confirmation mail of the order numbered `orderNum`. */
+  mail: (orderNum: number) => NewOutboxMessage;
+}
+
 /**
- * PostgreSQL: the order inserted by `insertOrderForCheckout` takes the next order number, and the
- * stock sequence moves for the items whose stock the checkout changed (`markStockChanged`'s
- * work) and their movements are written (stock/movements.ts), in one statement: the two counter
- * rows every checkout updates are locked for that statement and the commit only. Answers the
- * order number. SQLite: the order has its number already; the stock module records the change.
+ * A number no order has, that a mail shows where its order's number goes until the database
+ * gives the number (`finishCheckout`). Random per process, so no text a buyer types can hold it.
  */
-export async function numberOrderAndMarkStock(db: Db, order: { id: number; orderNum: number | null }, stock: CheckoutStock, countKeys: readonly string[]): Promise<number> {
+const ORDER_NUM_MARKER = 900_000_000_000_000 + randomInt(0, 2 ** 47);
+
+/**
+ * The checkout's writes to rows every checkout shares, then its number. SQLite (the order has
+ * its number already): the sales summaries, the stock feed and movements, the counts and the
+ * confirmation mail, one statement each (one writer at a time anyway).
+ *
+ * PostgreSQL: the order inserted by `insertOrderForCheckout` takes the next order number in ONE
+ * statement that also adds the sale to the summaries, moves the counts, the stock sequence (for
+ * the items whose stock the checkout changed) and its movements, writes the confirmation mail to
+ * the outbox with the number in it, and stamps the order with the next change sequence (the
+ * orders feed). Every checkout shares those rows (the day's and the state's summaries, the
+ * counters, the counts) and holds them to its commit, so each round trip after the first of them
+ * is time every other checkout waits: this makes it none. The WHERE counts chain the CTEs, so the
+ * rows are locked in the order every other transaction takes them (sales summaries, order
+ * number, counts, stock sequence, change sequence: cancel's order, with the change sequence last
+ * as in every transaction; see sales-summaries.ts, orders/change-feed.ts). Answers the number.
+ */
+export async function finishCheckout(db: Db, order: { id: number; orderNum: number | null }, end: CheckoutEnd): Promise<number> {
   if (order.orderNum !== null) {
-    await recordCheckoutStock(db, stock, order.orderNum);
-    await db.updateTable('order_counts').set({ n: sql<number>`n + 1` }).where('key', 'in', countKeys).execute();
+    await recordSales(db, end.sale);
+    await recordCheckoutStock(db, end.stock, order.orderNum);
+    await db.updateTable('order_counts').set({ n: sql<number>`n + 1` }).where('key', 'in', end.countKeys).execute();
+    await enqueue(db, end.mail(order.orderNum));
+    await noteOrderChanged(db, order.id);
     return order.orderNum;
   }
-  const stockCtes = checkoutStockCtes(stock, 'next');
-  const r = await sql<{ order_num: number }>`with next as (update counters set value = value + 1 where name = 'order_num' returning value),
-    counted as (update order_counts set n = n + 1 where key in (${sql.join(countKeys)}))
-    ${stockCtes === null ? sql`` : sql`, ${stockCtes}`}
-    update orders set order_num = next.value from next where orders.id = ${order.id} returning orders.order_num`.execute(db);
+  const sales = salesCtes(end.sale);
+  // A sale too big for one statement (over 1,000 items) writes its summaries first.
+  if (!sales) await recordSales(db, end.sale);
+  const stockCtes = checkoutStockCtes(end.stock, 'next', sql`(select count(*) from counted) > 0`);
+  const r = await sql<{ order_num: number }>`with ${sales === null ? sql`` : sql`${sales},`}
+    next as (update counters set value = value + 1 where name = 'order_num'${sales === null ? sql`` : sql` and (select count(*) from ${sql.id(SALES_LAST)}) >= 0`} returning value),
+    counted as (update order_counts set n = n + 1 where key in (${sql.join(end.countKeys)}) and (select count(*) from next) > 0 returning 1),
+    ${stockCtes === null ? sql`` : sql`${stockCtes},`}
+    ${orderFeedCte('feed', [sql`(select count(*) from counted) > 0`, ...(stockCtes === null ? [] : [sql`(select count(*) from stock_seq) > 0`])])},
+    ${outboxInsertCte('mail', end.mail(ORDER_NUM_MARKER), String(ORDER_NUM_MARKER), 'next')}
+    update orders set order_num = next.value, change_seq = feed.value from next, feed where orders.id = ${order.id} returning orders.order_num`.execute(db);
   return r.rows[0]!.order_num;
 }
 

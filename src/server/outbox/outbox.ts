@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { writeTransaction } from '../db/database';
 import type { DB } from '../db/schema';
 import { type ClaimedRow, claimDue, markAttemptFailed, markDone, pruneSent } from './queries';
@@ -49,20 +49,36 @@ export const DEFAULT_POLICY: RetryPolicy = { maxAttempts: 10, baseDelayMs: 10_00
  * Call `ctx.outbox.poke()` after the commit to deliver it at once rather than at the next poll.
  */
 export async function enqueue(trx: Kysely<DB>, message: NewOutboxMessage): Promise<number> {
-  const now = new Date().toISOString();
-  const row = await trx
-    .insertInto('outbox')
-    .values({
-      kind: message.kind,
-      topic: message.topic,
-      payload: message.payload === undefined || message.payload === null ? null : JSON.stringify(message.payload),
-      about: message.about.slice(0, 500),
-      next_attempt_at: now,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await trx.insertInto('outbox').values(outboxValues(message)).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The outbox row of a new message, as `enqueue` writes it. */
+function outboxValues(message: NewOutboxMessage) {
+  const now = new Date().toISOString();
+  return {
+    kind: message.kind,
+    topic: message.topic,
+    payload: message.payload === undefined || message.payload === null ? null : JSON.stringify(message.payload),
+    about: message.about.slice(0, 500),
+    next_attempt_at: now,
+    created_at: now,
+  };
+}
+
+/**
+ * PostgreSQL: `enqueue` as a common table expression `name` of a statement that makes a number
+ * (`from`, a CTE answering `value`) the message shows: every `marker` in its payload and `about`
+ * becomes that number. Checkout writes its confirmation in its last statement this way, so the
+ * rows every checkout shares are held for no round trip more (orders/queries.ts `finishCheckout`).
+ */
+export function outboxInsertCte(name: string, message: NewOutboxMessage, marker: string, from: string) {
+  const v = outboxValues(message);
+  const number = sql`${sql.ref(`${from}.value`)}::text`;
+  return sql`${sql.id(name)} as (insert into outbox (kind, topic, payload, about, next_attempt_at, created_at)
+    select ${v.kind}, ${v.topic}, replace(${v.payload}::text, ${marker}::text, ${number}), left(replace(${message.about}::text, ${marker}::text, ${number}), 500),
+      ${v.next_attempt_at}, ${v.created_at}
+    from ${sql.id(from)})`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import type { SalesDim } from './tables';
 
@@ -74,8 +74,9 @@ export async function recordSales(db: Kysely<DB>, change: SaleChange): Promise<v
   const totals = deltas.filter((d) => d.dim === 'customer')[0] ?? { orders: 0, units: 0, merch_cents: 0, discount_cents: 0 };
   // A past month changed (a cancel of an older order): the processes' sums of past months are stale.
   if (month < new Date().toISOString().slice(0, 7)) await bumpSalesHistory(db);
-  if (db.getExecutor().adapter instanceof PostgresAdapter && deltas.length <= CHUNK) {
-    await recordInOneStatement(db, day, month, { ...totals, lines }, deltas);
+  const ctes = db.getExecutor().adapter instanceof PostgresAdapter ? salesCtes(change) : null;
+  if (ctes) {
+    await sql`with ${ctes} select count(*) from ${sql.id(SALES_LAST)}`.execute(db);
     return;
   }
   await db
@@ -109,38 +110,46 @@ export async function recordSales(db: Kysely<DB>, change: SaleChange): Promise<v
   }
 }
 
+/** The CTE of `salesCtes` that runs last: it answers a row per by-month row written. */
+export const SALES_LAST = 'sale_by_month';
+
 /**
- * PostgreSQL: the three tables in one statement, one round trip instead of three. Every checkout
- * shares the day's row and its state's rows, and holds them to its commit, so each round trip
- * after the first is time every other checkout waits. The rows are written in the same order as
- * the three statements write them (the day, then by day, then by month, each in key order): the
- * counts in the WHERE make each insert finish before the next one starts.
+ * PostgreSQL: the three tables as common table expressions of one statement, one round trip
+ * instead of three (checkout puts them in its last statement: orders/queries.ts `finishCheckout`).
+ * Every checkout shares the day's row and its state's rows and holds them to its commit, so each
+ * round trip after taking them is time every other checkout waits. The rows are written in the
+ * order the three statements write them (the day, then by day, then by month, each in key
+ * order): the counts in the WHERE make each insert finish before the next one starts. Null when
+ * the sale changes nothing, or has more rows than one statement should carry (the caller then
+ * writes them statement by statement).
  */
-async function recordInOneStatement(
-  db: Kysely<DB>,
-  day: string,
-  month: string,
-  t: { orders: number; lines: number; units: number; merch_cents: number; discount_cents: number },
-  deltas: readonly Delta[],
-): Promise<void> {
+export function salesCtes(change: SaleChange): RawBuilder<unknown> | null {
+  const deltas = summaryDeltas(change);
+  if (deltas.length === 0 || deltas.length > CHUNK) return null;
+  const day = change.placedAt.slice(0, 10);
+  const month = day.slice(0, 7);
+  const lines = change.lines.reduce((n, l) => n + l.lines, 0);
+  const t = deltas.filter((d) => d.dim === 'customer')[0] ?? { orders: 0, units: 0, merch_cents: 0, discount_cents: 0 };
   const rows = sql.join(deltas.map((d, i) => sql`(${d.dim}, ${d.key}, ${d.orders}::integer, ${d.units}::integer, ${d.merch_cents}::bigint, ${d.discount_cents}::bigint, ${i}::integer)`));
-  await sql`with v (dim, key, orders, units, merch_cents, discount_cents, n) as (values ${rows}),
-    daily as (
+  return sql`sale_rows (dim, key, orders, units, merch_cents, discount_cents, n) as (values ${rows}),
+    sale_day as (
       insert into sales_daily as s (day, orders, lines, units, merch_cents, discount_cents)
-      values (${day}, ${t.orders}, ${t.lines}, ${t.units}, ${t.merch_cents}, ${t.discount_cents})
+      values (${day}, ${t.orders}, ${lines}, ${t.units}, ${t.merch_cents}, ${t.discount_cents})
       on conflict (day) do update set orders = s.orders + excluded.orders, lines = s.lines + excluded.lines, units = s.units + excluded.units,
         merch_cents = s.merch_cents + excluded.merch_cents, discount_cents = s.discount_cents + excluded.discount_cents
       returning 1),
-    by_day as (
+    sale_by_day as (
       insert into sales_by_day as s (dim, day, key, orders, units, merch_cents, discount_cents)
-      select dim, ${day}, key, orders, units, merch_cents, discount_cents from v where (select count(*) from daily) > 0 order by n
+      select dim, ${day}, key, orders, units, merch_cents, discount_cents from sale_rows where (select count(*) from sale_day) > 0 order by n
       on conflict (dim, day, key) do update set orders = s.orders + excluded.orders, units = s.units + excluded.units,
         merch_cents = s.merch_cents + excluded.merch_cents, discount_cents = s.discount_cents + excluded.discount_cents
-      returning 1)
-    insert into sales_by_month as s (dim, month, key, orders, units, merch_cents, discount_cents)
-    select dim, ${month}, key, orders, units, merch_cents, discount_cents from v where (select count(*) from by_day) > 0 order by n
-    on conflict (dim, month, key) do update set orders = s.orders + excluded.orders, units = s.units + excluded.units,
-      merch_cents = s.merch_cents + excluded.merch_cents, discount_cents = s.discount_cents + excluded.discount_cents`.execute(db);
+      returning 1),
+    ${sql.id(SALES_LAST)} as (
+      insert into sales_by_month as s (dim, month, key, orders, units, merch_cents, discount_cents)
+      select dim, ${month}, key, orders, units, merch_cents, discount_cents from sale_rows where (select count(*) from sale_by_day) > 0 order by n
+      on conflict (dim, month, key) do update set orders = s.orders + excluded.orders, units = s.units + excluded.units,
+        merch_cents = s.merch_cents + excluded.merch_cents, discount_cents = s.discount_cents + excluded.discount_cents
+      returning 1)`;
 }
 
 function addUp(table: 'sales_by_day' | 'sales_by_month') {

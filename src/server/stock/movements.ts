@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { MOVEMENT_REASONS } from '../../contract/admin/stock';
 import type { Actor } from '../audit/audit';
 import type { Warehouse } from './allocation';
@@ -59,9 +59,9 @@ export interface CheckoutStock {
  * statement (where the order number is first known: `from` names a CTE with the number in
  * `value`), so the movements cost no round trip (decision 0008). Empty when nothing was allocated.
  */
-export function checkoutStockCtes(change: CheckoutStock, from: string) {
+export function checkoutStockCtes(change: CheckoutStock, from: string, after?: RawBuilder<unknown>) {
   if (change.moves.length === 0) return null;
-  return sql`${stockChangeCtes(change.itemIds)},
+  return sql`${stockChangeCtes(change.itemIds, after)},
     ${movementsCte('moved', change.moves, { reason: 'checkout', ref: sql<string>`'order ' || ${sql.id(from)}.value`, actor: change.actor.label, at: new Date().toISOString(), from })}`;
 }
 

@@ -85,11 +85,12 @@ const STOCK_SEQ = 'stock_seq';
 /**
  * PostgreSQL: `markStockChanged` as two common table expressions (`stock_seq`, `stock_changed`) for
  * a WITH clause, so a statement that also does other work (checkout's order numbering) moves the
- * stock sequence without a round trip of its own. `ids` must not be empty. PostgreSQL runs a
+ * stock sequence without a round trip of its own; `after`, a condition that makes the CTEs holding
+ * the statement's earlier locks run first. `ids` must not be empty. PostgreSQL runs a
  * data-modifying CTE whether or not the statement reads it.
  */
-export function stockChangeCtes(ids: readonly number[]) {
-  return sql`stock_seq as (update counters set value = value + 1 where name = ${STOCK_SEQ} returning value),
+export function stockChangeCtes(ids: readonly number[], after?: RawBuilder<unknown>) {
+  return sql`stock_seq as (update counters set value = value + 1 where name = ${STOCK_SEQ}${after ? sql` and ${after}` : sql``} returning value),
     stock_changed as (insert into stock_changes (item_id, seq)
       select v.id, stock_seq.value from stock_seq, (values ${sql.join(ids.map((id) => sql`(${id}::integer)`))}) as v(id)
       on conflict (item_id) do update set seq = excluded.seq)`;

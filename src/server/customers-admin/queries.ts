@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import type { CustomersExportQuery, CustomerStatus } from '../../contract/admin/customers';
+import { CUSTOMERS_ADMIN, type CustomersExportQuery, type CustomerStatus } from '../../contract/admin/customers';
 import type { DB } from '../db/schema';
 import { containsPattern } from '../db/like';
 
@@ -11,35 +11,45 @@ export type Db = Kysely<DB>;
 /**
  * The list's and the export's filters. `q` is one parameter matched as a substring of
  * `search_key` (company | contact name | email | ZIP in lower case, kept by the database: migration
- * 2026-11-26T00-40), whose narrow index a search walks.
+ * 2026-11-26T00-40). With a search, status and state are compared as `status || ''`, which no
+ * index answers: SQLite then always walks the narrow `customers_search` index (id, search_key,
+ * state, status), which holds all three, instead of the status or state index plus a read of each
+ * wide row (67,000 of them for "active"), with or without ANALYZE statistics (decision 0024).
+ * PostgreSQL answers the search from its trigram index (migration 2026-11-26T08-10).
  */
 export function customerFilter(query: CustomersExportQuery) {
   return (eb: ExpressionBuilder<DB, 'customers'>) => {
     const where = [];
-    if (query.status) where.push(eb('customers.status', '=', query.status));
-    if (query.state) where.push(eb('customers.state', '=', query.state));
+    const column = (c: 'status' | 'state') => (query.q ? sql<string>`${sql.ref(`customers.${c}`)} || ''` : sql.ref<string>(`customers.${c}`));
+    if (query.status) where.push(eb(column('status'), '=', query.status));
+    if (query.state) where.push(eb(column('state'), '=', query.state));
     if (query.q) where.push(sql<SqlBool>`customers.search_key like ${containsPattern(query.q)} escape '\\'`);
     return eb.and(where);
   };
 }
 
+/** How many customers the filters keep; with a search, counted up to `countCap` + 1 only. */
 async function countCustomers(db: Db, query: CustomersExportQuery): Promise<number> {
-  const row = await db.selectFrom('customers').select((eb) => eb.fn.countAll<string | number>().as('n')).where(customerFilter(query)).executeTakeFirstOrThrow();
+  const matches = db.selectFrom('customers').select('customers.id').where(customerFilter(query));
+  const counted = query.q ? db.selectFrom(matches.limit(CUSTOMERS_ADMIN.countCap + 1).as('m')) : db.selectFrom(matches.as('m'));
+  const row = await counted.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /**
- * The ids of one page, newest first, and how many customers the filters keep. A search walks the
- * narrow `customers_search` index (id, search_key, …): newest first until the page is full (a
- * common word stops at once), and whole for the count, which a short last page already gives
- * (a rare word: one walk, not two). (Counting as it goes, `count(*) over ()`, had to sort every
- * match of a common word by id: slower.) Without a search the status and state indexes answer.
+ * The ids of one page, newest first, and how many customers the filters keep. A search's page is
+ * newest first until it is full (a common word stops at once); its total comes from a short last
+ * page when there is one (a rare word: one walk, not two), else from a count that stops after
+ * `countCap` + 1 matches: a common word's exact total would read every match (decision 0024).
+ * Without a search the status and state indexes answer, exactly.
  */
-export async function pageKeys(db: Db, query: CustomersExportQuery, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+export async function pageKeys(db: Db, query: CustomersExportQuery, limit: number, offset: number): Promise<{ ids: number[]; total: number; totalCapped: boolean }> {
   const rows = await db.selectFrom('customers').select('customers.id').where(customerFilter(query)).orderBy('customers.id', 'desc').limit(limit).offset(offset).execute();
+  const ids = rows.map((r) => r.id);
   const lastPage = rows.length > 0 && rows.length < limit;
-  const total = lastPage || (rows.length === 0 && offset === 0) ? offset + rows.length : await countCustomers(db, query);
-  return { ids: rows.map((r) => r.id), total };
+  if (lastPage || (rows.length === 0 && offset === 0)) return { ids, total: offset + rows.length, totalCapped: false };
+  const total = await countCustomers(db, query);
+  return { ids, total, totalCapped: Boolean(query.q) && total > CUSTOMERS_ADMIN.countCap };
 }
 
 /** The list's rows for these ids, newest first, with their order count and last order. */

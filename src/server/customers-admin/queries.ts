@@ -28,28 +28,28 @@ export function customerFilter(query: CustomersExportQuery) {
   };
 }
 
-/** How many customers the filters keep; with a search, counted up to `countCap` + 1 only. */
-async function countCustomers(db: Db, query: CustomersExportQuery): Promise<number> {
-  const matches = db.selectFrom('customers').select('customers.id').where(customerFilter(query));
-  const counted = query.q ? db.selectFrom(matches.limit(CUSTOMERS_ADMIN.countCap + 1).as('m')) : db.selectFrom(matches.as('m'));
-  const row = await counted.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const newestFirst = (db: Db, query: CustomersExportQuery) => db.selectFrom('customers').select('customers.id').where(customerFilter(query)).orderBy('customers.id', 'desc');
 
 /**
- * The ids of one page, newest first, and how many customers the filters keep. A search's page is
- * newest first until it is full (a common word stops at once); its total comes from a short last
- * page when there is one (a rare word: one walk, not two), else from a count that stops after
- * `countCap` + 1 matches: a common word's exact total would read every match (decision 0024).
- * Without a search the status and state indexes answer, exactly.
+ * The ids of one page, newest first, and how many customers the filters keep. A search reads the
+ * ids of its first `countCap` + 1 matches (or to the end of the page, if further) in one walk,
+ * newest first: the page is a slice of them and the total their number, "more than 1,000" when
+ * the walk filled up: a common word stops there instead of reading every match, a rare word is
+ * one walk, not a page and then a count (decision 0024). Without a search the status and state
+ * indexes answer the page and the exact total.
  */
 export async function pageKeys(db: Db, query: CustomersExportQuery, limit: number, offset: number): Promise<{ ids: number[]; total: number; totalCapped: boolean }> {
-  const rows = await db.selectFrom('customers').select('customers.id').where(customerFilter(query)).orderBy('customers.id', 'desc').limit(limit).offset(offset).execute();
+  if (query.q) {
+    const window = Math.max(offset + limit, CUSTOMERS_ADMIN.countCap + 1);
+    const rows = await newestFirst(db, query).limit(window).execute();
+    const totalCapped = rows.length === window;
+    return { ids: rows.slice(offset, offset + limit).map((r) => r.id), total: totalCapped ? CUSTOMERS_ADMIN.countCap + 1 : rows.length, totalCapped };
+  }
+  const rows = await newestFirst(db, query).limit(limit).offset(offset).execute();
   const ids = rows.map((r) => r.id);
-  const lastPage = rows.length > 0 && rows.length < limit;
-  if (lastPage || (rows.length === 0 && offset === 0)) return { ids, total: offset + rows.length, totalCapped: false };
-  const total = await countCustomers(db, query);
-  return { ids, total, totalCapped: Boolean(query.q) && total > CUSTOMERS_ADMIN.countCap };
+  if ((rows.length > 0 && rows.length < limit) || (rows.length === 0 && offset === 0)) return { ids, total: offset + rows.length, totalCapped: false };
+  const row = await db.selectFrom('customers').select((eb) => eb.fn.countAll<string | number>().as('n')).where(customerFilter(query)).executeTakeFirstOrThrow();
+  return { ids, total: Number(row.n), totalCapped: false };
 }
 
 /** The list's rows for these ids, newest first, with their order count and last order. */

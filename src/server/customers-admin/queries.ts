@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import { CUSTOMERS_ADMIN, type CustomersExportQuery, type CustomerStatus } from '../../contract/admin/customers';
 import type { DB } from '../db/schema';
 import { containsPattern } from '../db/like';
@@ -11,16 +11,18 @@ export type Db = Kysely<DB>;
 /**
  * The list's and the export's filters. `q` is one parameter matched as a substring of
  * `search_key` (company | contact name | email | ZIP in lower case, kept by the database: migration
- * 2026-11-26T00-40). With a search, status and state are compared as `status || ''`, which no
- * index answers: SQLite then always walks the narrow `customers_search` index (id, search_key,
- * state, status), which holds all three, instead of the status or state index plus a read of each
- * wide row (67,000 of them for "active"), with or without ANALYZE statistics (decision 0024).
- * PostgreSQL answers the search from its trigram index (migration 2026-11-26T08-10).
+ * 2026-11-26T00-40). PostgreSQL answers it from a trigram index (migration 2026-11-26T08-10).
+ * SQLite walks the narrow `customers_search` index (id, search_key, state, status), which holds
+ * all three filters: with a search it compares status and state as `status || ''`, which no
+ * index answers, so that neither the status nor the state index (and a read of each wide row:
+ * 67,000 of them for "active") is ever chosen instead, with or without ANALYZE (decision 0024).
+ * Not on PostgreSQL, whose planner would then misjudge how many rows the filter keeps.
  */
-export function customerFilter(query: CustomersExportQuery) {
+export function customerFilter(db: Db, query: CustomersExportQuery) {
+  const walk = Boolean(query.q) && !(db.getExecutor().adapter instanceof PostgresAdapter);
   return (eb: ExpressionBuilder<DB, 'customers'>) => {
+    const column = (c: 'status' | 'state') => (walk ? sql<string>`${sql.ref(`customers.${c}`)} || ''` : sql.ref<string>(`customers.${c}`));
     const where = [];
-    const column = (c: 'status' | 'state') => (query.q ? sql<string>`${sql.ref(`customers.${c}`)} || ''` : sql.ref<string>(`customers.${c}`));
     if (query.status) where.push(eb(column('status'), '=', query.status));
     if (query.state) where.push(eb(column('state'), '=', query.state));
     if (query.q) where.push(sql<SqlBool>`customers.search_key like ${containsPattern(query.q)} escape '\\'`);
@@ -28,7 +30,7 @@ export function customerFilter(query: CustomersExportQuery) {
   };
 }
 
-const newestFirst = (db: Db, query: CustomersExportQuery) => db.selectFrom('customers').select('customers.id').where(customerFilter(query)).orderBy('customers.id', 'desc');
+const newestFirst = (db: Db, query: CustomersExportQuery) => db.selectFrom('customers').select('customers.id').where(customerFilter(db, query)).orderBy('customers.id', 'desc');
 
 /**
  * The ids of one page, newest first, and how many customers the filters keep. A search reads the
@@ -48,7 +50,7 @@ export async function pageKeys(db: Db, query: CustomersExportQuery, limit: numbe
   const rows = await newestFirst(db, query).limit(limit).offset(offset).execute();
   const ids = rows.map((r) => r.id);
   if ((rows.length > 0 && rows.length < limit) || (rows.length === 0 && offset === 0)) return { ids, total: offset + rows.length, totalCapped: false };
-  const row = await db.selectFrom('customers').select((eb) => eb.fn.countAll<string | number>().as('n')).where(customerFilter(query)).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('customers').select((eb) => eb.fn.countAll<string | number>().as('n')).where(customerFilter(db, query)).executeTakeFirstOrThrow();
   return { ids, total: Number(row.n), totalCapped: false };
 }
 

@@ -15,6 +15,8 @@ export { CUSTOMER_STATUSES, customerStatusSchema, type CustomerStatus } from '..
 export const CUSTOMERS_ADMIN = {
   defaultPageSize: 50,
   maxPageSize: 200,
+  /** A search's total is counted up to here, then shown as "more than 1,000" (decision 0024). */
+  countCap: 1_000,
   noteMax: 2000,
   /** Orders the customer's page shows, newest first (the order desk lists them all). */
   recentOrders: 20,
@@ -74,7 +76,9 @@ export type CustomerListItem = z.infer<typeof customerListItemSchema>;
 
 export const customersPageSchema = z.object({
   items: z.array(customerListItemSchema),
+  /** Exact, or `countCap` + 1 with `totalCapped` when a search matches more. */
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

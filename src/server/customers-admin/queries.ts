@@ -1,5 +1,5 @@
-import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
-import type { CustomersExportQuery, CustomerStatus } from '../../contract/admin/customers';
+import { type ExpressionBuilder, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
+import { CUSTOMERS_ADMIN, type CustomersExportQuery, type CustomerStatus } from '../../contract/admin/customers';
 import type { DB } from '../db/schema';
 import { containsPattern } from '../db/like';
 
@@ -11,35 +11,47 @@ export type Db = Kysely<DB>;
 /**
  * The list's and the export's filters. `q` is one parameter matched as a substring of
  * `search_key` (company | contact name | email | ZIP in lower case, kept by the database: migration
- * 2026-11-26T00-40), whose narrow index a search walks.
+ * 2026-11-26T00-40). PostgreSQL answers it from a trigram index (migration 2026-11-26T08-10).
+ * SQLite walks the narrow `customers_search` index (id, search_key, state, status), which holds
+ * all three filters: with a search it compares status and state as `status || ''`, which no
+ * index answers, so that neither the status nor the state index (and a read of each wide row:
+ * 67,000 of them for "active") is ever chosen instead, with or without ANALYZE (decision 0024).
+ * Not on PostgreSQL, whose planner would then misjudge how many rows the filter keeps.
  */
-export function customerFilter(query: CustomersExportQuery) {
+export function customerFilter(db: Db, query: CustomersExportQuery) {
+  const walk = Boolean(query.q) && !(db.getExecutor().adapter instanceof PostgresAdapter);
   return (eb: ExpressionBuilder<DB, 'customers'>) => {
+    const column = (c: 'status' | 'state') => (walk ? sql<string>`${sql.ref(`customers.${c}`)} || ''` : sql.ref<string>(`customers.${c}`));
     const where = [];
-    if (query.status) where.push(eb('customers.status', '=', query.status));
-    if (query.state) where.push(eb('customers.state', '=', query.state));
+    if (query.status) where.push(eb(column('status'), '=', query.status));
+    if (query.state) where.push(eb(column('state'), '=', query.state));
     if (query.q) where.push(sql<SqlBool>`customers.search_key like ${containsPattern(query.q)} escape '\\'`);
     return eb.and(where);
   };
 }
 
-async function countCustomers(db: Db, query: CustomersExportQuery): Promise<number> {
-  const row = await db.selectFrom('customers').select((eb) => eb.fn.countAll<string | number>().as('n')).where(customerFilter(query)).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const newestFirst = (db: Db, query: CustomersExportQuery) => db.selectFrom('customers').select('customers.id').where(customerFilter(db, query)).orderBy('customers.id', 'desc');
 
 /**
- * The ids of one page, newest first, and how many customers the filters keep. A search walks the
- * narrow `customers_search` index (id, search_key, …): newest first until the page is full (a
- * common word stops at once), and whole for the count, which a short last page already gives
- * (a rare word: one walk, not two). (Counting as it goes, `count(*) over ()`, had to sort every
- * match of a common word by id: slower.) Without a search the status and state indexes answer.
+ * The ids of one page, newest first, and how many customers the filters keep. A search reads the
+ * ids of its first `countCap` + 1 matches (or to the end of the page, if further) in one walk,
+ * newest first: the page is a slice of them and the total their number, "more than 1,000" when
+ * the walk filled up: a common word stops there instead of reading every match, a rare word is
+ * one walk, not a page and then a count (decision 0024). Without a search the status and state
+ * indexes answer the page and the exact total.
  */
-export async function pageKeys(db: Db, query: CustomersExportQuery, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
-  const rows = await db.selectFrom('customers').select('customers.id').where(customerFilter(query)).orderBy('customers.id', 'desc').limit(limit).offset(offset).execute();
-  const lastPage = rows.length > 0 && rows.length < limit;
-  const total = lastPage || (rows.length === 0 && offset === 0) ? offset + rows.length : await countCustomers(db, query);
-  return { ids: rows.map((r) => r.id), total };
+export async function pageKeys(db: Db, query: CustomersExportQuery, limit: number, offset: number): Promise<{ ids: number[]; total: number; totalCapped: boolean }> {
+  if (query.q) {
+    const window = Math.max(offset + limit, CUSTOMERS_ADMIN.countCap + 1);
+    const rows = await newestFirst(db, query).limit(window).execute();
+    const totalCapped = rows.length === window;
+    return { ids: rows.slice(offset, offset + limit).map((r) => r.id), total: totalCapped ? CUSTOMERS_ADMIN.countCap + 1 : rows.length, totalCapped };
+  }
+  const rows = await newestFirst(db, query).limit(limit).offset(offset).execute();
+  const ids = rows.map((r) => r.id);
+  if ((rows.length > 0 && rows.length < limit) || (rows.length === 0 && offset === 0)) return { ids, total: offset + rows.length, totalCapped: false };
+  const row = await db.selectFrom('customers').select((eb) => eb.fn.countAll<string | number>().as('n')).where(customerFilter(db, query)).executeTakeFirstOrThrow();
+  return { ids, total: Number(row.n), totalCapped: false };
 }
 
 /** The list's rows for these ids, newest first, with their order count and last order. */

@@ -48,7 +48,7 @@ export class CustomerAdminService {
   ) {}
 
   async list(query: CustomersQuery): Promise<CustomersPage> {
-    const { ids, total } = await q.pageKeys(this.db, query, query.pageSize, (query.page - 1) * query.pageSize);
+    const { ids, total, totalCapped } = await q.pageKeys(this.db, query, query.pageSize, (query.page - 1) * query.pageSize);
     const [rows, balances] = await Promise.all([q.listRows(this.db, ids), balancePartsOf(this.db, ids)]);
     return {
       items: rows.map((r) => ({
@@ -66,6 +66,7 @@ export class CustomerAdminService {
         orderCount: Number(r.order_count ?? 0),
       })),
       total,
+      totalCapped,
       page: query.page,
       pageSize: query.pageSize,
     };

@@ -18,7 +18,7 @@ export function customersCsv(db: Kysely<DB>, filters: CustomersExportQuery = {})
     const rows = await db
       .selectFrom('customers')
       .select(['id', 'code', 'org_name', 'first_name', 'last_name', 'email', 'email_verified', 'address_line1', 'city', 'state', 'zip', 'country', 'day_phone', 'web', 'created_at', 'status'])
-      .where(customerFilter(filters))
+      .where(customerFilter(db, filters))
       .$if(after !== null, (q) => q.where('id', '>', after!))
       .orderBy('id')
       .limit(PAGE)

@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { PaymentsQuery } from '../../contract/money';
 import type { DB } from '../db/schema';
 import type { PaymentMethod } from './tables';
@@ -38,85 +38,70 @@ export async function balanceParts(db: Db, customerId: number): Promise<BalanceP
 }
 
 /**
+ * The five sums of the balance of the customer `c` (the outer query's `customers as c`), as
+ * scalar subqueries, each an index range of that customer: one statement answers them for one
+ * customer or a page of them.
+ */
+function balanceSums(eb: ExpressionBuilder<DB & { c: DB['customers'] }, 'c'>) {
+  const n = (expr: RawBuilder<unknown>) => sql<string | number>`coalesce(sum(${expr}), 0)`.as('n');
+  return [
+    eb.selectFrom('invoices').select(n(sql`total_cents - paid_cents`)).whereRef('invoices.customer_id', '=', 'c.id').where('status', '=', 'open').as('open_invoices'),
+    eb
+      .selectFrom('order_lines as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select(n(sql`(l.qty_west + l.qty_east + l.qty_backordered) * l.price_cents`))
+      .whereRef('o.customer_id', '=', 'c.id')
+      .where('o.status_code', 'in', UNINVOICED_STATUSES)
+      .where((w) => w.or([w('o.status_code', '!=', 'on_hold'), w('o.hold_reason', 'is', null), w('o.hold_reason', '!=', CREDIT_HOLD)]))
+      .as('uninvoiced'),
+    eb.selectFrom('payments').select(n(sql`amount_cents`)).whereRef('payments.customer_id', '=', 'c.id').where('returned_at', 'is', null).where('method', '!=', 'credit').as('received'),
+    eb
+      .selectFrom('payment_applications as a')
+      .innerJoin('payments as p', 'p.id', 'a.payment_id')
+      .select(n(sql`a.amount_cents`))
+      .whereRef('p.customer_id', '=', 'c.id')
+      .where('p.returned_at', 'is', null)
+      .as('applied'),
+    eb.selectFrom('account_charges').select(n(sql`amount_cents`)).whereRef('account_charges.customer_id', '=', 'c.id').as('charges'),
+  ] as const;
+}
+
+type SumsRow = { open_invoices: string | number | null; uninvoiced: string | number | null; received: string | number | null; applied: string | number | null; charges: string | number | null };
+
+const partsOf = (row: SumsRow): BalanceParts => ({
+  openInvoicesCents: Number(row.open_invoices ?? 0),
+  uninvoicedCents: Number(row.uninvoiced ?? 0),
+  unappliedCents: Number(row.received ?? 0) - Number(row.applied ?? 0),
+  chargesCents: Number(row.charges ?? 0),
+});
+
+/**
  * A customer's terms, limit and balance sums in ONE statement (scalar subqueries, each an index
  * range of this customer): checkout reads it inside its transaction, so on PostgreSQL six round
  * trips there would be six waits with the cart row locked. Undefined when there is no customer.
  */
 export async function creditStanding(db: Db, customerId: number) {
-  const n = (expr: RawBuilder<unknown>) => sql<string | number>`coalesce(sum(${expr}), 0)`.as('n');
   const row = await db
     .selectFrom('customers as c')
     .where('c.id', '=', customerId)
-    .select((eb) => [
-      'c.terms_kind',
-      'c.credit_limit_cents',
-      eb.selectFrom('invoices').select(n(sql`total_cents - paid_cents`)).where('customer_id', '=', customerId).where('status', '=', 'open').as('open_invoices'),
-      eb
-        .selectFrom('order_lines as l')
-        .innerJoin('orders as o', 'o.id', 'l.order_id')
-        .select(n(sql`(l.qty_west + l.qty_east + l.qty_backordered) * l.price_cents`))
-        .where('o.customer_id', '=', customerId)
-        .where('o.status_code', 'in', UNINVOICED_STATUSES)
-        .where((w) => w.or([w('o.status_code', '!=', 'on_hold'), w('o.hold_reason', 'is', null), w('o.hold_reason', '!=', CREDIT_HOLD)]))
-        .as('uninvoiced'),
-      eb.selectFrom('payments').select(n(sql`amount_cents`)).where('customer_id', '=', customerId).where('returned_at', 'is', null).where('method', '!=', 'credit').as('received'),
-      eb
-        .selectFrom('payment_applications as a')
-        .innerJoin('payments as p', 'p.id', 'a.payment_id')
-        .select(n(sql`a.amount_cents`))
-        .where('p.customer_id', '=', customerId)
-        .where('p.returned_at', 'is', null)
-        .as('applied'),
-      eb.selectFrom('account_charges').select(n(sql`amount_cents`)).where('customer_id', '=', customerId).as('charges'),
-    ])
+    .select((eb) => ['c.terms_kind', 'c.credit_limit_cents', ...balanceSums(eb)])
     .executeTakeFirst();
   if (!row) return undefined;
-  const parts: BalanceParts = {
-    openInvoicesCents: Number(row.open_invoices ?? 0),
-    uninvoicedCents: Number(row.uninvoiced ?? 0),
-    unappliedCents: Number(row.received ?? 0) - Number(row.applied ?? 0),
-    chargesCents: Number(row.charges ?? 0),
-  };
-  return { terms: { kind: row.terms_kind, limitCents: Number(row.credit_limit_cents) }, parts };
+  return { terms: { kind: row.terms_kind, limitCents: Number(row.credit_limit_cents) }, parts: partsOf(row) };
 }
 
 /**
- * `balanceParts` of several customers at once (a page of the customers list): the same five sums,
- * grouped by customer, each an index range per customer; a customer with none has zeros.
+ * `balanceParts` of several customers at once (a page of the customers list), in one statement:
+ * one round trip rather than five grouped reads; a customer with none has zeros.
  */
 export async function balancePartsOf(db: Db, customerIds: readonly number[]): Promise<Map<number, BalanceParts>> {
-  const out = new Map<number, BalanceParts>(customerIds.map((id) => [id, { openInvoicesCents: 0, uninvoicedCents: 0, unappliedCents: 0, chargesCents: 0 }]));
-  if (customerIds.length === 0) return out;
-  const ids = [...customerIds];
-  const sum = (expr: RawBuilder<unknown>) => sql<string | number>`coalesce(sum(${expr}), 0)`.as('n');
-  const [invoices, orders, received, applied, charges] = await Promise.all([
-    db.selectFrom('invoices').select(['customer_id as id', sum(sql`total_cents - paid_cents`)]).where('customer_id', 'in', ids).where('status', '=', 'open').groupBy('customer_id').execute(),
-    db
-      .selectFrom('order_lines as l')
-      .innerJoin('orders as o', 'o.id', 'l.order_id')
-      .select(['o.customer_id as id', sum(sql`(l.qty_west + l.qty_east + l.qty_backordered) * l.price_cents`)])
-      .where('o.customer_id', 'in', ids)
-      .where('o.status_code', 'in', UNINVOICED_STATUSES)
-      .where((eb) => eb.or([eb('o.status_code', '!=', 'on_hold'), eb('o.hold_reason', 'is', null), eb('o.hold_reason', '!=', CREDIT_HOLD)]))
-      .groupBy('o.customer_id')
-      .execute(),
-    db.selectFrom('payments').select(['customer_id as id', sum(sql`amount_cents`)]).where('customer_id', 'in', ids).where('returned_at', 'is', null).where('method', '!=', 'credit').groupBy('customer_id').execute(),
-    db
-      .selectFrom('payment_applications as a')
-      .innerJoin('payments as p', 'p.id', 'a.payment_id')
-      .select(['p.customer_id as id', sum(sql`a.amount_cents`)])
-      .where('p.customer_id', 'in', ids)
-      .where('p.returned_at', 'is', null)
-      .groupBy('p.customer_id')
-      .execute(),
-    db.selectFrom('account_charges').select(['customer_id as id', sum(sql`amount_cents`)]).where('customer_id', 'in', ids).groupBy('customer_id').execute(),
-  ]);
-  for (const r of invoices) out.get(r.id)!.openInvoicesCents = Number(r.n);
-  for (const r of orders) out.get(r.id)!.uninvoicedCents = Number(r.n);
-  for (const r of received) out.get(r.id)!.unappliedCents += Number(r.n);
-  for (const r of applied) out.get(r.id)!.unappliedCents -= Number(r.n);
-  for (const r of charges) out.get(r.id)!.chargesCents = Number(r.n);
-  return out;
+  if (customerIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('customers as c')
+    .where('c.id', 'in', [...customerIds])
+    .select((eb) => ['c.id', ...balanceSums(eb)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, partsOf(r)]));
 }
 
 /** A customer's invoices, open ones first (oldest due first), then the newest others; `onlyOpen` for the open ones alone. */

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { CUSTOMERS_ADMIN } from '../../../contract/admin/customers';
 import { useAdminTitle } from '../../lib/title';
 import { exportUrl, useCustomers } from './api';
 import { CustomersFilters } from './customers-filters';
@@ -14,6 +15,8 @@ export default function CustomersPage() {
   const phone = useMediaQuery('(max-width: 48em)');
   const page = customers.data;
   const List = phone ? CustomerCards : CustomersTable;
+  // A search counts up to 1,000 matches (decision 0024): past that it says so rather than count them all.
+  const totalText = page && (page.totalCapped ? `More than ${CUSTOMERS_ADMIN.countCap.toLocaleString('en-US')} customers: narrow the search to see them all` : `${page.total.toLocaleString('en-US')} customer${page.total === 1 ? '' : 's'}`);
 
   return (
     <Stack>
@@ -25,7 +28,7 @@ export default function CustomersPage() {
         </Button>
         {page && (
           <Text size="sm" aria-live="polite">
-            {page.total.toLocaleString('en-US')} customer{page.total === 1 ? '' : 's'}
+            {totalText}
           </Text>
         )}
       </Group>

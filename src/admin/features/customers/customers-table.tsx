@@ -2,7 +2,7 @@ import 'mantine-datatable/styles.layer.css';
 import { Anchor, Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { Link } from 'react-router';
-import type { CustomerListItem, CustomersPage } from '../../../contract/admin/customers';
+import { CUSTOMERS_ADMIN, type CustomerListItem, type CustomersPage } from '../../../contract/admin/customers';
 import { money } from '../../../web/components/money';
 import { atTime } from '../../components/dates';
 import { CustomerStatusBadge } from './customer-texts';
@@ -20,6 +20,8 @@ const CompanyLink = ({ row }: { row: CustomerListItem }) => (
     {row.orgName || row.contact || row.email}
   </Anchor>
 );
+/** The customers the pages reach: a capped search's first 1,000 (the rest by narrowing it). */
+const pageable = (page: CustomersPage | undefined) => (page ? (page.totalCapped ? CUSTOMERS_ADMIN.countCap : page.total) : 0);
 const lastOrder = (row: CustomerListItem) => (row.lastOrderAt ? atTime(row.lastOrderAt) : '—');
 
 /** The customers as a table (desktop). */
@@ -34,7 +36,7 @@ export function CustomersTable({ page, fetching, filter, update }: CustomersTabl
       fetching={fetching}
       records={page?.items ?? []}
       noRecordsText="No customers match"
-      totalRecords={page?.total ?? 0}
+      totalRecords={pageable(page)}
       recordsPerPage={filter.pageSize}
       page={filter.page}
       onPageChange={(p) => update({ page: p })}
@@ -59,7 +61,7 @@ export function CustomersTable({ page, fetching, filter, update }: CustomersTabl
 
 /** The same customers as stacked cards (phone); pages below. */
 export function CustomerCards({ page, filter, update }: CustomersTableProps) {
-  const pages = page ? Math.max(1, Math.ceil(page.total / filter.pageSize)) : 1;
+  const pages = Math.max(1, Math.ceil(pageable(page) / filter.pageSize));
   return (
     <Stack gap="sm">
       {page?.items.length === 0 && <Text>No customers match</Text>}

@@ -26,14 +26,20 @@ export interface OrderMoney {
   shipping_cents: number;
 }
 
+/** When and where to the order was placed, as the sales summaries need it (read with the locked row too). */
+export interface OrderPlaced {
+  created_at: string;
+  ship_to_json: string;
+}
+
 /** The order's kept sums over its lines. */
 export type OrderSums = Pick<OrderState, 'open_west' | 'open_east' | 'backordered' | 'shipped_qty'>;
 
 /** The order row, locked on PostgreSQL (SQLite's write transaction holds the whole database). */
-export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { id: number }, forUpdate: boolean): Promise<(OrderState & OrderMoney) | undefined> {
+export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { id: number }, forUpdate: boolean): Promise<(OrderState & OrderMoney & OrderPlaced) | undefined> {
   return db
     .selectFrom('orders')
-    .select(['id', 'order_num', 'customer_id', 'status_code', 'version', 'open_west', 'open_east', 'backordered', 'shipped_qty', 'subtotal_cents', 'discount_cents', 'shipping_cents'])
+    .select(['id', 'order_num', 'customer_id', 'status_code', 'version', 'open_west', 'open_east', 'backordered', 'shipped_qty', 'subtotal_cents', 'discount_cents', 'shipping_cents', 'created_at', 'ship_to_json'])
     .$if('orderNum' in where, (q) => q.where('order_num', '=', (where as { orderNum: number }).orderNum))
     .$if('id' in where, (q) => q.where('id', '=', (where as { id: number }).id))
     .$if(forUpdate, (q) => q.forUpdate())

@@ -7,6 +7,7 @@ import { type Moved, planCancel, planShipment } from './line-changes';
 import { insertShipment, insertShipmentWithInvoice, type LineQuantities, nextNumber, returnCouponUses, setLineQuantities } from './lifecycle-queries';
 import { addOrderEvent, lockOrder, type OrderMoney, type OrderPlaced, type OrderState, type OrderSums, saveOrderState } from './order-state';
 import type { OrderStatusCode } from './tables';
+import { applyCountMoves, type CountMoves } from './counts';
 import { type Db, orderLines } from './queries';
 import { type FilledBackorder, recordShipped, releaseToStock } from './stock-link';
 import { trackingUrl } from './tracking';
@@ -150,8 +151,10 @@ export async function cancelOrderLines(
   // Nothing shipped and nothing left: the order never used its coupons.
   if (status === 'cancelled') await returnCouponUses(trx, order.id);
   // The released units go back, and to other orders' backorders, before this order's state is saved.
+  // The counts are moved after the sales summaries, the fills' moves too (checkout's order: sales, then counts).
   const stockChanged: number[] = [];
-  const filled = await releaseToStock(trx, released, `order ${order.order_num}`, actor, stockChanged);
+  const counts: CountMoves = [];
+  const filled = await releaseToStock(trx, released, `order ${order.order_num}`, actor, stockChanged, counts);
   const units = moved.reduce((n, m) => n + m.qty, 0);
   const what = requested ? `${units} ${units === 1 ? 'unit' : 'units'} on ${moved.length} ${moved.length === 1 ? 'line' : 'lines'} cancelled` : 'Order cancelled';
   await addOrderEvent(trx, order.id, actor, 'cancelled', `${what}: ${reason}`, true);
@@ -162,7 +165,8 @@ export async function cancelOrderLines(
   // A fill of this order's own backorders (its row is ours, so the fill did not skip it) saved it: read it again.
   const current = filled.some((f) => f.orderNum === order.order_num) ? ((await lockOrder(trx, { id: order.id }, false)) ?? order) : null;
   const known = current ?? { ...order, ...sums };
-  const after = await saveOrderState(trx, current ?? order, { status, ...(status === 'cancelled' ? { holdReason: null } : {}) }, known);
+  const after = await saveOrderState(trx, current ?? order, { status, ...(status === 'cancelled' ? { holdReason: null } : {}) }, known, counts);
+  await applyCountMoves(trx, counts);
   return { after, moved: described, filled, stockChanged };
 }
 

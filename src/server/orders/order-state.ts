@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Actor } from '../audit/audit';
 import { noteOrderChanged } from './change-feed';
-import { updateCounts, type CountedOrder } from './counts';
+import { type CountMoves, updateCounts, type CountedOrder } from './counts';
 import type { OrderStatusCode } from './tables';
 
 /**
@@ -49,13 +49,15 @@ export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { 
 /**
  * After the lines of `before` changed: recomputes the order's sums from its lines (or takes
  * `known` ones, worked out by a caller that changed the lines of a locked order itself), sets its
- * status (when given), moves its version and updated_at, and moves the counts. Answers the new state.
+ * status (when given), moves its version and updated_at, and moves the counts (or, with `deferCounts`,
+ * adds the move to it for the caller's `applyCountMoves`). Answers the new state.
  */
 export async function saveOrderState(
   db: Kysely<DB>,
   before: OrderState,
   change: { status?: OrderStatusCode; holdReason?: string | null } = {},
   known?: OrderSums,
+  deferCounts?: CountMoves,
 ): Promise<OrderState> {
   const sums = known ?? await db
     .selectFrom('order_lines')
@@ -91,7 +93,8 @@ export async function saveOrderState(
     .where('id', '=', before.id)
     .execute();
   await noteOrderChanged(db, before.id);
-  await updateCounts(db, before, after);
+  if (deferCounts) deferCounts.push({ before, after });
+  else await updateCounts(db, before, after);
   return after;
 }
 

@@ -1,17 +1,24 @@
+import { PostgresAdapter, sql } from 'kysely';
 import { dollars, type OrderAddress } from '../../contract/cart';
 import type { AdminOrder } from '../../contract/admin/orders';
 import { orderRedemptions } from '../cart/queries';
 import { NotFound } from '../errors';
 import { CART_MESSAGES } from '../../contract/cart';
-import { orderHistory } from './lifecycle-queries';
+import { type HistoryRows, historyOf, orderHistory } from './lifecycle-queries';
 import { type Db, orderLines, type OrderLineRow, type OrderRow } from './queries';
 import { availableActions } from './transitions';
 
 /** The staff's view of one order (DESIGN.md §5): its lines with their five quantities, shipments, invoices, the whole timeline. */
 export async function readAdminOrder(db: Db, orderNum: number): Promise<AdminOrder> {
+  if (isPostgres(db)) {
+    const { row, parts } = await readInOneStatement(db, orderNum, null);
+    return toAdminOrder(row, parts!);
+  }
   const row = await orderHead(db, orderNum);
   return toAdminOrder(row, await orderParts(db, row.id));
 }
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 function orderHead(db: Db, orderNum: number): Promise<OrderHead> {
   return db
@@ -29,6 +36,35 @@ type OrderParts = Pick<AdminOrder, 'lines' | 'coupons' | 'shipments' | 'invoices
 async function orderParts(db: Db, orderId: number): Promise<OrderParts> {
   const [lines, coupons] = await Promise.all([orderLines(db, orderId), orderRedemptions(db, orderId)]);
   return adminParts(lines, coupons, await orderHistory(db, orderId, lines));
+}
+
+/** The parts' rows as PostgreSQL's one statement answers them (JSON). */
+type PartRows = HistoryRows & { lines: OrderLineRow[]; coupons: Coupon[] };
+
+/**
+ * PostgreSQL: the order's row and, unless its version is `keptVersion`, its parts as JSON, in ONE
+ * statement: one round trip where the parts took three (and a 200-line order's parts read in one
+ * snapshot, so they are never of two versions). `parts` is null when the kept version is current.
+ */
+async function readInOneStatement(db: Db, orderNum: number, keptVersion: number | null): Promise<{ row: OrderHead; parts: OrderParts | null }> {
+  const agg = (what: ReturnType<typeof sql>, order: ReturnType<typeof sql>) => sql`coalesce(json_agg(${what} order by ${order}), '[]'::json)`;
+  const r = await sql<OrderHead & { parts: PartRows | null }>`select o.*, c.org_name, c.email,
+      case when o.version is distinct from ${keptVersion}::integer then json_build_object(
+        'lines', (select ${agg(sql`l`, sql`l.line_no`)} from order_lines l where l.order_id = o.id),
+        'coupons', (select ${agg(sql`json_build_object('code', r.code, 'name', r.name, 'discount_cents', r.discount_cents)`, sql`r.id`)} from coupon_redemptions r where r.order_id = o.id),
+        'shipments', (select ${agg(sql`s`, sql`s.id`)} from shipments s where s.order_id = o.id),
+        'shipmentLines', (select ${agg(sql`json_build_object('shipment_id', sl.shipment_id, 'line_no', sl.line_no, 'qty', sl.qty)`, sql`sl.shipment_id, sl.line_no`)}
+          from shipment_lines sl join shipments s on s.id = sl.shipment_id where s.order_id = o.id),
+        'invoices', (select ${agg(sql`json_build_object('id', i.id, 'invoice_num', i.invoice_num, 'shipment_id', i.shipment_id, 'invoice_date', i.invoice_date, 'due_date', i.due_date, 'total_cents', i.total_cents, 'status', i.status)`, sql`i.id`)}
+          from invoices i where i.order_id = o.id),
+        'events', (select ${agg(sql`json_build_object('at', e.at, 'actor', e.actor, 'kind', e.kind, 'detail', e.detail, 'public', e.public)`, sql`e.id`)} from order_events e where e.order_id = o.id)
+      ) end as parts
+    from orders o join customers c on c.id = o.customer_id
+    where o.order_num = ${orderNum}`.execute(db);
+  const found = r.rows[0];
+  if (!found) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
+  const { parts: p, ...row } = found;
+  return { row, parts: p && adminParts(p.lines, p.coupons, historyOf(p, p.lines)) };
 }
 
 function adminParts(lines: readonly OrderLineRow[], coupons: readonly Coupon[], history: Pick<AdminOrder, 'shipments' | 'invoices' | 'events'>): OrderParts {
@@ -56,7 +92,8 @@ function adminParts(lines: readonly OrderLineRow[], coupons: readonly Coupon[], 
  * parts of recent orders that only change with the order's version (every change of an order's
  * lines, shipments, invoices or timeline goes through `saveOrderState`, which moves it). A read
  * is then one query for the order's row: a 200-line order the desk opens again, or one the feed
- * sends again, is not read line by line. The row (status, sums, customer's name) is always fresh;
+ * sends again, is not read line by line. On PostgreSQL a read is always one statement: the row
+ * with the parts, or without them when the kept version is current (`readInOneStatement`). The row (status, sums, customer's name) is always fresh;
  * another instance's change moves the version in the database, so no instance serves old parts.
  * Never pass a transaction: what it reads may roll back under a version that then commits other parts.
  */
@@ -71,27 +108,37 @@ export class AdminOrderReader {
   ) {}
 
   async read(orderNum: number): Promise<AdminOrder> {
-    const row = await orderHead(this.db, orderNum);
-    const hit = this.kept.get(row.id);
-    if (hit && hit.version === row.version) {
-      // Most recently used last: the Map's order is the eviction order.
-      this.kept.delete(row.id);
-      this.kept.set(row.id, hit);
-      return toAdminOrder(row, hit.parts);
+    const hit = this.kept.get(orderNum);
+    if (isPostgres(this.db)) {
+      // One round trip: the row, and the parts only when the kept ones are not of its version.
+      const { row, parts } = await readInOneStatement(this.db, orderNum, hit?.version ?? null);
+      if (parts === null) return this.used(orderNum, row, hit!);
+      this.keep(orderNum, row.version, parts);
+      return toAdminOrder(row, parts);
     }
+    const row = await orderHead(this.db, orderNum);
+    if (hit && hit.version === row.version) return this.used(orderNum, row, hit);
     const parts = await orderParts(this.db, row.id);
-    this.keep(row.id, row.version, parts);
+    this.keep(orderNum, row.version, parts);
     return toAdminOrder(row, parts);
   }
 
-  private keep(orderId: number, version: number, parts: OrderParts): void {
-    const old = this.kept.get(orderId);
+  private used(orderNum: number, row: OrderHead, hit: { version: number; parts: OrderParts }): AdminOrder {
+    // Most recently used last: the Map's order is the eviction order.
+    this.kept.delete(orderNum);
+    this.kept.set(orderNum, hit);
+    return toAdminOrder(row, hit.parts);
+  }
+
+  /** Kept by order number (an order's number never changes once another transaction can see it). */
+  private keep(orderNum: number, version: number, parts: OrderParts): void {
+    const old = this.kept.get(orderNum);
     if (old) {
-      this.kept.delete(orderId);
+      this.kept.delete(orderNum);
       this.keptLines -= old.parts.lines.length;
     }
     if (parts.lines.length > this.lineBudget) return;
-    this.kept.set(orderId, { version, parts });
+    this.kept.set(orderNum, { version, parts });
     this.keptLines += parts.lines.length;
     for (const [id, entry] of this.kept) {
       if (this.keptLines <= this.lineBudget) break;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { adminOrderSchema, adminOrdersPageSchema, dashboardSchema, shipmentSchema } from '../../contract/admin/orders';
+import { seedDemoCoupons } from '../cart/demo-coupons';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../admin/test-helpers';
 import { signUpCustomer } from '../cart/test-customers';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
@@ -10,7 +11,10 @@ import { placeOrder, setStock } from './lifecycle-test-helpers';
 let t: TestApp;
 let owner: StaffSessionForTest;
 beforeAll(async () => {
-  t = await createTestApp(async (ctx) => loadFixtureCatalogue(ctx.database.db));
+  t = await createTestApp(async (ctx) => {
+    await loadFixtureCatalogue(ctx.database.db);
+    await seedDemoCoupons(ctx.database.db);
+  });
   owner = await ownerSession(t);
 });
 afterAll(() => t?.close());
@@ -105,6 +109,35 @@ describe('the orders list and the dashboard', () => {
     } finally {
       await peer.close();
     }
+  });
+
+  it('reads every part of an order (coupon, shipments with their lines and invoices, timeline) alike when read again and after a change', async () => {
+    await setStock(t, '11003', 50, 0);
+    await setStock(t, '30001', 50, 0);
+    const { order } = await placeOrder(t, [['11003', 20], ['30001', 7]], ['SAVE25']);
+    const n = order.orderNum;
+    await post(`/Orders/${n}/Accept`);
+    const first = await post(`/Orders/${n}/Ship`, { warehouse: 'west', carrier: 'ups', trackingNumber: '1Z1', lines: [{ lineNo: 1, qty: 2 }] });
+    const second = await post(`/Orders/${n}/Ship`, { warehouse: 'west', carrier: 'usps', trackingNumber: '94', lines: [{ lineNo: 2, qty: 1 }, { lineNo: 1, qty: 1 }] });
+    const detail = (await get(`/Orders/${n}`)).body;
+    expect(detail.coupons).toEqual([{ code: 'SAVE25', name: expect.any(String), discount: 25 }]);
+    expect(detail.shipments).toMatchObject([
+      { shipmentNum: first.body.shipmentNum, carrier: 'ups', invoiceNum: first.body.invoiceNum, lines: [{ lineNo: 1, invNum: '11003', qty: 2 }] },
+      { shipmentNum: second.body.shipmentNum, carrier: 'usps', invoiceNum: second.body.invoiceNum, lines: [{ lineNo: 1, invNum: '11003', qty: 1 }, { lineNo: 2, invNum: '30001', qty: 1 }] },
+    ]);
+    expect(detail.invoices.map((i: { invoiceNum: number; shipmentNum: number }) => [i.invoiceNum, i.shipmentNum])).toEqual([
+      [first.body.invoiceNum, first.body.shipmentNum],
+      [second.body.invoiceNum, second.body.shipmentNum],
+    ]);
+    expect(detail.events.map((e: { kind: string }) => e.kind)).toEqual(['accepted', 'shipped', 'shipped']);
+    expect(detail.events[1].detail).toBe(`Shipment ${first.body.shipmentNum}: 2 units from West (Fresno) by UPS, tracking 1Z1`);
+    // Read again (the kept parts), and after a cancel (read afresh): the same order, then the changed one.
+    expect((await get(`/Orders/${n}`)).body).toEqual(detail);
+    const cancelled = (await post(`/Orders/${n}/Cancel`, { reason: 'Too many', lines: [{ lineNo: 1, qty: 1 }] })).body;
+    expect(cancelled.version).toBe(detail.version + 1);
+    expect(cancelled.lines[0]).toMatchObject({ openWest: 16, shipped: 3, cancelled: 1 });
+    expect(cancelled.events.map((e: { kind: string }) => e.kind)).toEqual(['accepted', 'shipped', 'shipped', 'cancelled']);
+    expect((await get(`/Orders/${n}`)).body).toEqual(cancelled);
   });
 
   it('answers exactly what the contract says: no field missing, of another type, or extra', async () => {

@@ -39,6 +39,22 @@ export async function updateCounts(db: Kysely<DB>, before: CountedOrder | null, 
   if (plus.length > 0) await db.updateTable('order_counts').set({ n: sql<number>`n + 1` }).where('key', 'in', plus).execute();
 }
 
+/** Count moves held back: a transaction that must take `order_counts` after other shared rows collects them and applies them with `applyCountMoves`. */
+export type CountMoves = { before: CountedOrder | null; after: CountedOrder | null }[];
+
+/** Applies collected moves, netted per key: one statement per distinct change (usually one or two). */
+export async function applyCountMoves(db: Kysely<DB>, moves: CountMoves): Promise<void> {
+  const net = new Map<string, number>();
+  for (const m of moves) {
+    const { minus, plus } = countChange(m.before, m.after);
+    for (const k of minus) net.set(k, (net.get(k) ?? 0) - 1);
+    for (const k of plus) net.set(k, (net.get(k) ?? 0) + 1);
+  }
+  const byDelta = new Map<number, string[]>();
+  for (const [key, d] of net) if (d !== 0) byDelta.set(d, [...(byDelta.get(d) ?? []), key]);
+  for (const [d, keys] of byDelta) await db.updateTable('order_counts').set({ n: sql<number>`n + ${d}` }).where('key', 'in', keys.sort()).execute();
+}
+
 export async function readCounts(db: Kysely<DB>): Promise<Map<string, number>> {
   const rows = await db.selectFrom('order_counts').select(['key', 'n']).execute();
   return new Map(rows.map((r) => [r.key, Number(r.n)]));

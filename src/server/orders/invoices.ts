@@ -1,4 +1,4 @@
-import { PostgresAdapter } from 'kysely';
+import type { Insertable } from 'kysely';
 import { INVOICE_DUE_DAYS, INVOICE_TERMS } from '../../contract/order-lifecycle';
 import { addDays, invoiceAmounts } from './invoice-amounts';
 import type { Moved } from './line-changes';
@@ -6,16 +6,22 @@ import { insertInvoice, invoicedBefore, nextNumber } from './lifecycle-queries';
 import type { OrderMoney, OrderState } from './order-state';
 import { termsOf } from '../money/queries';
 import type { Db } from './queries';
+import type { InvoiceLineTable, InvoiceTable } from './tables';
+
+/** An invoice worked out, not yet numbered nor written. */
+export interface PlannedInvoice {
+  row: Omit<Insertable<InvoiceTable>, 'invoice_num' | 'shipment_id'>;
+  lines: Omit<Insertable<InvoiceLineTable>, 'invoice_id'>[];
+}
 
 /**
- * Raises the invoice of one shipment, in the shipment's transaction (DESIGN.md §5 "Invoices"): its
- * own number series (from 500001), the shipped units at the order's prices, shipping on the
- * first invoice, the discount spread by merchandise (invoice-amounts.ts), due by the customer's
- * terms, and the spec's terms text. Answers its id and number; on PostgreSQL
- * the number is null: the invoice is written under a provisional one and `numberShipment` numbers
- * it last (lifecycle-queries.ts).
+ * The invoice of one shipment, in the shipment's transaction (DESIGN.md §5 "Invoices"): the
+ * shipped units at the order's prices, shipping on the first invoice, the discount spread by
+ * merchandise (invoice-amounts.ts), due by the customer's terms, and the spec's terms text. Its
+ * own number series (from 500001) numbers it when it is written: `createInvoice` on SQLite, with
+ * its shipment in one statement on PostgreSQL (`insertShipmentWithInvoice`, lifecycle-queries.ts).
  */
-export async function createInvoice(trx: Db, order: OrderState & OrderMoney, shipmentId: number, moved: readonly Moved[], date: string): Promise<{ id: number; num: number | null }> {
+export async function planInvoice(trx: Db, order: OrderState & OrderMoney, moved: readonly Moved[], date: string): Promise<PlannedInvoice> {
   const before = await invoicedBefore(trx, order.id);
   const lines = moved.map((m) => ({
     line_no: m.line.line_no,
@@ -34,13 +40,9 @@ export async function createInvoice(trx: Db, order: OrderState & OrderMoney, shi
   // Due by the customer's terms (decision 0022): net N days, or on the invoice date when prepaid.
   const terms = await termsOf(trx, order.customer_id);
   const dueDays = !terms ? INVOICE_DUE_DAYS : terms.terms_kind === 'prepaid' ? 0 : terms.terms_days;
-  const invoiceNum = trx.getExecutor().adapter instanceof PostgresAdapter ? null : await nextNumber(trx, 'invoice_num');
-  const id = await insertInvoice(
-    trx,
-    {
-      ...(invoiceNum === null ? {} : { invoice_num: invoiceNum }),
+  return {
+    row: {
       order_id: order.id,
-      shipment_id: shipmentId,
       customer_id: order.customer_id,
       invoice_date: date,
       due_date: addDays(date, dueDays),
@@ -53,6 +55,12 @@ export async function createInvoice(trx: Db, order: OrderState & OrderMoney, shi
       created_at: new Date().toISOString(),
     },
     lines,
-  );
-  return { id, num: invoiceNum };
+  };
+}
+
+/** SQLite: numbers the planned invoice of this shipment and writes it. Answers its number. */
+export async function createInvoice(trx: Db, invoice: PlannedInvoice, shipmentId: number): Promise<number> {
+  const invoiceNum = await nextNumber(trx, 'invoice_num');
+  await insertInvoice(trx, { ...invoice.row, invoice_num: invoiceNum, shipment_id: shipmentId }, invoice.lines);
+  return invoiceNum;
 }

@@ -1,4 +1,4 @@
-import { type Insertable, PostgresAdapter, sql } from 'kysely';
+import { type Insertable, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { InvoiceSummary, OrderEvent, Shipment } from '../../contract/order-lifecycle';
 import { dollars } from '../../contract/cart';
 import type { Db, OrderLineRow } from './queries';
@@ -45,50 +45,29 @@ export async function nextNumber(db: Db, name: 'shipment_num' | 'invoice_num'): 
   return Number(row.value);
 }
 
-/**
- * PostgreSQL: inserts a shipment or invoice under a provisional number, minus its id (unique,
- * never visible to another transaction); `numberShipment` gives both their numbers at the end.
- */
-async function insertUnnumbered(db: Db, table: 'shipments' | 'invoices', numColumn: string, row: Record<string, unknown>): Promise<number> {
-  const columns = Object.keys(row).filter((c) => row[c] !== undefined && c !== numColumn);
-  const r = await sql<{ id: number }>`with i as (select nextval(pg_get_serial_sequence(${table}, 'id'))::integer as id)
-    insert into ${sql.table(table)} (id, ${sql.ref(numColumn)}, ${sql.join(columns.map((c) => sql.ref(c)))})
-    select i.id, -i.id, ${sql.join(columns.map((c) => row[c]))} from i
-    returning id`.execute(db);
-  return r.rows[0]!.id;
-}
-
-type Unnumbered<T> = Omit<Insertable<T>, 'shipment_num' | 'invoice_num'> & { shipment_num?: number; invoice_num?: number };
-
-/** Without `shipment_num` (PostgreSQL): under a provisional number, see `insertUnnumbered`. */
-export async function insertShipment(db: Db, row: Unnumbered<ShipmentTable>, lines: { line_no: number; qty: number }[]): Promise<number> {
-  const id =
-    row.shipment_num === undefined
-      ? await insertUnnumbered(db, 'shipments', 'shipment_num', row)
-      : (await db.insertInto('shipments').values({ ...row, shipment_num: row.shipment_num }).returning('id').executeTakeFirstOrThrow()).id;
+/** SQLite: a numbered shipment and its lines (PostgreSQL: `insertShipmentWithInvoice`). */
+export async function insertShipment(db: Db, row: Insertable<ShipmentTable>, lines: { line_no: number; qty: number }[]): Promise<number> {
+  const id = (await db.insertInto('shipments').values(row).returning('id').executeTakeFirstOrThrow()).id;
   for (let i = 0; i < lines.length; i += 200) {
     await db.insertInto('shipment_lines').values(lines.slice(i, i + 200).map((l) => ({ shipment_id: id, ...l }))).execute();
   }
   return id;
 }
 
-/** Without `invoice_num` (PostgreSQL): under a provisional number, see `insertUnnumbered`. */
-export async function insertInvoice(db: Db, row: Unnumbered<InvoiceTable>, lines: Omit<Insertable<InvoiceLineTable>, 'invoice_id'>[]): Promise<number> {
-  const id =
-    row.invoice_num === undefined
-      ? await insertUnnumbered(db, 'invoices', 'invoice_num', row)
-      : (await db.insertInto('invoices').values({ ...row, invoice_num: row.invoice_num }).returning('id').executeTakeFirstOrThrow()).id;
+/** SQLite: a numbered invoice and its lines (PostgreSQL: `insertShipmentWithInvoice`). */
+export async function insertInvoice(db: Db, row: Insertable<InvoiceTable>, lines: Omit<Insertable<InvoiceLineTable>, 'invoice_id'>[]): Promise<number> {
+  const id = (await db.insertInto('invoices').values(row).returning('id').executeTakeFirstOrThrow()).id;
   for (let i = 0; i < lines.length; i += 100) {
     await db.insertInto('invoice_lines').values(lines.slice(i, i + 100).map((l) => ({ invoice_id: id, ...l }))).execute();
   }
   return id;
 }
 
-export interface ShipmentNumbering {
-  shipmentId: number;
-  invoiceId: number;
-  orderId: number;
-  at: string;
+export interface ShipmentWrite {
+  shipment: Omit<Insertable<ShipmentTable>, 'shipment_num'>;
+  lines: readonly { line_no: number; qty: number }[];
+  invoice: Omit<Insertable<InvoiceTable>, 'invoice_num' | 'shipment_id'>;
+  invoiceLines: readonly Omit<Insertable<InvoiceLineTable>, 'invoice_id'>[];
   /** The timeline entry: "Shipment <n>" + `detailAfter`. */
   actorDisplay: string;
   detailAfter: string;
@@ -99,22 +78,42 @@ export interface ShipmentNumbering {
 }
 
 /**
- * PostgreSQL: takes the next shipment and invoice numbers from their sequences (no lock: shipments
- * of other orders do not wait for this one's commit), gives them to the shipment and its invoice,
- * and writes the movements and the timeline entry that name the shipment.
+ * PostgreSQL: a shipment, its lines, its invoice and the invoice's lines, the timeline entry and
+ * the ship movements, in ONE statement (one round trip where they took five). The shipment and
+ * invoice numbers come from their sequences (no lock: shipments of other orders do not wait for
+ * this one's commit). The lines' foreign keys are checked at the statement's end, when the
+ * shipment and invoice rows are there. Answers both numbers.
  */
-export async function numberShipment(db: Db, n: ShipmentNumbering): Promise<{ shipmentNum: number; invoiceNum: number }> {
-  const moved =
-    n.moves.length === 0
-      ? sql``
-      : sql`, ${movementsCte('moved', n.moves, { reason: 'ship', ref: sql<string>`${n.refPrefix}::text || snum.value`, actor: n.actorLabel, at: n.at, from: 'snum' })}`;
+export async function insertShipmentWithInvoice(db: Db, w: ShipmentWrite): Promise<{ shipmentNum: number; invoiceNum: number }> {
+  const s = w.shipment;
+  const i = w.invoice;
+  const ctes = [];
+  if (w.lines.length > 0) {
+    const values = w.lines.map((l) => sql`(${l.line_no}::integer, ${l.qty}::integer)`);
+    ctes.push(sql`sl as (insert into shipment_lines (shipment_id, line_no, qty) select s.id, v.line_no, v.qty from s, (values ${sql.join(values)}) as v(line_no, qty))`);
+  }
+  if (w.invoiceLines.length > 0) {
+    const values = w.invoiceLines.map(
+      (l) => sql`(${l.line_no}::integer, ${l.item_num}::text, ${l.title}::text, ${l.qty}::integer, ${l.price_cents}::integer, ${l.extended_cents}::integer)`,
+    );
+    ctes.push(sql`il as (insert into invoice_lines (invoice_id, line_no, item_num, title, qty, price_cents, extended_cents)
+      select i.id, v.line_no, v.item_num, v.title, v.qty, v.price_cents, v.extended_cents from i, (values ${sql.join(values)}) as v(line_no, item_num, title, qty, price_cents, extended_cents))`);
+  }
+  if (w.moves.length > 0) {
+    ctes.push(movementsCte('moved', w.moves, { reason: 'ship', ref: sql<string>`${w.refPrefix}::text || snum.value`, actor: w.actorLabel, at: s.shipped_at, from: 'snum' }));
+  }
   const r = await sql<{ shipment_num: number; invoice_num: number }>`with snum as (select nextval('shipment_num_seq') as value),
     inum as (select nextval('invoice_num_seq') as value),
-    s as (update shipments set shipment_num = snum.value from snum where shipments.id = ${n.shipmentId}),
-    i as (update invoices set invoice_num = inum.value from inum where invoices.id = ${n.invoiceId}),
+    s as (insert into shipments (shipment_num, order_id, warehouse, carrier, tracking_number, shipped_at, actor)
+      select snum.value, ${s.order_id}::integer, ${s.warehouse}::text, ${s.carrier}::text, ${s.tracking_number}::text, ${s.shipped_at}::text, ${s.actor}::text from snum
+      returning id),
+    i as (insert into invoices (invoice_num, order_id, shipment_id, customer_id, invoice_date, due_date, subtotal_cents, discount_cents, shipping_cents, total_cents, status, terms, created_at)
+      select inum.value, ${i.order_id}::integer, s.id, ${i.customer_id}::integer, ${i.invoice_date}::text, ${i.due_date}::text, ${i.subtotal_cents}, ${i.discount_cents},
+        ${i.shipping_cents}, ${i.total_cents}, ${i.status}::text, ${i.terms}::text, ${i.created_at}::text from inum, s
+      returning id),
     e as (insert into order_events (order_id, at, actor, kind, detail, public)
-      select ${n.orderId}::integer, ${n.at}::text, ${n.actorDisplay}::text, 'shipped', 'Shipment ' || snum.value || ${n.detailAfter}::text, 1 from snum)
-    ${moved}
+      select ${s.order_id}::integer, ${s.shipped_at}::text, ${w.actorDisplay}::text, 'shipped', 'Shipment ' || snum.value || ${w.detailAfter}::text, 1 from snum)
+    ${ctes.length > 0 ? sql`, ${sql.join(ctes)}` : sql``}
     select snum.value as shipment_num, inum.value as invoice_num from snum, inum`.execute(db);
   const row = r.rows[0]!;
   return { shipmentNum: Number(row.shipment_num), invoiceNum: Number(row.invoice_num) };
@@ -153,6 +152,14 @@ export interface OrderHistoryRows {
   events: OrderEvent[];
 }
 
+/** The history's rows as stored (PostgreSQL's admin order reads them as JSON in its one statement: admin-order.ts). */
+export interface HistoryRows {
+  shipments: readonly Pick<Selectable<ShipmentTable>, 'id' | 'shipment_num' | 'warehouse' | 'carrier' | 'tracking_number' | 'shipped_at'>[];
+  shipmentLines: readonly { shipment_id: number; line_no: number; qty: number }[];
+  invoices: readonly { id: number; invoice_num: number; shipment_id: number; invoice_date: string; due_date: string; total_cents: number | string; status: InvoiceSummary['status'] }[];
+  events: readonly { at: string; actor: string; kind: string; detail: string; public: number }[];
+}
+
 /** Shipments (with their lines and invoice), invoices and the whole timeline of one order. */
 export async function orderHistory(db: Db, orderId: number, lines: readonly Pick<OrderLineRow, 'line_no' | 'item_num' | 'title'>[]): Promise<OrderHistoryRows> {
   const [shipments, shipmentLines, invoices, events] = await Promise.all([
@@ -173,6 +180,12 @@ export async function orderHistory(db: Db, orderId: number, lines: readonly Pick
       .execute(),
     db.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
   ]);
+  return historyOf({ shipments, shipmentLines, invoices, events }, lines);
+}
+
+/** The history from its rows (each list in id order, shipment lines by shipment and line). */
+export function historyOf(rows: HistoryRows, lines: readonly Pick<OrderLineRow, 'line_no' | 'item_num' | 'title'>[]): OrderHistoryRows {
+  const { shipments, shipmentLines, invoices, events } = rows;
   const byLine = new Map(lines.map((l) => [l.line_no, l]));
   const shipmentNums = new Map(shipments.map((s) => [s.id, s.shipment_num]));
   const invoiceOf = new Map(invoices.map((i) => [i.shipment_id, i.invoice_num]));

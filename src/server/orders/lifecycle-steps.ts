@@ -2,10 +2,12 @@ import { PostgresAdapter } from 'kysely';
 import type { ShipBody } from '../../contract/admin/orders';
 import { type Shipment, WAREHOUSES } from '../../contract/order-lifecycle';
 import type { Actor } from '../audit/audit';
-import { createInvoice } from './invoices';
+import { createInvoice, planInvoice } from './invoices';
 import { type Moved, planCancel, planShipment } from './line-changes';
-import { insertShipment, type LineQuantities, nextNumber, numberShipment, returnCouponUses, setLineQuantities } from './lifecycle-queries';
-import { addOrderEvent, lockOrder, type OrderMoney, type OrderState, type OrderSums, saveOrderState } from './order-state';
+import { insertShipment, insertShipmentWithInvoice, type LineQuantities, nextNumber, returnCouponUses, setLineQuantities } from './lifecycle-queries';
+import { addOrderEvent, lockOrder, type OrderMoney, type OrderPlaced, type OrderState, type OrderSums, saveOrderState } from './order-state';
+import type { OrderStatusCode } from './tables';
+import { applyCountMoves, type CountMoves } from './counts';
 import { type Db, orderLines } from './queries';
 import { type FilledBackorder, recordShipped, releaseToStock } from './stock-link';
 import { trackingUrl } from './tracking';
@@ -57,46 +59,42 @@ export async function shipOrderLines(trx: Db, order: OrderState & OrderMoney, ac
   await setLineQuantities(trx, order.id, changes);
   const sums = sumsAfter(order, lines, changes);
   const status = statusAfter(order.status_code, 'ship', unitsOf(sums))!;
-  const after = await saveOrderState(trx, order, { status }, sums);
 
   const shippedAt = new Date().toISOString();
-  // PostgreSQL numbers the shipment and its invoice in the last statement (numberShipment), so the
-  // counter rows every ship takes are not held across the rest; SQLite numbers them at once.
-  const pg = trx.getExecutor().adapter instanceof PostgresAdapter;
-  const early = pg ? undefined : await nextNumber(trx, 'shipment_num');
-  const shipmentId = await insertShipment(
-    trx,
-    { shipment_num: early, order_id: order.id, warehouse: body.warehouse, carrier: body.carrier, tracking_number: body.trackingNumber, shipped_at: shippedAt, actor: actor.label },
-    moved.map((m) => ({ line_no: m.line.line_no, qty: m.qty })),
-  );
+  const invoice = await planInvoice(trx, order, moved, shippedAt.slice(0, 10));
   const shipped = moved.map((m) => ({ itemNum: m.line.item_num, warehouse: body.warehouse, units: m.qty }));
   const refPrefix = `order ${order.order_num} shipment `;
-  if (early !== undefined) await recordShipped(trx, shipped, `${refPrefix}${early}`, actor);
-  const invoice = await createInvoice(trx, order, shipmentId, moved, shippedAt.slice(0, 10));
-
   const units = moved.reduce((n, m) => n + m.qty, 0);
   const tracking = body.trackingNumber ? `, tracking ${body.trackingNumber}` : '';
   const detailAfter = `: ${units} ${units === 1 ? 'unit' : 'units'} from ${WAREHOUSE_NAMES[body.warehouse]} by ${CARRIER_NAMES[body.carrier]}${tracking}`;
+  const shipment = { order_id: order.id, warehouse: body.warehouse, carrier: body.carrier, tracking_number: body.trackingNumber, shipped_at: shippedAt, actor: actor.label };
+  const shipmentLines = moved.map((m) => ({ line_no: m.line.line_no, qty: m.qty }));
   let shipmentNum: number;
   let invoiceNum: number;
-  if (early !== undefined) {
-    shipmentNum = early;
-    invoiceNum = invoice.num!;
-    await addOrderEvent(trx, order.id, actor, 'shipped', `Shipment ${shipmentNum}${detailAfter}`, true);
-  } else {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    // One statement writes the shipment, its invoice, their lines, the timeline entry and the
+    // movements, numbered from sequences: no counter row is held.
     const moves = shipped.filter((s) => s.units > 0).map((s) => ({ itemNum: s.itemNum, warehouse: s.warehouse, delta: -s.units }));
-    ({ shipmentNum, invoiceNum } = await numberShipment(trx, {
-      shipmentId,
-      invoiceId: invoice.id,
-      orderId: order.id,
-      at: shippedAt,
+    ({ shipmentNum, invoiceNum } = await insertShipmentWithInvoice(trx, {
+      shipment,
+      lines: shipmentLines,
+      invoice: invoice.row,
+      invoiceLines: invoice.lines,
       actorDisplay: actor.display,
       detailAfter,
       moves,
       refPrefix,
       actorLabel: actor.label,
     }));
+  } else {
+    shipmentNum = await nextNumber(trx, 'shipment_num');
+    const shipmentId = await insertShipment(trx, { ...shipment, shipment_num: shipmentNum }, shipmentLines);
+    await recordShipped(trx, shipped, `${refPrefix}${shipmentNum}`, actor);
+    invoiceNum = await createInvoice(trx, invoice, shipmentId);
+    await addOrderEvent(trx, order.id, actor, 'shipped', `Shipment ${shipmentNum}${detailAfter}`, true);
   }
+  // The order's state (and the counts, shared with every checkout) last.
+  const after = await saveOrderState(trx, order, { status }, sums);
   return {
     after,
     shipment: {
@@ -121,32 +119,65 @@ export interface Cancelled {
   stockChanged: number[];
 }
 
-/** Cancels `requested` lines (all that is not shipped without it); released open units go back to stock and waiting backorders. */
-export async function cancelOrderLines(trx: Db, order: OrderState, actor: Actor, reason: string, requested?: { lineNo: number; qty: number }[]): Promise<Cancelled> {
+/** What a cancel does, known before it takes the sales summaries and the counts. */
+export interface CancelPlan {
+  status: OrderStatusCode;
+  moved: MovedLine[];
+  filled: FilledBackorder[];
+}
+
+/**
+ * Cancels `requested` lines (all that is not shipped without it); released open units go back to
+ * stock and waiting backorders. `beforeShared` is the caller's work that takes no row another
+ * transaction needs (its audit row, its mails): it runs before the rows every checkout and cancel
+ * share (sales summaries, order_counts), so those are held from their statement to the commit
+ * across as few round trips as can be.
+ */
+export async function cancelOrderLines(
+  trx: Db,
+  order: OrderState & OrderPlaced & Pick<OrderMoney, 'discount_cents'>,
+  actor: Actor,
+  reason: string,
+  requested?: { lineNo: number; qty: number }[],
+  beforeShared?: (plan: CancelPlan) => Promise<void>,
+): Promise<Cancelled> {
   const lines = await orderLines(trx, order.id, lineNosOf(requested));
   const { moved, changes, released } = planCancel(lines, requested);
   await setLineQuantities(trx, order.id, changes);
-  const status = statusAfter(order.status_code, 'cancel', unitsOf(sumsAfter(order, lines, changes)))!;
+  const sums = sumsAfter(order, lines, changes);
+  const status = statusAfter(order.status_code, 'cancel', unitsOf(sums))!;
   // Rows shared with checkout are taken in checkout's order, so the two never deadlock on
-  // PostgreSQL: coupons, then items, then order_counts (decision 0014).
+  // PostgreSQL: coupons, then items, then the sales summaries, then order_counts (decision 0014).
   // Nothing shipped and nothing left: the order never used its coupons.
   if (status === 'cancelled') await returnCouponUses(trx, order.id);
   // The released units go back, and to other orders' backorders, before this order's state is saved.
+  // The counts are moved after the sales summaries, the fills' moves too (checkout's order: sales, then counts).
   const stockChanged: number[] = [];
-  const filled = await releaseToStock(trx, released, `order ${order.order_num}`, actor, stockChanged);
-  // The sales summaries: after the items, before order_counts (checkout's order).
-  await takeBackSales(trx, order.id, moved, changes, status === 'cancelled');
-  const current = (await lockOrder(trx, { id: order.id }, false)) ?? order;
-  const after = await saveOrderState(trx, current, { status, ...(status === 'cancelled' ? { holdReason: null } : {}) });
+  const counts: CountMoves = [];
+  const filled = await releaseToStock(trx, released, `order ${order.order_num}`, actor, stockChanged, counts);
   const units = moved.reduce((n, m) => n + m.qty, 0);
   const what = requested ? `${units} ${units === 1 ? 'unit' : 'units'} on ${moved.length} ${moved.length === 1 ? 'line' : 'lines'} cancelled` : 'Order cancelled';
   await addOrderEvent(trx, order.id, actor, 'cancelled', `${what}: ${reason}`, true);
-  return { after, moved: describe(moved), filled, stockChanged };
+  const described = describe(moved);
+  await beforeShared?.({ status, moved: described, filled });
+  // The sales summaries: after the items, before order_counts (checkout's order).
+  await takeBackSales(trx, order, moved, changes, status === 'cancelled');
+  // A fill of this order's own backorders (its row is ours, so the fill did not skip it) saved it: read it again.
+  const current = filled.some((f) => f.orderNum === order.order_num) ? ((await lockOrder(trx, { id: order.id }, false)) ?? order) : null;
+  const known = current ?? { ...order, ...sums };
+  const after = await saveOrderState(trx, current ?? order, { status, ...(status === 'cancelled' ? { holdReason: null } : {}) }, known, counts);
+  await applyCountMoves(trx, counts);
+  return { after, moved: described, filled, stockChanged };
 }
 
 /** Takes the cancelled units (and, for a whole cancel, the order and its discount) out of the sales summaries. */
-async function takeBackSales(trx: Db, orderId: number, moved: readonly Moved[], changes: readonly LineQuantities[], whole: boolean): Promise<void> {
-  const order = await trx.selectFrom('orders').select(['created_at', 'customer_id', 'ship_to_json', 'discount_cents']).where('id', '=', orderId).executeTakeFirstOrThrow();
+async function takeBackSales(
+  trx: Db,
+  order: Pick<OrderState, 'customer_id'> & OrderPlaced & Pick<OrderMoney, 'discount_cents'>,
+  moved: readonly Moved[],
+  changes: readonly LineQuantities[],
+  whole: boolean,
+): Promise<void> {
   const after = new Map(changes.map((c) => [c.line_no, c]));
   const net = (l: LineQuantities) => l.qty_west + l.qty_east + l.qty_backordered + l.qty_shipped;
   await recordSales(trx, {

@@ -11,11 +11,11 @@ import type { OutboxDispatcher } from '../outbox/outbox';
 import type { WebhookEvents } from '../webhooks/events';
 import { enqueueBackorderMails } from '../stock/backorder-mail';
 import { type AdminOrderReader, readAdminOrder } from './admin-order';
-import { type Cancelled, cancelOrderLines, shipOrderLines } from './lifecycle-steps';
+import { type CancelPlan, cancelOrderLines, shipOrderLines } from './lifecycle-steps';
 import { wasAccepted } from './lifecycle-queries';
 import { fillReleased, markReleased } from './stock-link';
 import { cancelledMail, shippedMail } from './lifecycle-mails';
-import { addOrderEvent, lockOrder, type OrderMoney, type OrderState, saveOrderState } from './order-state';
+import { addOrderEvent, lockOrder, type OrderMoney, type OrderPlaced, type OrderState, saveOrderState } from './order-state';
 import type { Db } from './queries';
 import { allows, statusAfter } from './transitions';
 
@@ -83,9 +83,11 @@ export class LifecycleService {
 
   async cancel(who: Acting, orderNum: number, body: CancelBody, ifMatch?: number): Promise<AdminOrder> {
     await this.inOrder(orderNum, ifMatch, 'cancel', async (trx, order) => {
-      const done = await cancelOrderLines(trx, order, who.actor, body.reason, body.lines);
-      await recordAudit(trx, who.actor, audit('cancel', order, done.after, { reason: body.reason, lines: done.moved.map((l) => [l.lineNo, l.qty]) }));
-      await this.mailCancel(trx, order.customer_id, orderNum, done, body.reason);
+      // The audit row and the mails take no shared row: written before the cancel takes the sales summaries and counts.
+      const done = await cancelOrderLines(trx, order, who.actor, body.reason, body.lines, async (c) => {
+        await recordAudit(trx, who.actor, audit('cancel', order, { status_code: c.status }, { reason: body.reason, lines: c.moved.map((l) => [l.lineNo, l.qty]) }));
+        await this.mailCancel(trx, order.customer_id, orderNum, c, body.reason);
+      });
       await this.events.publish(trx, 'order.cancelled', `order ${orderNum}`, () => readAdminOrder(trx, orderNum));
       // Last: the stock counter row every checkout takes is held for this statement and the commit only.
       await markReleased(trx, done.stockChanged);
@@ -117,9 +119,10 @@ export class LifecycleService {
       const order = await lockOrder(trx, { orderNum }, this.ops.forUpdate);
       if (!order || order.customer_id !== customerId) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
       if (order.status_code !== 'received') throw new Conflict(M.notAllowed('cancel', order.status_code));
-      const result = await cancelOrderLines(trx, order, actor, reason);
-      await recordAudit(trx, actor, audit('cancel', order, result.after, { reason }));
-      await this.mailCancel(trx, customerId, orderNum, result, reason);
+      const result = await cancelOrderLines(trx, order, actor, reason, undefined, async (c) => {
+        await recordAudit(trx, actor, audit('cancel', order, { status_code: c.status }, { reason }));
+        await this.mailCancel(trx, customerId, orderNum, c, reason);
+      });
       await this.events.publish(trx, 'order.cancelled', `order ${orderNum}`, () => readAdminOrder(trx, orderNum));
       await markReleased(trx, result.stockChanged);
     });
@@ -127,8 +130,8 @@ export class LifecycleService {
   }
 
   /** In the cancel's transaction: the buyer's cancel mail, and the mails of orders whose backorders the released units filled. */
-  private async mailCancel(trx: Db, customerId: number, orderNum: number, done: Cancelled, reason: string): Promise<void> {
-    const whole = done.after.status_code === 'cancelled';
+  private async mailCancel(trx: Db, customerId: number, orderNum: number, done: CancelPlan, reason: string): Promise<void> {
+    const whole = done.status === 'cancelled';
     const customer = await findCustomerById(trx, customerId);
     if (customer) await enqueueMail(trx, 'order-cancelled', cancelledMail(customer.email, orderNum, done.moved, whole, reason, this.publicUrl));
     await enqueueBackorderMails(trx, done.filled, this.publicUrl);
@@ -161,7 +164,7 @@ export class LifecycleService {
   }
 
   /** Locks the order, checks the version and the transition, and runs `work` in one write transaction. */
-  private inOrder<T>(orderNum: number, ifMatch: number | undefined, action: OrderAction, work: (trx: Db, order: OrderState & OrderMoney) => Promise<T>): Promise<T> {
+  private inOrder<T>(orderNum: number, ifMatch: number | undefined, action: OrderAction, work: (trx: Db, order: OrderState & OrderMoney & OrderPlaced) => Promise<T>): Promise<T> {
     return writeTransaction(this.db, async (trx) => {
       const order = await lockOrder(trx, { orderNum }, this.ops.forUpdate);
       if (!order) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
@@ -188,6 +191,6 @@ function units(o: OrderState) {
   return { open: o.open_west + o.open_east, backordered: o.backordered, shipped: o.shipped_qty };
 }
 
-function audit(action: OrderAction, before: OrderState, after: OrderState, more: Record<string, unknown> = {}) {
+function audit(action: OrderAction, before: OrderState, after: Pick<OrderState, 'status_code'>, more: Record<string, unknown> = {}) {
   return { action: `order.${action}`, target: `order:${before.order_num}`, summary: { before: before.status_code, after: after.status_code, ...more } };
 }

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Actor } from '../audit/audit';
 import { noteOrderChanged } from './change-feed';
-import { updateCounts, type CountedOrder } from './counts';
+import { type CountMoves, updateCounts, type CountedOrder } from './counts';
 import type { OrderStatusCode } from './tables';
 
 /**
@@ -26,14 +26,20 @@ export interface OrderMoney {
   shipping_cents: number;
 }
 
+/** When and where to the order was placed, as the sales summaries need it (read with the locked row too). */
+export interface OrderPlaced {
+  created_at: string;
+  ship_to_json: string;
+}
+
 /** The order's kept sums over its lines. */
 export type OrderSums = Pick<OrderState, 'open_west' | 'open_east' | 'backordered' | 'shipped_qty'>;
 
 /** The order row, locked on PostgreSQL (SQLite's write transaction holds the whole database). */
-export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { id: number }, forUpdate: boolean): Promise<(OrderState & OrderMoney) | undefined> {
+export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { id: number }, forUpdate: boolean): Promise<(OrderState & OrderMoney & OrderPlaced) | undefined> {
   return db
     .selectFrom('orders')
-    .select(['id', 'order_num', 'customer_id', 'status_code', 'version', 'open_west', 'open_east', 'backordered', 'shipped_qty', 'subtotal_cents', 'discount_cents', 'shipping_cents'])
+    .select(['id', 'order_num', 'customer_id', 'status_code', 'version', 'open_west', 'open_east', 'backordered', 'shipped_qty', 'subtotal_cents', 'discount_cents', 'shipping_cents', 'created_at', 'ship_to_json'])
     .$if('orderNum' in where, (q) => q.where('order_num', '=', (where as { orderNum: number }).orderNum))
     .$if('id' in where, (q) => q.where('id', '=', (where as { id: number }).id))
     .$if(forUpdate, (q) => q.forUpdate())
@@ -43,13 +49,15 @@ export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { 
 /**
  * After the lines of `before` changed: recomputes the order's sums from its lines (or takes
  * `known` ones, worked out by a caller that changed the lines of a locked order itself), sets its
- * status (when given), moves its version and updated_at, and moves the counts. Answers the new state.
+ * status (when given), moves its version and updated_at, and moves the counts (or, with `deferCounts`,
+ * adds the move to it for the caller's `applyCountMoves`). Answers the new state.
  */
 export async function saveOrderState(
   db: Kysely<DB>,
   before: OrderState,
   change: { status?: OrderStatusCode; holdReason?: string | null } = {},
   known?: OrderSums,
+  deferCounts?: CountMoves,
 ): Promise<OrderState> {
   const sums = known ?? await db
     .selectFrom('order_lines')
@@ -85,7 +93,8 @@ export async function saveOrderState(
     .where('id', '=', before.id)
     .execute();
   await noteOrderChanged(db, before.id);
-  await updateCounts(db, before, after);
+  if (deferCounts) deferCounts.push({ before, after });
+  else await updateCounts(db, before, after);
   return after;
 }
 

@@ -1,4 +1,5 @@
 import type { Actor } from '../audit/audit';
+import type { CountMoves } from './counts';
 import { type Filled, fillBackorders, releaseUnits } from '../stock/backorders';
 import { recordShipMovements } from '../stock/movements';
 import { markStockChanged } from '../stock/queries';
@@ -17,10 +18,11 @@ export type FilledBackorder = Filled;
 /**
  * Call before the cancelled order's own saveOrderState. Answers the orders whose backorders were
  * filled (mail them after the commit); adds the items whose stock changed to `changed`: pass them
- * to `markReleased` as the transaction's last statement.
+ * to `markReleased` as the transaction's last statement; adds the filled orders' count moves to
+ * `counts`: apply them after the sales summaries (`applyCountMoves`).
  */
-export function releaseToStock(db: Db, released: readonly Released[], ref: string, actor: Actor, changed: number[]): Promise<Filled[]> {
-  return releaseUnits(db, released, { reason: 'cancel', ref, actor }, changed);
+export function releaseToStock(db: Db, released: readonly Released[], ref: string, actor: Actor, changed: number[], counts: CountMoves): Promise<Filled[]> {
+  return releaseUnits(db, released, { reason: 'cancel', ref, actor }, changed, counts);
 }
 
 /** The stock feed's mark of a cancel's changed items: last, so the stock counter row is held for the commit only. */

@@ -1,4 +1,5 @@
 import type { Actor } from '../audit/audit';
+import type { CountMoves } from '../orders/counts';
 import { addOrderEvent, saveOrderState } from '../orders/order-state';
 import { allocateStock, firstWarehouse, type Warehouse } from './allocation';
 import { allocateBackordered, itemsWithBackorders, lineOf, type LockedOrder, lockOrderForFill, waitingLines } from './backorder-queries';
@@ -42,8 +43,10 @@ function shipState(order: LockedOrder): string {
  * gets a public 'backorder_allocated' event. A caller that saves an order after this must read it
  * again first (`lockOrder`): the fill may have saved it. With `changed`, the ids of items whose
  * stock changed are added to it instead of marked (`markStockChanged`): the caller marks them last.
+ * With `counts`, the filled orders' count moves are added to it: the caller applies them after
+ * the rows it must take before `order_counts` (a cancel's sales summaries).
  */
-export async function fillBackorders(trx: Db, itemNums: readonly string[], actor: Actor, changed?: number[]): Promise<Filled[]> {
+export async function fillBackorders(trx: Db, itemNums: readonly string[], actor: Actor, changed?: number[], counts?: CountMoves): Promise<Filled[]> {
   const waiting = await itemsWithBackorders(trx, itemNums);
   if (waiting.length === 0) return [];
   const forUpdate = isPostgres(trx);
@@ -85,7 +88,7 @@ export async function fillBackorders(trx: Db, itemNums: readonly string[], actor
   const filled: Filled[] = [];
   for (const { state, lines } of orders.values()) {
     if (!state || lines.length === 0) continue;
-    await saveOrderState(trx, state);
+    await saveOrderState(trx, state, {}, undefined, counts);
     const detail = lines.map((l) => `${l.invNum}: ${[l.west && `${l.west} from ${LABEL.west}`, l.east && `${l.east} from ${LABEL.east}`].filter(Boolean).join(', ')}`).join('; ');
     await addOrderEvent(trx, state.id, actor, 'backorder_allocated', `Backordered units allocated: ${detail}`, true);
     filled.push({ orderNum: state.order_num, customerId: state.customer_id, lines });
@@ -116,6 +119,7 @@ export async function releaseUnits(
   units: readonly StockUnits[],
   move: { reason: Extract<MovementReason, 'cancel'>; ref: string; actor: Actor },
   changed?: number[],
+  counts?: CountMoves,
 ): Promise<Filled[]> {
   const positive = units.filter((u) => u.units > 0);
   if (positive.length === 0) return [];
@@ -130,5 +134,5 @@ export async function releaseUnits(
   const ids = known.map((u) => items.get(u.itemNum)!.id);
   if (changed) changed.push(...ids);
   else await markStockChanged(trx, ids);
-  return fillBackorders(trx, known.map((u) => u.itemNum), move.actor, changed);
+  return fillBackorders(trx, known.map((u) => u.itemNum), move.actor, changed, counts);
 }

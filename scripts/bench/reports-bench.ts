@@ -33,6 +33,8 @@ const { values } = parseArgs({
     items: { type: 'string', default: '50000' },
     requests: { type: 'string', default: '40' },
     keep: { type: 'string' },
+    /** The kept PostgreSQL schema's name (before `_<orders>`). */
+    schema: { type: 'string', default: 'bench_reports_keep' },
   },
 });
 const ORDERS = Number(values.orders);
@@ -66,7 +68,7 @@ async function main(): Promise<void> {
   const keep = values.keep;
   let schema = '';
   let url: string;
-  const kept = postgres ? `bench_reports_keep_${ORDERS}` : `sqlite-reports-${ORDERS}`;
+  const kept = postgres ? `${values.schema}_${ORDERS}` : `sqlite-reports-${ORDERS}`;
   // A kept database whose seeding did not finish (no marker) is seeded afresh.
   const marker = keep ? join(keep, `${kept}.seeded`) : '';
   const reuse = marker !== '' && existsSync(marker);

@@ -113,17 +113,42 @@ export async function openOrdersByStatus(db: Db) {
   return rows.map((r) => ({ status: r.status_code, orders: n(r.orders), totalCents: n(r.total_cents), openUnits: n(r.open_units), backordered: n(r.backordered) }));
 }
 
-/** Backordered lines of live orders (the partial index `order_lines_backordered`). */
-export async function backorderedLines(db: Db) {
-  const rows = await db
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select(['l.item_num', 'l.title', 'o.order_num', 'l.qty_backordered'])
-    .where('l.qty_backordered', '>', 0)
-    .where('o.status_code', 'not in', ['cancelled', 'closed'])
-    .orderBy('o.order_num')
-    .execute();
-  return rows.map((r) => ({ itemNum: r.item_num, title: r.title, orderNum: r.order_num, units: n(r.qty_backordered) }));
+/**
+ * Backordered units of live orders by item, most first: the first `limit` items, each with its
+ * orders waiting, and the totals of all. Summed in SQL from the index `order_lines_backordered`
+ * (item, order, units of lines that wait): no line is read, only the orders' status.
+ */
+export async function backordersByItem(db: Db, limit: number) {
+  const waiting = () => db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').where('l.qty_backordered', '>', 0).where('o.status_code', 'not in', ['cancelled', 'closed']);
+  const [top, all] = await Promise.all([
+    waiting()
+      .select(['l.item_num', sql<number>`sum(l.qty_backordered)`.as('units'), sql<number>`count(distinct l.order_id)`.as('orders')])
+      .groupBy('l.item_num')
+      .orderBy('units', 'desc')
+      .orderBy('l.item_num')
+      .limit(limit)
+      .execute(),
+    waiting().select([sql<number>`coalesce(sum(l.qty_backordered), 0)`.as('units'), sql<number>`count(distinct l.order_id)`.as('orders')]).executeTakeFirstOrThrow(),
+  ]);
+  const lines =
+    top.length === 0
+      ? []
+      : await waiting()
+          .select(['l.item_num', 'l.title', 'o.order_num'])
+          .where('l.item_num', 'in', top.map((r) => r.item_num))
+          .orderBy('o.order_num')
+          .execute();
+  const waitingOrders = new Map<string, { title: string; orders: number[] }>();
+  for (const l of lines) {
+    const e = waitingOrders.get(l.item_num) ?? { title: l.title, orders: [] };
+    if (!e.orders.includes(l.order_num)) e.orders.push(l.order_num);
+    waitingOrders.set(l.item_num, e);
+  }
+  return {
+    items: top.map((r) => ({ itemNum: r.item_num, title: waitingOrders.get(r.item_num)?.title ?? '', units: n(r.units), orderCount: n(r.orders), orders: waitingOrders.get(r.item_num)?.orders ?? [] })),
+    units: n(all.units),
+    orders: n(all.orders),
+  };
 }
 
 export async function couponUses(db: Db, range: Range) {
@@ -138,11 +163,8 @@ export async function couponUses(db: Db, range: Range) {
   return rows.map((r) => ({ code: r.code, name: r.name, uses: n(r.uses), customers: n(r.customers), discountCents: n(r.discount_cents) }));
 }
 
-/**
- * What is still owed on an open invoice. One expression: when payments arrive (h-money's
- * `paid_cents`), it becomes `total_cents - paid_cents`.
- */
-const OPEN_AMOUNT = sql<number>`total_cents`;
+/** What is still owed on an open invoice (the index `invoices_open_aging` holds both). */
+const OPEN_AMOUNT = sql<number>`total_cents - paid_cents`;
 
 /** Open invoices by customer in buckets of days past due (as of `today`): 0–30 (and not yet due), 31–60, 61–90, over 90. */
 export async function agingByCustomer(db: Db, today: string, addDays: (d: string, k: number) => string) {

@@ -40,7 +40,7 @@ export class ReportService {
     private readonly categoryOf: (num: string) => number | undefined = () => undefined,
     private readonly today: () => string = () => new Date().toISOString().slice(0, 10),
   ) {
-    this.keyed = new KeyedSalesReader(db, () => this.today().slice(0, 7));
+    this.keyed = new KeyedSalesReader(db, () => this.today());
   }
 
   /** A dimension's keys by sales (merchandise), best first, or worst first with `asc`; the first `limit` only when given. */
@@ -152,24 +152,17 @@ export class ReportService {
 
   /** Backordered units by item, most first, with the orders waiting (oldest first). */
   private async backorders(limit: number): Promise<Built> {
-    const byItem = new Map<string, { invNum: string; title: string; units: number; orders: number[] }>();
-    for (const l of await q.backorderedLines(this.db)) {
-      const e = byItem.get(l.itemNum) ?? { invNum: l.itemNum, title: l.title, units: 0, orders: [] };
-      e.units += l.units;
-      if (!e.orders.includes(l.orderNum)) e.orders.push(l.orderNum);
-      byItem.set(l.itemNum, e);
-    }
-    const all = [...byItem.values()].sort((a, b) => b.units - a.units || (a.invNum < b.invNum ? -1 : 1));
+    const got = await q.backordersByItem(this.db, limit);
     const shown = 20;
-    const rows = all.slice(0, limit).map((e) => ({
-      invNum: e.invNum,
+    const rows = got.items.map((e) => ({
+      invNum: e.itemNum,
       title: e.title,
       units: e.units,
-      orderCount: e.orders.length,
+      orderCount: e.orderCount,
       orders: e.orders.slice(0, shown).join(' ') + (e.orders.length > shown ? ` (+${e.orders.length - shown} more)` : ''),
     }));
     const columns = [col('invNum', 'Item', 'text'), col('title', 'Title', 'text'), col('units', 'Units backordered'), col('orderCount', 'Orders waiting'), col('orders', 'Order numbers', 'text')];
-    return { columns, rows, totals: { units: all.reduce((s, e) => s + e.units, 0), orderCount: new Set(all.flatMap((e) => e.orders)).size } };
+    return { columns, rows, totals: { units: got.units, orderCount: got.orders } };
   }
 
   /** Items at or below the low-stock mark at a warehouse, with what sold in the last 30 and 90 days. */

@@ -47,10 +47,11 @@ export async function daySums(db: Db, dim: SalesDim, days: readonly Range[]): Pr
   return rows.rows.map(keyed);
 }
 
-/** The value of `sales_history_seq`: moves when a past month's sums change. */
-export async function salesHistorySeq(db: Db): Promise<number> {
-  const row = await db.selectFrom('counters').select('value').where('name', '=', 'sales_history_seq').executeTakeFirst();
-  return n(row?.value);
+/** The counters that move when sales of a day before today change: `history` a past month's, `month` an earlier day of this month's. */
+export async function salesSeqs(db: Db): Promise<{ history: number; month: number }> {
+  const rows = await db.selectFrom('counters').select(['name', 'value']).where('name', 'in', ['sales_history_seq', 'sales_month_seq']).execute();
+  const of = (name: string) => n(rows.find((r) => r.name === name)?.value);
+  return { history: of('sales_history_seq'), month: of('sales_month_seq') };
 }
 
 /** The category (as the item is filed now) of each of `nums`. */

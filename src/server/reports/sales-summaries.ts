@@ -93,8 +93,10 @@ export async function recordSales(db: Kysely<DB>, change: SaleChange): Promise<v
       .onConflict((oc) => oc.columns(['dim', 'day', 'key']).doUpdateSet(addUp('sales_by_day')))
       .execute();
   }
-  // A past month changed (a cancel of an older order): the processes' sums of past months are stale.
-  if (month < new Date().toISOString().slice(0, 7)) await bumpSalesHistory(db);
+  // A day before today changed (a cancel of an older order): the processes' sums kept of it are stale.
+  const now = new Date().toISOString();
+  if (month < now.slice(0, 7)) await bumpSalesHistory(db);
+  else if (day < now.slice(0, 10)) await bumpSalesHistory(db, 'sales_month_seq');
   for (let i = 0; i < deltas.length; i += CHUNK) {
     const chunk = deltas.slice(i, i + CHUNK);
     await db
@@ -115,7 +117,10 @@ function addUp(table: 'sales_by_day' | 'sales_by_month') {
   };
 }
 
-/** Moves `sales_history_seq`: every process's cached sums of past months are then read afresh. */
-export async function bumpSalesHistory(db: Kysely<DB>): Promise<void> {
-  await db.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', '=', 'sales_history_seq').execute();
+/**
+ * Moves `sales_history_seq` (a past month changed) or `sales_month_seq` (an earlier day of this
+ * month): every process's kept sums of those days are then read afresh (keyed-sales.ts).
+ */
+export async function bumpSalesHistory(db: Kysely<DB>, name: 'sales_history_seq' | 'sales_month_seq' = 'sales_history_seq'): Promise<void> {
+  await db.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', '=', name).execute();
 }

@@ -96,7 +96,7 @@ export class ReportService {
 
   /** Items' sales summed by their category (as each item is filed now). */
   private async categories(range: Range): Promise<Built> {
-    const items = (await this.ranked('item', range)).all;
+    const items = await this.keyed.read('item', range);
     // The read index knows most items' categories; only the rest (hidden, discontinued) are read.
     const missing = items.filter((i) => this.categoryOf(i.key) === undefined).map((i) => i.key);
     const [read, names] = await Promise.all([q.itemCategories(this.db, missing), q.categoryNames(this.db)]);

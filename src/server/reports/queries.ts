@@ -116,11 +116,14 @@ export async function openOrdersByStatus(db: Db) {
 
 /**
  * Backordered units of live orders by item, most first: the first `limit` items, each with its
- * orders waiting, and the totals of all. Summed in SQL from the index `order_lines_backordered`
- * (item, order, units of lines that wait): no line is read, only the orders' status.
+ * orders waiting, and the totals of all. Summed in SQL from two partial indexes: lines that wait
+ * (`order_lines_backordered`: item, order, units) of orders with backordered units
+ * (`orders_backordered`) that are neither cancelled nor closed.
  */
 export async function backordersByItem(db: Db, limit: number) {
-  const waiting = () => db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').where('l.qty_backordered', '>', 0).where('o.status_code', 'not in', ['cancelled', 'closed']);
+  const live = db.selectFrom('orders').select('id').where('backordered', '>', 0).where('status_code', 'not in', ['cancelled', 'closed']);
+  // `+order_id`: SQLite would otherwise read every line of those orders by the primary key instead of the index of waiting lines.
+  const waiting = () => db.selectFrom('order_lines as l').where('l.qty_backordered', '>', 0).where(sql<number>`+${sql.ref('l.order_id')}`, 'in', live);
   const [top, all] = await Promise.all([
     waiting()
       .select(['l.item_num', sql<number>`sum(l.qty_backordered)`.as('units'), sql<number>`count(distinct l.order_id)`.as('orders')])
@@ -135,6 +138,7 @@ export async function backordersByItem(db: Db, limit: number) {
     top.length === 0
       ? []
       : await waiting()
+          .innerJoin('orders as o', 'o.id', 'l.order_id')
           .select(['l.item_num', 'l.title', 'o.order_num'])
           .where('l.item_num', 'in', top.map((r) => r.item_num))
           .orderBy('o.order_num')

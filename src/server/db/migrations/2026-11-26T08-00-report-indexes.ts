@@ -5,7 +5,8 @@ import { type Kysely, sql } from 'kysely';
 /**
  * Two as-of-now reports read from an index alone (decision 0023):
  * - backorders: `order_lines_backordered` (lines that wait, by item then order) also holds
- *   `qty_backordered`, so the report sums units by item without reading the lines;
+ *   `qty_backordered`, so the report sums units by item without reading the lines (which orders
+ *   are live comes from the orders with backordered units, partial index `orders_backordered`);
  * - aging: `invoices_open_aging`, the open invoices by customer with due date, total and paid.
  * And `counters.sales_month_seq`, which moves with every change to a day of the current month
  * before today (a cancel of an earlier order), as `sales_history_seq` does for past months.

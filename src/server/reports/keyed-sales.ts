@@ -17,7 +17,7 @@ import type { SalesDim } from './tables';
  * them is the cold read (once per range and day, and after a cancel of an order of a past month).
  */
 
-const KEEP = 12;
+const KEEP = 16;
 type Sums = Map<string, q.KeyedSales>;
 
 const plus = (a: q.KeyedSales, b: q.KeyedSales): q.KeyedSales => ({

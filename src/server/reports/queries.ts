@@ -132,7 +132,8 @@ export async function backordersByItem(db: Db, limit: number) {
       .orderBy('l.item_num')
       .limit(limit)
       .execute(),
-    waiting().select([sql<number>`coalesce(sum(l.qty_backordered), 0)`.as('units'), sql<number>`count(distinct l.order_id)`.as('orders')]).executeTakeFirstOrThrow(),
+    // The totals from the orders alone: an order's `backordered` is the sum of its lines' (kept with them).
+    live.clearSelect().select([sql<number>`coalesce(sum(backordered), 0)`.as('units'), sql<number>`count(*)`.as('orders')]).executeTakeFirstOrThrow(),
   ]);
   const lines =
     top.length === 0

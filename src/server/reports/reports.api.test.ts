@@ -73,6 +73,7 @@ describe('GET /beapi/Admin/Reports/{name}', () => {
     const back = await report('backorders');
     // a: 30 of 11002 with 20 in stock; c: 4 more with none left.
     expect(back.body.rows).toEqual([expect.objectContaining({ invNum: '11002', units: 14, orderCount: 2, orders: `${orderNums[0]} ${orderNums[2]}` })]);
+    expect(back.body.totals).toEqual({ units: 14, orderCount: 2 });
     const low = await report('low-stock?limit=500');
     expect(low.body.rows.find((r: { invNum: string }) => r.invNum === '11002')).toMatchObject({ sold30: 34, sold90: 34 });
     const coupons = await report('coupons');

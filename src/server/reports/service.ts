@@ -97,19 +97,19 @@ export class ReportService {
   /** Items' sales summed by their category (as each item is filed now). */
   private async categories(range: Range): Promise<Built> {
     const items = await this.keyed.read('item', range);
-    // The read index knows most items' categories; only the rest (hidden, discontinued) are read.
-    const missing = items.filter((i) => this.categoryOf(i.key) === undefined).map((i) => i.key);
+    // The read index knows most items' categories (one look-up per item); only the rest (hidden, discontinued) are read.
+    const filed = items.map((i) => this.categoryOf(i.key));
+    const missing = items.filter((_, k) => filed[k] === undefined).map((i) => i.key);
     const [read, names] = await Promise.all([q.itemCategories(this.db, missing), q.categoryNames(this.db)]);
-    const categoryOf = { get: (num: string) => this.categoryOf(num) ?? read.get(num) };
     const byCategory = new Map<number, { orders: number; units: number; merchCents: number }>();
-    for (const i of items) {
-      const num = categoryOf.get(i.key) ?? 0;
+    items.forEach((i, k) => {
+      const num = filed[k] ?? read.get(i.key) ?? 0;
       const c = byCategory.get(num) ?? { orders: 0, units: 0, merchCents: 0 };
       c.orders += i.orders;
       c.units += i.units;
       c.merchCents += i.merchCents;
       byCategory.set(num, c);
-    }
+    });
     const rows = [...byCategory.entries()]
       .sort((a, b) => b[1].merchCents - a[1].merchCents)
       .map(([num, c]) => ({ category: names.get(num) ?? (num === 0 ? 'No category' : `Category ${num}`), categoryNum: num, orders: c.orders, units: c.units, sales: dollars(c.merchCents) }));

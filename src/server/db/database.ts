@@ -268,6 +268,8 @@ export function writeTransaction<T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => P
  */
 export interface TransactionEnding<S> {
   name: string;
+  /** Runs after every ending without it (the orders feed's stamp: its lock is the transaction's last). */
+  last?: boolean;
   start(): S;
   end(trx: Kysely<DB>, state: S): Promise<void>;
 }
@@ -288,7 +290,7 @@ async function withEnding<T>(trx: Kysely<DB>, work: (trx: Kysely<DB>) => Promise
   endings.set(trx, mine);
   try {
     const value = await work(trx);
-    for (const [ending, state] of mine) await ending.end(trx, state);
+    for (const last of [false, true]) for (const [ending, state] of mine) if ((ending.last ?? false) === last) await ending.end(trx, state);
     return value;
   } finally {
     endings.delete(trx);

@@ -27,6 +27,7 @@ import * as customersAdmin from './migrations/2026-11-26T00-40-customers-admin';
 import * as priceLevels from './migrations/2026-11-26T04-10-price-levels';
 import * as termsCreditPayments from './migrations/2026-11-26T04-20-terms-credit-payments';
 import * as reportSummaries from './migrations/2026-11-26T04-30-report-summaries';
+import * as reportIndexes from './migrations/2026-11-26T08-00-report-indexes';
 import * as customersSearch from './migrations/2026-11-26T08-10-customers-search';
 
 /**
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T04-10-price-levels': priceLevels,
   '2026-11-26T04-20-terms-credit-payments': termsCreditPayments,
   '2026-11-26T04-30-report-summaries': reportSummaries,
+  '2026-11-26T08-00-report-indexes': reportIndexes,
   '2026-11-26T08-10-customers-search': customersSearch,
 };
 

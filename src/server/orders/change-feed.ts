@@ -26,6 +26,7 @@ const ORDER_CHANGE_SEQ = 'order_change_seq';
 
 const stampOrders: TransactionEnding<Set<number>> = {
   name: 'orders change feed',
+  last: true,
   start: () => new Set<number>(),
   async end(trx, ids) {
     if (ids.size === 0) return;

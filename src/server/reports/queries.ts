@@ -47,10 +47,11 @@ export async function daySums(db: Db, dim: SalesDim, days: readonly Range[]): Pr
   return rows.rows.map(keyed);
 }
 
-/** The value of `sales_history_seq`: moves when a past month's sums change. */
-export async function salesHistorySeq(db: Db): Promise<number> {
-  const row = await db.selectFrom('counters').select('value').where('name', '=', 'sales_history_seq').executeTakeFirst();
-  return n(row?.value);
+/** The counters that move when sales of a day before today change: `history` a past month's, `month` an earlier day of this month's. */
+export async function salesSeqs(db: Db): Promise<{ history: number; month: number }> {
+  const rows = await db.selectFrom('counters').select(['name', 'value']).where('name', 'in', ['sales_history_seq', 'sales_month_seq']).execute();
+  const of = (name: string) => n(rows.find((r) => r.name === name)?.value);
+  return { history: of('sales_history_seq'), month: of('sales_month_seq') };
 }
 
 /** The category (as the item is filed now) of each of `nums`. */
@@ -113,17 +114,47 @@ export async function openOrdersByStatus(db: Db) {
   return rows.map((r) => ({ status: r.status_code, orders: n(r.orders), totalCents: n(r.total_cents), openUnits: n(r.open_units), backordered: n(r.backordered) }));
 }
 
-/** Backordered lines of live orders (the partial index `order_lines_backordered`). */
-export async function backorderedLines(db: Db) {
-  const rows = await db
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select(['l.item_num', 'l.title', 'o.order_num', 'l.qty_backordered'])
-    .where('l.qty_backordered', '>', 0)
-    .where('o.status_code', 'not in', ['cancelled', 'closed'])
-    .orderBy('o.order_num')
-    .execute();
-  return rows.map((r) => ({ itemNum: r.item_num, title: r.title, orderNum: r.order_num, units: n(r.qty_backordered) }));
+/**
+ * Backordered units of live orders by item, most first: the first `limit` items, each with its
+ * orders waiting, and the totals of all. Summed in SQL from two partial indexes: lines that wait
+ * (`order_lines_backordered`: item, order, units) of orders with backordered units
+ * (`orders_backordered`) that are neither cancelled nor closed.
+ */
+export async function backordersByItem(db: Db, limit: number) {
+  const live = db.selectFrom('orders').select('id').where('backordered', '>', 0).where('status_code', 'not in', ['cancelled', 'closed']);
+  // `+order_id`: SQLite would otherwise read every line of those orders by the primary key instead of the index of waiting lines.
+  const waiting = () => db.selectFrom('order_lines as l').where('l.qty_backordered', '>', 0).where(sql<number>`+${sql.ref('l.order_id')}`, 'in', live);
+  const [top, all] = await Promise.all([
+    waiting()
+      .select(['l.item_num', sql<number>`sum(l.qty_backordered)`.as('units'), sql<number>`count(distinct l.order_id)`.as('orders')])
+      .groupBy('l.item_num')
+      .orderBy('units', 'desc')
+      .orderBy('l.item_num')
+      .limit(limit)
+      .execute(),
+    // The totals from the orders alone: an order's `backordered` is the sum of its lines' (kept with them).
+    live.clearSelect().select([sql<number>`coalesce(sum(backordered), 0)`.as('units'), sql<number>`count(*)`.as('orders')]).executeTakeFirstOrThrow(),
+  ]);
+  const lines =
+    top.length === 0
+      ? []
+      : await waiting()
+          .innerJoin('orders as o', 'o.id', 'l.order_id')
+          .select(['l.item_num', 'l.title', 'o.order_num'])
+          .where('l.item_num', 'in', top.map((r) => r.item_num))
+          .orderBy('o.order_num')
+          .execute();
+  const waitingOrders = new Map<string, { title: string; orders: number[] }>();
+  for (const l of lines) {
+    const e = waitingOrders.get(l.item_num) ?? { title: l.title, orders: [] };
+    if (!e.orders.includes(l.order_num)) e.orders.push(l.order_num);
+    waitingOrders.set(l.item_num, e);
+  }
+  return {
+    items: top.map((r) => ({ itemNum: r.item_num, title: waitingOrders.get(r.item_num)?.title ?? '', units: n(r.units), orderCount: n(r.orders), orders: waitingOrders.get(r.item_num)?.orders ?? [] })),
+    units: n(all.units),
+    orders: n(all.orders),
+  };
 }
 
 export async function couponUses(db: Db, range: Range) {
@@ -138,11 +169,8 @@ export async function couponUses(db: Db, range: Range) {
   return rows.map((r) => ({ code: r.code, name: r.name, uses: n(r.uses), customers: n(r.customers), discountCents: n(r.discount_cents) }));
 }
 
-/**
- * What is still owed on an open invoice. One expression: when payments arrive (h-money's
- * `paid_cents`), it becomes `total_cents - paid_cents`.
- */
-const OPEN_AMOUNT = sql<number>`total_cents`;
+/** What is still owed on an open invoice (the index `invoices_open_aging` holds both). */
+const OPEN_AMOUNT = sql<number>`total_cents - paid_cents`;
 
 /** Open invoices by customer in buckets of days past due (as of `today`): 0–30 (and not yet due), 31–60, 61–90, over 90. */
 export async function agingByCustomer(db: Db, today: string, addDays: (d: string, k: number) => string) {

@@ -73,6 +73,7 @@ describe('GET /beapi/Admin/Reports/{name}', () => {
     const back = await report('backorders');
     // a: 30 of 11002 with 20 in stock; c: 4 more with none left.
     expect(back.body.rows).toEqual([expect.objectContaining({ invNum: '11002', units: 14, orderCount: 2, orders: `${orderNums[0]} ${orderNums[2]}` })]);
+    expect(back.body.totals).toEqual({ units: 14, orderCount: 2 });
     const low = await report('low-stock?limit=500');
     expect(low.body.rows.find((r: { invNum: string }) => r.invNum === '11002')).toMatchObject({ sold30: 34, sold90: 34 });
     const coupons = await report('coupons');
@@ -81,6 +82,13 @@ describe('GET /beapi/Admin/Reports/{name}', () => {
     expect(aging.body.rows).toHaveLength(1);
     expect(aging.body.rows[0].days0to30).toBe(aging.body.rows[0].open);
     expect(aging.body.totals.over90).toBe(0);
+    // A payment of $10 on c's invoice: what is still owed drops by $10.
+    const invoice = await t.ctx.database.db.selectFrom('invoices').select(['invoice_num', 'customer_id', 'total_cents']).executeTakeFirstOrThrow();
+    const paid = await adminCall(t, accounts, { method: 'POST', url: '/Payments', payload: { customerId: invoice.customer_id, amount: 10, method: 'cheque', reference: 'R-1', applications: [{ invoiceNum: invoice.invoice_num, amount: 10 }] } });
+    expect(paid.status).toBe(201);
+    const after = await report('aging');
+    expect(after.body.rows[0]).toMatchObject({ invoices: 1, open: (Number(invoice.total_cents) - 1000) / 100 });
+    expect(after.body.totals.open).toBe((Number(invoice.total_cents) - 1000) / 100);
   });
 
   it('CSV: the columns as a header, a line per row, formula-looking text neutralised', async () => {

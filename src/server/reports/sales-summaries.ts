@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { atTransactionEnd, type TransactionEnding } from '../db/database';
 import type { DB } from '../db/schema';
 import type { SalesDim } from './tables';
 
@@ -72,8 +73,10 @@ export async function recordSales(db: Kysely<DB>, change: SaleChange): Promise<v
   const month = day.slice(0, 7);
   const lines = change.lines.reduce((n, l) => n + l.lines, 0);
   const totals = deltas.filter((d) => d.dim === 'customer')[0] ?? { orders: 0, units: 0, merch_cents: 0, discount_cents: 0 };
-  // A past month changed (a cancel of an older order): the processes' sums of past months are stale.
-  if (month < new Date().toISOString().slice(0, 7)) await bumpSalesHistory(db);
+  // A day before today changed (a cancel of an older order): the processes' sums kept of it are stale.
+  const now = new Date().toISOString();
+  if (month < now.slice(0, 7)) await bumpAtEnd(db, 'sales_history_seq');
+  else if (day < now.slice(0, 10)) await bumpAtEnd(db, 'sales_month_seq');
   const ctes = db.getExecutor().adapter instanceof PostgresAdapter ? salesCtes(change) : null;
   if (ctes) {
     await sql`with ${ctes} select count(*) from ${sql.id(SALES_LAST)}`.execute(db);
@@ -162,7 +165,29 @@ function addUp(table: 'sales_by_day' | 'sales_by_month') {
   };
 }
 
-/** Moves `sales_history_seq`: every process's cached sums of past months are then read afresh. */
-export async function bumpSalesHistory(db: Kysely<DB>): Promise<void> {
-  await db.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', '=', 'sales_history_seq').execute();
+type SalesSeq = 'sales_history_seq' | 'sales_month_seq';
+
+/**
+ * The counters of kept sums move at the transaction's end, just before the orders feed's stamp:
+ * every cancel of an older order takes the same counter row, and holds it to the commit.
+ */
+const bumpSeqs: TransactionEnding<Set<SalesSeq>> = {
+  name: 'sales summaries kept',
+  start: () => new Set<SalesSeq>(),
+  async end(trx, names) {
+    if (names.size > 0) await trx.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', 'in', [...names]).execute();
+  },
+};
+
+async function bumpAtEnd(db: Kysely<DB>, name: SalesSeq): Promise<void> {
+  if (db.isTransaction) atTransactionEnd(db, bumpSeqs).add(name);
+  else await bumpSalesHistory(db, name);
+}
+
+/**
+ * Moves `sales_history_seq` (a past month changed) or `sales_month_seq` (an earlier day of this
+ * month): every process's kept sums of those days are then read afresh (keyed-sales.ts).
+ */
+export async function bumpSalesHistory(db: Kysely<DB>, name: SalesSeq = 'sales_history_seq'): Promise<void> {
+  await db.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', '=', name).execute();
 }

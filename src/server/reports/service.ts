@@ -40,7 +40,7 @@ export class ReportService {
     private readonly categoryOf: (num: string) => number | undefined = () => undefined,
     private readonly today: () => string = () => new Date().toISOString().slice(0, 10),
   ) {
-    this.keyed = new KeyedSalesReader(db, () => this.today().slice(0, 7));
+    this.keyed = new KeyedSalesReader(db, () => this.today());
   }
 
   /** A dimension's keys by sales (merchandise), best first, or worst first with `asc`; the first `limit` only when given. */
@@ -96,20 +96,20 @@ export class ReportService {
 
   /** Items' sales summed by their category (as each item is filed now). */
   private async categories(range: Range): Promise<Built> {
-    const items = (await this.ranked('item', range)).all;
-    // The read index knows most items' categories; only the rest (hidden, discontinued) are read.
-    const missing = items.filter((i) => this.categoryOf(i.key) === undefined).map((i) => i.key);
+    const items = await this.keyed.read('item', range);
+    // The read index knows most items' categories (one look-up per item); only the rest (hidden, discontinued) are read.
+    const filed = items.map((i) => this.categoryOf(i.key));
+    const missing = items.filter((_, k) => filed[k] === undefined).map((i) => i.key);
     const [read, names] = await Promise.all([q.itemCategories(this.db, missing), q.categoryNames(this.db)]);
-    const categoryOf = { get: (num: string) => this.categoryOf(num) ?? read.get(num) };
     const byCategory = new Map<number, { orders: number; units: number; merchCents: number }>();
-    for (const i of items) {
-      const num = categoryOf.get(i.key) ?? 0;
+    items.forEach((i, k) => {
+      const num = filed[k] ?? read.get(i.key) ?? 0;
       const c = byCategory.get(num) ?? { orders: 0, units: 0, merchCents: 0 };
       c.orders += i.orders;
       c.units += i.units;
       c.merchCents += i.merchCents;
       byCategory.set(num, c);
-    }
+    });
     const rows = [...byCategory.entries()]
       .sort((a, b) => b[1].merchCents - a[1].merchCents)
       .map(([num, c]) => ({ category: names.get(num) ?? (num === 0 ? 'No category' : `Category ${num}`), categoryNum: num, orders: c.orders, units: c.units, sales: dollars(c.merchCents) }));
@@ -152,24 +152,17 @@ export class ReportService {
 
   /** Backordered units by item, most first, with the orders waiting (oldest first). */
   private async backorders(limit: number): Promise<Built> {
-    const byItem = new Map<string, { invNum: string; title: string; units: number; orders: number[] }>();
-    for (const l of await q.backorderedLines(this.db)) {
-      const e = byItem.get(l.itemNum) ?? { invNum: l.itemNum, title: l.title, units: 0, orders: [] };
-      e.units += l.units;
-      if (!e.orders.includes(l.orderNum)) e.orders.push(l.orderNum);
-      byItem.set(l.itemNum, e);
-    }
-    const all = [...byItem.values()].sort((a, b) => b.units - a.units || (a.invNum < b.invNum ? -1 : 1));
+    const got = await q.backordersByItem(this.db, limit);
     const shown = 20;
-    const rows = all.slice(0, limit).map((e) => ({
-      invNum: e.invNum,
+    const rows = got.items.map((e) => ({
+      invNum: e.itemNum,
       title: e.title,
       units: e.units,
-      orderCount: e.orders.length,
+      orderCount: e.orderCount,
       orders: e.orders.slice(0, shown).join(' ') + (e.orders.length > shown ? ` (+${e.orders.length - shown} more)` : ''),
     }));
     const columns = [col('invNum', 'Item', 'text'), col('title', 'Title', 'text'), col('units', 'Units backordered'), col('orderCount', 'Orders waiting'), col('orders', 'Order numbers', 'text')];
-    return { columns, rows, totals: { units: all.reduce((s, e) => s + e.units, 0), orderCount: new Set(all.flatMap((e) => e.orders)).size } };
+    return { columns, rows, totals: { units: got.units, orderCount: got.orders } };
   }
 
   /** Items at or below the low-stock mark at a warehouse, with what sold in the last 30 and 90 days. */

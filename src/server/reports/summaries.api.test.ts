@@ -119,4 +119,18 @@ describe('sales summaries', () => {
     expect(await units()).toBe(before - Number(old.total_qty));
     await expectMatchesRecount();
   });
+
+  it('a cancel of an order from an earlier day of this month shows at once in a report whose days before today a process keeps', async () => {
+    const { order } = await placeOrder(t, [['12001', 2]]);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    await db().updateTable('orders').set({ created_at: yesterday }).where('order_num', '=', order.orderNum).execute();
+    await rebuildSummaries(db());
+    const month = `from=${yesterday.slice(0, 10)}`;
+    const units = async () => (await adminCall(t, owner, { method: 'GET', url: `/Reports/items?${month}` })).body.totals.units as number;
+    const before = await units();
+    expect(await units()).toBe(before);
+    expect((await post(`/Orders/${order.orderNum}/Cancel`, { reason: 'Yesterday' })).status).toBe(200);
+    expect(await units()).toBe(before - 2);
+    await expectMatchesRecount();
+  });
 });

@@ -74,8 +74,13 @@ export const placeholders: Record<string, string> = {
   jobId: '00000000-0000-4000-8000-000000000000', categoryNum: '999999', sessionId: '999999',
 };
 
+/** Routes whose parameter needs a value of its own: the shared one would reach them only as a 400. */
+const routeValues: Record<string, Record<string, string>> = {
+  '/beapi/Admin/Reports/:name': { name: 'sales' },
+};
+
 /** A concrete path for a route pattern; a parameter without a value fails the test that meets it. */
-export function pathFor(url: string, values: Record<string, string> = placeholders): string {
+export function pathFor(url: string, values: Record<string, string> = { ...placeholders, ...routeValues[url] }): string {
   return url
     .replace(/:(\w+)/g, (_m, name: string) => {
       const v = values[name];

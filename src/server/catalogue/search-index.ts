@@ -2,6 +2,7 @@ import type { SortKey } from '../../contract/catalogue';
 import type { CatalogueIndex, DistinctLists, Distincts } from './catalogue-index';
 import { inverse } from './collation';
 import { firstAtLeast, popcount } from './facet-table';
+import { runNow, STEP, type Steps } from './sliced';
 
 /**
  * Catalogue search answered from memory, with the semantics of the database full-text search
@@ -186,14 +187,26 @@ export class SearchIndex {
    * Takes the new searchable text of items edited in place (`CatalogueIndex.patchItems`: same
    * positions) without a rebuild: their words leave and join the postings, words no item had
    * before join the sorted word list, and the cached bitsets and distinct lists follow. Answers
-   * false, changing nothing, when no item's words changed (a price edit, say). One pass over the
-   * postings: milliseconds at half a million items, where a rebuild takes tens of seconds.
+   * false, changing nothing, when no item's words changed (a price edit, say).
    */
   updateItems(changes: { pos: number; text: string }[]): boolean {
+    const commit = runNow(this.planUpdate(changes));
+    commit?.();
+    return commit !== null;
+  }
+
+  /**
+   * `updateItems` in two parts: the steps work out the new word list and postings in new arrays,
+   * reading the index's without changing them (so they may run sliced, requests answered between
+   * slices: catalogue/sliced.ts); the commit they answer puts them in place in one synchronous
+   * step, or they answer null when no item's words changed. Nothing else may change the index
+   * between the two. One pass over the postings to find the edited items' words, one copy of them.
+   */
+  *planUpdate(changes: { pos: number; text: string }[]): Steps<(() => void) | null> {
     // Most edits leave the text alone (a price): then nothing is walked.
     const differ = changes.filter((c) => textHash(c.text) !== this.textHash[c.pos]);
-    if (differ.length === 0) return false;
-    for (const c of differ) this.textHash[c.pos] = textHash(c.text);
+    if (differ.length === 0) return null;
+    const hashes = differ.map((c) => ({ pos: c.pos, hash: textHash(c.text) }));
     const now = new Map<number, Set<string>>();
     for (const c of differ) now.set(c.pos, new Set(itemWords(c.text)));
     // The words the edited items have in the index: one walk of the postings.
@@ -201,15 +214,29 @@ export class SearchIndex {
     for (const p of now.keys()) marked[p] = 1;
     const had = new Map<number, number[]>([...now.keys()].map((p) => [p, []]));
     const words = this.wordStart.length - 1;
-    for (let w = 0; w < words; w++) {
-      const end = this.postingStart[w + 1]!;
-      for (let i = this.postingStart[w]!; i < end; i++) if (marked[this.postings[i]!]) had.get(this.postings[i]!)!.push(w);
+    const oldStart = this.postingStart;
+    const oldPostings = this.postings;
+    for (let w = 0, seen = 0; w < words; w++) {
+      const end = oldStart[w + 1]!;
+      for (let i = oldStart[w]!; i < end; i++) if (marked[oldPostings[i]!]) had.get(oldPostings[i]!)!.push(w);
+      if (end - seen >= STEP) {
+        seen = end;
+        yield;
+      }
     }
+    const hashesNow = () => {
+      for (const { pos, hash } of hashes) this.textHash[pos] = hash;
+    };
     const edited = [...now.keys()].filter((p) => {
       const before = had.get(p)!;
       return before.length !== now.get(p)!.size || before.some((w) => !now.get(p)!.has(this.word(w)));
     });
-    if (edited.length === 0) return false;
+    if (edited.length === 0) {
+      // Same words (the text changed elsewhere: spacing, case): only the hashes move, which only
+      // this method reads.
+      hashesNow();
+      return null;
+    }
     for (const p of now.keys()) if (!edited.includes(p)) marked[p] = 0;
 
     // Words no item had before join the list where they sort: added[j] goes before old word
@@ -235,27 +262,33 @@ export class SearchIndex {
     }
     const total = words + added.length;
     const postingStart = new Uint32Array(total + 1);
-    const postings = new Uint32Array(this.postings.length + edited.reduce((sum, p) => sum + now.get(p)!.size, 0));
+    // Exactly as long as the new postings: the edited items leave what they had, join what they have.
+    const postings = new Uint32Array(oldPostings.length + edited.reduce((sum, p) => sum + now.get(p)!.size - had.get(p)!.length, 0));
     let used = 0;
     let k = 0;
     let w = 0;
     // Untouched words are copied in blocks: old words [w, to) become new ids k, k + 1, ….
-    const copyUntil = (to: number) => {
-      if (to <= w) return;
-      const from = this.postingStart[w]!;
-      postings.set(this.postings.subarray(from, this.postingStart[to]!), used);
-      const delta = used - from;
-      for (; w < to; w++, k++) postingStart[k + 1] = this.postingStart[w + 1]! + delta;
-      used = postingStart[k]!;
-    };
+    function* copyUntil(to: number): Steps<void> {
+      while (w < to) {
+        // A block of at most STEP postings (and at least one word), then a pause.
+        let upTo = w + 1;
+        while (upTo < to && oldStart[upTo + 1]! - oldStart[w]! <= STEP) upTo++;
+        const from = oldStart[w]!;
+        postings.set(oldPostings.subarray(from, oldStart[upTo]!), used);
+        const delta = used - from;
+        for (; w < upTo; w++, k++) postingStart[k + 1] = oldStart[w + 1]! + delta;
+        used = postingStart[k]!;
+        yield;
+      }
+    }
     for (const id of [...touched].sort((a, b) => a - b)) {
-      copyUntil(w + (id - k));
+      yield* copyUntil(w + (id - k));
       const adds = (gains.get(id) ?? []).sort((a, b) => a - b);
       let a = 0;
       if (!addedIds.has(id)) {
-        const end = this.postingStart[w + 1]!;
-        for (let i = this.postingStart[w]!; i < end; i++) {
-          const p = this.postings[i]!;
+        const end = oldStart[w + 1]!;
+        for (let i = oldStart[w]!; i < end; i++) {
+          const p = oldPostings[i]!;
           if (marked[p]) continue;
           while (a < adds.length && adds[a]! < p) postings[used++] = adds[a++]!;
           postings[used++] = p;
@@ -265,11 +298,13 @@ export class SearchIndex {
       while (a < adds.length) postings[used++] = adds[a++]!;
       postingStart[++k] = used;
     }
-    copyUntil(words);
-    if (k !== total) throw new Error(`SearchIndex.updateItems: ${k} of ${total} words placed`);
+    yield* copyUntil(words);
+    if (k !== total || used !== postings.length) throw new Error(`SearchIndex.planUpdate: ${k} of ${total} words, ${used} of ${postings.length} postings placed`);
 
+    let chars = this.chars;
+    let wordStart = this.wordStart;
     if (added.length > 0) {
-      const wordStart = new Uint32Array(total + 1);
+      wordStart = new Uint32Array(total + 1);
       const pieces: string[] = [];
       let from = 0;
       for (let j = 0, o = 0, n = 0; n < total; n++) {
@@ -279,42 +314,46 @@ export class SearchIndex {
           pieces.push(this.chars.slice(from, this.wordStart[o]!), added[j++]!);
           from = this.wordStart[o]!;
         } else o++;
+        if ((n & (STEP - 1)) === 0) yield;
       }
       pieces.push(this.chars.slice(from));
-      this.chars = pieces.join('');
-      this.wordStart = wordStart;
+      chars = pieces.join('');
     }
-    this.postingStart = postingStart;
-    this.postings = postings.slice(0, used);
 
-    // Cached bitsets name word ranges. When words were added only the pinned one-character sets
-    // keep their meaning (under new ranges); the others go. The edited items' bits are set again.
-    if (added.length > 0) {
-      const pinned = PINNED.flatMap((c, i) => {
-        const bits = this.bitsets.get(`${oldRanges[i]![0]}:${oldRanges[i]![1]}`);
-        return bits ? [{ c, bits }] : [];
-      });
-      this.bitsets.clear();
-      for (const { c, bits } of pinned) {
-        const [lo, hi] = this.wordRange(c);
-        this.bitsets.set(`${lo}:${hi}`, bits);
-      }
-      this.pinned = this.bitsets.size;
-    }
-    for (const [key, bits] of this.bitsets) {
-      const [lo, hi] = key.split(':').map(Number) as [number, number];
-      for (const p of edited) {
-        const has = [...now.get(p)!].some((text) => {
-          const id = this.lowerBound(text);
-          return id >= lo && id < hi;
+    return () => {
+      hashesNow();
+      this.chars = chars;
+      this.wordStart = wordStart;
+      this.postingStart = postingStart;
+      this.postings = postings;
+      // Cached bitsets name word ranges. When words were added only the pinned one-character sets
+      // keep their meaning (under new ranges); the others go. The edited items' bits are set again.
+      if (added.length > 0) {
+        const pinned = PINNED.flatMap((c, i) => {
+          const bits = this.bitsets.get(`${oldRanges[i]![0]}:${oldRanges[i]![1]}`);
+          return bits ? [{ c, bits }] : [];
         });
-        if (has) bits[p >>> 5]! |= 1 << (p & 31);
-        else bits[p >>> 5]! &= ~(1 << (p & 31));
+        this.bitsets.clear();
+        for (const { c, bits } of pinned) {
+          const [lo, hi] = this.wordRange(c);
+          this.bitsets.set(`${lo}:${hi}`, bits);
+        }
+        this.pinned = this.bitsets.size;
       }
-    }
-    this.distinctCache.clear();
-    this.distinctCacheChars = 0;
-    return true;
+      for (const [key, bits] of this.bitsets) {
+        const [lo, hi] = key.split(':').map(Number) as [number, number];
+        for (const p of edited) {
+          const has = [...now.get(p)!].some((text) => {
+            const id = this.lowerBound(text);
+            return id >= lo && id < hi;
+          });
+          if (has) bits[p >>> 5]! |= 1 << (p & 31);
+          else bits[p >>> 5]! &= ~(1 << (p & 31));
+        }
+      }
+      this.distinctCache.clear();
+      this.distinctCacheChars = 0;
+    };
   }
 
   private word(w: number): string {

@@ -96,4 +96,54 @@ describe('editing titles and search text in place', () => {
     expect(patched.retitled).toBe(false);
     expect([...search.search(['r'], 'title').positions]).toEqual([...warm.positions]);
   });
+
+  it('answers as before while an edit is worked out step by step, and as a fresh build once it is put in place', () => {
+    const { source, rows } = searchSource();
+    const { index, search } = build(source.items, rows, source);
+    const editable = uniques(source.items);
+    const items = source.items.map((r) => ({ ...r }));
+    const searchRows = new Map(rows.map((r) => [r.id, { ...r }]));
+    const edited = (
+      [
+        [3, 'zeppelin red'],
+        [50, 'aardvark'],
+        [400, 'blue star rosé'],
+        [1200, 'red'],
+      ] as const
+    ).map(([at, title]) => {
+      const item = items[editable[at % editable.length]!]!;
+      item.web_title = title;
+      searchRows.set(item.id, { id: item.id, key_words: 'q9', upc: '' });
+      return item;
+    });
+    const queries = [['zeppelin'], ['r'], ['re'], ['a'], ['q9'], ['blue', 'st']];
+    const answers = (idx: CatalogueIndex, s: SearchIndex) => {
+      const nums = (positions: ArrayLike<number>) => Array.from(positions, (p) => idx.items[p]!.num);
+      return {
+        version: idx.version,
+        title: nums(idx.order.title),
+        members: SCOPES.map((scope) => (scope === undefined ? [] : nums(idx.categoryMembers(scope, 'title')))),
+        searches: queries.flatMap((q) => SORTS.flatMap((sort) => SCOPES.map((scope) => nums(s.search(q, sort, scope).positions)))),
+      };
+    };
+    const before = answers(index, search);
+    const patchSteps = index.planPatch(edited);
+    let patch = patchSteps.next();
+    for (; !patch.done; patch = patchSteps.next()) expect(answers(index, search)).toEqual(before);
+    const plan = patch.value!;
+    const wordSteps = search.planUpdate(
+      plan.positions.map((pos) => {
+        const r = edited.find((x) => x.num === index.items[pos]!.num)!;
+        return { pos, text: searchableText(r.web_title, 'q9', r.num, r.code, '') };
+      }),
+    );
+    let words = wordSteps.next();
+    for (; !words.done; words = wordSteps.next()) expect(answers(index, search)).toEqual(before);
+    expect(answers(index, search)).toEqual(before);
+    plan.commit('2');
+    words.value!();
+    const fresh = build(items, [...searchRows.values()], source);
+    fresh.index.changeSeq = '2';
+    expect(answers(index, search)).toEqual(answers(fresh.index, fresh.search));
+  });
 });

@@ -257,6 +257,13 @@ export class CatalogueIndex {
   /** Where each category's members lie among the positions. */
   private readonly spans = new Map<number, Span>();
   private readonly distinctCache = new Map<number, Distincts>();
+  /**
+   * The title orders an edit writes into: the ones the edit before it replaced (or new ones). An
+   * edit allocates nothing big, so it sets off no full garbage collection (as SearchIndex.spare).
+   */
+  private readonly spareTitles: { order?: Uint32Array; rank?: Uint32Array; members: Map<number, Uint32Array> } = { members: new Map() };
+  /** Scratch marks over positions (the retitled items); all zero between edits. */
+  private marks: Uint8Array | null = null;
   /** 32-bit words of a bitset over all item positions. */
   private readonly words: number;
   /** Bitsets of values carried by at least 1 item in 32 (no bigger than their postings). */
@@ -493,6 +500,7 @@ export class CatalogueIndex {
       if (old.title !== r.web_title) retitled.push(old.idx);
     }
     const titles = retitled.length > 0 ? yield* this.titleOrders(retitled, new Map(patched.map((it) => [it.idx, it.title]))) : null;
+    const spare = this.spareTitles;
     return {
       positions: patched.map((it) => it.idx),
       retitled: retitled.length > 0,
@@ -503,9 +511,15 @@ export class CatalogueIndex {
           this.lowStock.replace(item);
         }
         if (titles) {
+          spare.order = this.order.title;
+          spare.rank = this.rank.title;
           this.order.title = titles.order;
           this.rank.title = titles.rank;
-          for (const [cat, members] of titles.members) this.members.get(cat)!.title = members;
+          for (const [cat, members] of titles.members) {
+            const of = this.members.get(cat)!;
+            spare.members.set(cat, of.title);
+            of.title = members;
+          }
         }
         this.changeSeq = changeSeq;
       },
@@ -521,8 +535,9 @@ export class CatalogueIndex {
    */
   private *titleOrders(moved: number[], newTitle: Map<number, string>): Steps<{ order: Uint32Array; rank: Uint32Array; members: Map<number, Uint32Array> }> {
     const n = this.items.length;
-    const out = new Uint8Array(n);
+    const out = (this.marks ??= new Uint8Array(n));
     for (const p of moved) out[p] = 1;
+    const spare = this.spareTitles;
     const numRank = this.rank.num;
     const titleOf = (q: number) => (out[q] ? newTitle.get(q)! : this.items[q]!.title);
     const sortsBefore = (a: number, b: number) => {
@@ -534,11 +549,12 @@ export class CatalogueIndex {
     const old = this.order.title;
     const order = yield* movedInto(
       old,
+      spare.order ?? new Uint32Array(n),
       out,
       moved.map((p) => ({ p, at: firstKept(old, out, (q) => !sortsBefore(q, p)) })),
       sortsBefore,
     );
-    const rank = new Uint32Array(n);
+    const rank = spare.rank ?? new Uint32Array(n);
     for (let i = 0; i < n; i++) {
       rank[order[i]!] = i;
       if ((i & (STEP - 1)) === 0) yield;
@@ -551,8 +567,9 @@ export class CatalogueIndex {
       yield;
       if (had.length === 0) continue;
       const places = had.map((p) => ({ p, at: firstKept(list, out, (q) => rank[q]! > rank[p]!) }));
-      members.set(cat, yield* movedInto(list, out, places, (a, b) => rank[a]! < rank[b]!));
+      members.set(cat, yield* movedInto(list, spare.members.get(cat) ?? new Uint32Array(list.length), out, places, (a, b) => rank[a]! < rank[b]!));
     }
+    for (const p of moved) out[p] = 0;
     return { order, rank, members };
   }
 
@@ -825,14 +842,12 @@ function firstKept(a: Uint32Array, marked: Uint8Array, at: (x: number) => boolea
 }
 
 /**
- * A copy of `a` without its marked entries, with each of `places` put before index `at` of `a`
- * (those at one index in the order `before` gives).
+ * `a` without its marked entries, with each of `places` put before index `at` of `a` (those at
+ * one index in the order `before` gives), written into `b` (as long as `a`: the marked entries
+ * of `a` are the places).
  */
-function* movedInto(a: Uint32Array, marked: Uint8Array, places: { p: number; at: number }[], before: (x: number, y: number) => boolean): Steps<Uint32Array> {
+function* movedInto(a: Uint32Array, b: Uint32Array, marked: Uint8Array, places: { p: number; at: number }[], before: (x: number, y: number) => boolean): Steps<Uint32Array> {
   places.sort((x, y) => x.at - y.at || (before(x.p, y.p) ? -1 : 1));
-  let kept = 0;
-  for (let i = 0; i < a.length; i++) if (!marked[a[i]!]) kept++;
-  const b = new Uint32Array(kept + places.length);
   let k = 0;
   let m = 0;
   for (let i = 0; i < a.length; i++) {
@@ -841,6 +856,7 @@ function* movedInto(a: Uint32Array, marked: Uint8Array, places: { p: number; at:
     if ((i & (STEP - 1)) === 0) yield;
   }
   while (m < places.length) b[k++] = places[m++]!.p;
+  if (k !== b.length) throw new Error(`movedInto: ${k} of ${b.length} entries`);
   return b;
 }
 

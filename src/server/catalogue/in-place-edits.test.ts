@@ -50,22 +50,28 @@ describe('editing titles and search text in place', () => {
         for (const t of ['re', 'ro', 'ba', 'b', 'bl', 'st', ...query]) before.search.search([t], 'title');
         const items = source.items.map((r) => ({ ...r }));
         const searchRows = new Map(rows.map((r) => [r.id, { ...r }]));
-        for (const e of edits) {
-          const item = items[editable[e.at % editable.length]!]!;
-          item.web_title = e.title;
-          if (e.code) item.code = e.code;
-          searchRows.set(item.id, { id: item.id, key_words: e.keyWords, upc: searchRows.get(item.id)?.upc ?? '' });
+        // Two edits one after the other: the second writes into the arrays the first replaced.
+        const half = Math.ceil(edits.length / 2);
+        for (const [round, batch] of [edits.slice(0, half), edits.slice(half)].entries()) {
+          for (const e of batch) {
+            const item = items[editable[e.at % editable.length]!]!;
+            item.web_title = e.title;
+            if (e.code) item.code = e.code;
+            searchRows.set(item.id, { id: item.id, key_words: e.keyWords, upc: searchRows.get(item.id)?.upc ?? '' });
+          }
+          const edited = [...new Set(batch.map((e) => items[editable[e.at % editable.length]!]!))].map((r) => ({ ...r }));
+          const patched = before.index.patchItems(String(2 + round), edited)!;
+          expect(patched.positions).toHaveLength(edited.length);
+          before.search.updateItems(
+            patched.positions.map((pos) => {
+              const r = edited.find((x) => x.num === before.index.items[pos]!.num)!;
+              const s = searchRows.get(r.id)!;
+              return { pos, text: searchableText(r.web_title, s.key_words, r.num, r.code, s.upc) };
+            }),
+          );
+          // Searches between the two (bitsets cached under the first edit's word list).
+          for (const t of ['re', 'ro', 'b', ...query]) before.search.search([t], 'title');
         }
-        const edited = [...new Set(edits.map((e) => items[editable[e.at % editable.length]!]!))];
-        const patched = before.index.patchItems('2', edited)!;
-        expect(patched.positions).toHaveLength(edited.length);
-        before.search.updateItems(
-          patched.positions.map((pos) => {
-            const r = edited.find((x) => x.num === before.index.items[pos]!.num)!;
-            const s = searchRows.get(r.id)!;
-            return { pos, text: searchableText(r.web_title, s.key_words, r.num, r.code, s.upc) };
-          }),
-        );
         const fresh = build(items, [...searchRows.values()], source);
         const nums = (positions: ArrayLike<number>, index: CatalogueIndex) => Array.from(positions, (p) => index.items[p]!.num);
         expect(nums(before.index.order.title, before.index)).toEqual(nums(fresh.index.order.title, fresh.index));

@@ -109,12 +109,21 @@ export class SearchIndex {
   private readonly n: number;
   /** Each position's `textHash` of its searchable text as the index holds it. */
   private readonly textHash: Uint32Array;
-  /** Every distinct word, sorted, concatenated; word w is chars[wordStart[w], wordStart[w + 1]). */
-  private chars: string;
+  /** Every distinct word, sorted, concatenated (UTF-16 code units); word w is chars[wordStart[w], wordStart[w + 1]). */
+  private chars: Uint16Array;
   private wordStart: Uint32Array;
   /** Positions of the items holding word w: postings[postingStart[w], postingStart[w + 1]), ascending. */
   private postingStart: Uint32Array;
   private postings: Uint32Array;
+  /**
+   * Arrays an edit writes its new word list and postings into: the ones the edit before it
+   * replaced (or new ones, with room to grow, when they are too short). So an edit allocates
+   * nothing big, and sets off no full garbage collection: at half a million items those stop
+   * the process for a hundred milliseconds and more (docs/decisions/0020-catalogue-editing.md).
+   */
+  private spare: { chars?: Uint16Array; wordStart?: Uint32Array; postingStart?: Uint32Array; postings?: Uint32Array } = {};
+  /** Scratch marks over positions (the edited items); all zero between edits. */
+  private marks: Uint8Array | null = null;
   private readonly bitsets = new Map<string, Uint32Array>();
   private readonly bitsetCapacity: number;
   /** How many of the first bitsets are the one-character ones, never evicted. */
@@ -149,7 +158,10 @@ export class SearchIndex {
       wordStart[i + 1] = wordStart[i]! + w.length;
     });
     ids.clear();
-    this.chars = sorted.join('');
+    this.chars = new Uint16Array(wordStart[sorted.length]!);
+    sorted.forEach((w, i) => {
+      for (let c = 0, at = wordStart[i]!; c < w.length; c++) this.chars[at + c] = w.charCodeAt(c);
+    });
     this.wordStart = wordStart;
     // Only the postings are kept: the words of the k-th item (by id) are read once, here.
     const postingStart = new Uint32Array(sorted.length + 1);
@@ -210,7 +222,7 @@ export class SearchIndex {
     const now = new Map<number, Set<string>>();
     for (const c of differ) now.set(c.pos, new Set(itemWords(c.text)));
     // The words the edited items have in the index: one walk of the postings.
-    const marked = new Uint8Array(this.n);
+    const marked = (this.marks ??= new Uint8Array(this.n));
     for (const p of now.keys()) marked[p] = 1;
     const had = new Map<number, number[]>([...now.keys()].map((p) => [p, []]));
     const words = this.wordStart.length - 1;
@@ -234,6 +246,7 @@ export class SearchIndex {
     if (edited.length === 0) {
       // Same words (the text changed elsewhere: spacing, case): only the hashes move, which only
       // this method reads.
+      for (const p of now.keys()) marked[p] = 0;
       hashesNow();
       return null;
     }
@@ -261,9 +274,10 @@ export class SearchIndex {
       }
     }
     const total = words + added.length;
-    const postingStart = new Uint32Array(total + 1);
+    const postingStart = room(this.spare.postingStart, total + 1);
+    postingStart[0] = 0;
     // Exactly as long as the new postings: the edited items leave what they had, join what they have.
-    const postings = new Uint32Array(oldPostings.length + edited.reduce((sum, p) => sum + now.get(p)!.size - had.get(p)!.length, 0));
+    const postings = room(this.spare.postings, oldPostings.length + edited.reduce((sum, p) => sum + now.get(p)!.size - had.get(p)!.length, 0));
     let used = 0;
     let k = 0;
     let w = 0;
@@ -299,29 +313,48 @@ export class SearchIndex {
       postingStart[++k] = used;
     }
     yield* copyUntil(words);
+    for (const p of edited) marked[p] = 0;
     if (k !== total || used !== postings.length) throw new Error(`SearchIndex.planUpdate: ${k} of ${total} words, ${used} of ${postings.length} postings placed`);
 
     let chars = this.chars;
     let wordStart = this.wordStart;
     if (added.length > 0) {
-      wordStart = new Uint32Array(total + 1);
-      const pieces: string[] = [];
+      const oldChars = this.chars;
+      const oldWordStart = this.wordStart;
+      wordStart = room(this.spare.wordStart, total + 1);
+      wordStart[0] = 0;
+      chars = room16(this.spare.chars, oldChars.length + added.reduce((sum, w) => sum + w.length, 0));
+      // Old words keep their characters, moved up by the added words' before them.
+      let shift = 0;
       let from = 0;
-      for (let j = 0, o = 0, n = 0; n < total; n++) {
-        const isNew = j < added.length && at[j] === o;
-        wordStart[n + 1] = wordStart[n]! + (isNew ? added[j]!.length : this.wordStart[o + 1]! - this.wordStart[o]!);
-        if (isNew) {
-          pieces.push(this.chars.slice(from, this.wordStart[o]!), added[j++]!);
-          from = this.wordStart[o]!;
-        } else o++;
-        if ((n & (STEP - 1)) === 0) yield;
+      for (let j = 0; j <= added.length; j++) {
+        const to = j < added.length ? at[j]! : words;
+        for (let o = from; o < to; o++) {
+          wordStart[o + j + 1] = oldWordStart[o + 1]! + shift;
+          if ((o & (STEP - 1)) === 0) yield;
+        }
+        const charsTo = oldWordStart[to]!;
+        for (let c = oldWordStart[from]!; c < charsTo; c += STEP) {
+          chars.set(oldChars.subarray(c, Math.min(charsTo, c + STEP)), c + shift);
+          yield;
+        }
+        if (j === added.length) break;
+        const word = added[j]!;
+        for (let c = 0; c < word.length; c++) chars[charsTo + shift + c] = word.charCodeAt(c);
+        shift += word.length;
+        wordStart[to + j + 1] = oldWordStart[to]! + shift;
+        from = to;
       }
-      pieces.push(this.chars.slice(from));
-      chars = pieces.join('');
     }
 
     return () => {
       hashesNow();
+      this.spare = {
+        chars: chars === this.chars ? this.spare.chars : new Uint16Array(this.chars.buffer),
+        wordStart: wordStart === this.wordStart ? this.spare.wordStart : new Uint32Array(this.wordStart.buffer),
+        postingStart: new Uint32Array(this.postingStart.buffer),
+        postings: new Uint32Array(this.postings.buffer),
+      };
       this.chars = chars;
       this.wordStart = wordStart;
       this.postingStart = postingStart;
@@ -357,7 +390,7 @@ export class SearchIndex {
   }
 
   private word(w: number): string {
-    return this.chars.slice(this.wordStart[w]!, this.wordStart[w + 1]!);
+    return String.fromCharCode(...this.chars.subarray(this.wordStart[w]!, this.wordStart[w + 1]!));
   }
 
   private hasWord(s: string): boolean {
@@ -673,7 +706,7 @@ export class SearchIndex {
     const len = this.wordStart[w + 1]! - start;
     const m = Math.min(len, s.length);
     for (let i = 0; i < m; i++) {
-      const d = this.chars.charCodeAt(start + i) - s.charCodeAt(i);
+      const d = this.chars[start + i]! - s.charCodeAt(i);
       if (d !== 0) return d;
     }
     return len - s.length;
@@ -714,6 +747,15 @@ function textHash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
+}
+
+/** The first n entries of `spare` when it has room for them, else of a new array with room to grow. */
+function room(spare: Uint32Array | undefined, n: number): Uint32Array {
+  return spare && spare.length >= n ? spare.subarray(0, n) : new Uint32Array(n + (n >>> 6) + 1024).subarray(0, n);
+}
+
+function room16(spare: Uint16Array | undefined, n: number): Uint16Array {
+  return spare && spare.length >= n ? spare.subarray(0, n) : new Uint16Array(n + (n >>> 6) + 1024).subarray(0, n);
 }
 
 /** How many entries of an ascending list are at most x. */

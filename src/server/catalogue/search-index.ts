@@ -228,14 +228,9 @@ export class SearchIndex {
     const words = this.wordStart.length - 1;
     const oldStart = this.postingStart;
     const oldPostings = this.postings;
-    for (let w = 0, seen = 0; w < words; w++) {
-      const end = oldStart[w + 1]!;
-      for (let i = oldStart[w]!; i < end; i++) if (marked[oldPostings[i]!]) had.get(oldPostings[i]!)!.push(w);
-      if (end - seen >= STEP) {
-        seen = end;
-        yield;
-      }
-    }
+    // The long loops are plain functions called a chunk at a time: V8 optimises a loop in a
+    // generator only once the generator itself is hot, and runs it tens of times slower before.
+    for (let w = 0; w < words; yield) w = wordsOfMarked(oldStart, oldPostings, marked, w, words, 4 * STEP, had);
     const hashesNow = () => {
       for (const { pos, hash } of hashes) this.textHash[pos] = hash;
     };
@@ -284,13 +279,13 @@ export class SearchIndex {
     // Untouched words are copied in blocks: old words [w, to) become new ids k, k + 1, ….
     function* copyUntil(to: number): Steps<void> {
       while (w < to) {
-        // A block of at most STEP postings (and at least one word), then a pause.
-        let upTo = w + 1;
-        while (upTo < to && oldStart[upTo + 1]! - oldStart[w]! <= STEP) upTo++;
+        // A block of at most 4 × STEP postings or STEP words (and at least one word), then a pause.
+        const upTo = blockEnd(oldStart, w, Math.min(to, w + STEP), 4 * STEP);
         const from = oldStart[w]!;
         postings.set(oldPostings.subarray(from, oldStart[upTo]!), used);
-        const delta = used - from;
-        for (; w < upTo; w++, k++) postingStart[k + 1] = oldStart[w + 1]! + delta;
+        addInto(postingStart, k + 1, oldStart, w + 1, upTo + 1, used - from);
+        k += upTo - w;
+        w = upTo;
         used = postingStart[k]!;
         yield;
       }
@@ -329,9 +324,9 @@ export class SearchIndex {
       let from = 0;
       for (let j = 0; j <= added.length; j++) {
         const to = j < added.length ? at[j]! : words;
-        for (let o = from; o < to; o++) {
-          wordStart[o + j + 1] = oldWordStart[o + 1]! + shift;
-          if ((o & (STEP - 1)) === 0) yield;
+        for (let o = from; o < to; o += STEP) {
+          addInto(wordStart, o + j + 1, oldWordStart, o + 1, Math.min(to, o + STEP) + 1, shift);
+          yield;
         }
         const charsTo = oldWordStart[to]!;
         for (let c = oldWordStart[from]!; c < charsTo; c += STEP) {
@@ -747,6 +742,31 @@ function textHash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
+}
+
+/**
+ * Adds to `had` (position → word ids) the words from `w` on holding a marked position, until
+ * about `budget` postings are read; answers the next word.
+ */
+function wordsOfMarked(start: Uint32Array, postings: Uint32Array, marked: Uint8Array, w: number, words: number, budget: number, had: Map<number, number[]>): number {
+  const stop = start[w]! + budget;
+  for (; w < words && start[w]! < stop; w++) {
+    const end = start[w + 1]!;
+    for (let i = start[w]!; i < end; i++) if (marked[postings[i]!]) had.get(postings[i]!)!.push(w);
+  }
+  return w;
+}
+
+/** The first word from w + 1 on (at most `to`) where a block of words from w would hold more than `budget` postings. */
+function blockEnd(start: Uint32Array, w: number, to: number, budget: number): number {
+  let upTo = w + 1;
+  while (upTo < to && start[upTo + 1]! - start[w]! <= budget) upTo++;
+  return upTo;
+}
+
+/** dst[at + i] = src[from + i] + delta, for i < to − from. */
+function addInto(dst: Uint32Array, at: number, src: Uint32Array, from: number, to: number, delta: number): void {
+  for (let i = from; i < to; i++) dst[at + i - from] = src[i]! + delta;
 }
 
 /** The first n entries of `spare` when it has room for them, else of a new array with room to grow. */

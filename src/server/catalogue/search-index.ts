@@ -127,7 +127,7 @@ export class SearchIndex {
   private readonly bitsets = new Map<string, Uint32Array>();
   private readonly bitsetCapacity: number;
   /** How many of the first bitsets are the one-character ones, never evicted. */
-  private pinned: number;
+  private readonly pinned: number;
   /** Scratch bitset for ordering and scoping; always all zero between calls. */
   private readonly scratch: Uint32Array;
   /** Scratch output of the ordering walk (`pick`) and of the order a page is cut from (`pageInOrder`). */
@@ -190,7 +190,7 @@ export class SearchIndex {
   private pinOneCharacterTerms(): number {
     for (const c of PINNED) {
       const [lo, hi] = this.wordRange(c);
-      if (this.postingStart[hi]! - this.postingStart[lo]! > 0) this.bitsets.set(`${lo}:${hi}`, this.buildBits(lo, hi));
+      if (this.postingStart[hi]! - this.postingStart[lo]! > 0) this.bitsets.set(this.rangeKey(lo, hi), this.buildBits(lo, hi));
     }
     return this.bitsets.size;
   }
@@ -253,7 +253,8 @@ export class SearchIndex {
     const at = added.map((w) => this.lowerBound(w));
     const addedIds = new Set(at.map((a, j) => a + j));
     const newId = (w: number) => w + countAtMost(at, w);
-    const oldRanges = added.length > 0 ? PINNED.map((c) => this.wordRange(c)) : [];
+    // The words whose postings change, for the caches.
+    const touchedWords = new Set(edited.flatMap((p) => [...now.get(p)!, ...had.get(p)!.map((w) => this.word(w))]));
     // Every edited item leaves every word it had and joins every word it has (new ids).
     const gains = new Map<number, number[]>();
     const touched = new Set<number>(addedIds);
@@ -354,34 +355,38 @@ export class SearchIndex {
       this.wordStart = wordStart;
       this.postingStart = postingStart;
       this.postings = postings;
-      // Cached bitsets name word ranges. When words were added only the pinned one-character sets
-      // keep their meaning (under new ranges); the others go. The edited items' bits are set again.
-      if (added.length > 0) {
-        const pinned = PINNED.flatMap((c, i) => {
-          const bits = this.bitsets.get(`${oldRanges[i]![0]}:${oldRanges[i]![1]}`);
-          return bits ? [{ c, bits }] : [];
-        });
-        this.bitsets.clear();
-        for (const { c, bits } of pinned) {
-          const [lo, hi] = this.wordRange(c);
-          this.bitsets.set(`${lo}:${hi}`, bits);
-        }
-        this.pinned = this.bitsets.size;
-      }
+      // Cached bitsets are named by their ranges' first and last words (`rangeKey`), which words
+      // added elsewhere in the list leave as they were; the edited items' bits are set again.
       for (const [key, bits] of this.bitsets) {
-        const [lo, hi] = key.split(':').map(Number) as [number, number];
+        const [first, last] = key.split(':') as [string, string];
         for (const p of edited) {
-          const has = [...now.get(p)!].some((text) => {
-            const id = this.lowerBound(text);
-            return id >= lo && id < hi;
-          });
-          if (has) bits[p >>> 5]! |= 1 << (p & 31);
+          if ([...now.get(p)!].some((word) => first <= word && word <= last)) bits[p >>> 5]! |= 1 << (p & 31);
           else bits[p >>> 5]! &= ~(1 << (p & 31));
         }
       }
-      this.distinctCache.clear();
-      this.distinctCacheChars = 0;
+      // Distinct lists of match sets whose ranges hold none of the words that changed stay (the
+      // items' facets are as they were); the others go. Keys: scope|first:last first:last….
+      for (const [key, d] of this.distinctCache) {
+        const ranges = key.slice(key.indexOf('|') + 1).split(' ');
+        const stale = ranges.some((r) => {
+          const [first, last] = r.split(':') as [string, string];
+          for (const word of touchedWords) if (first <= word && word <= last) return true;
+          return false;
+        });
+        if (stale) {
+          this.distinctCache.delete(key);
+          this.distinctCacheChars -= d.json.length;
+        }
+      }
     };
+  }
+
+  /**
+   * A name for the non-empty word range [lo, hi) that an edit adding words elsewhere in the list
+   * leaves as it is: its first and last words (words hold no ':' or ' ').
+   */
+  private rangeKey(lo: number, hi: number): string {
+    return `${this.word(lo)}:${this.word(hi - 1)}`;
   }
 
   private word(w: number): string {
@@ -634,7 +639,7 @@ export class SearchIndex {
     const weight = ([lo, hi]: [number, number]) => this.postingStart[hi]! - this.postingStart[lo]!;
     needed.sort((a, b) => weight(a) - weight(b));
     const [first, ...rest] = needed as [[number, number], ...[number, number][]];
-    const key = needed.map(([lo, hi]) => `${lo}:${hi}`).join(' ');
+    const key = needed.map(([lo, hi]) => this.rangeKey(lo, hi)).join(' ');
     if (weight(first) * 32 > this.n) {
       // Every term matches a large share: AND their bitsets, a word at a time.
       const bits = rest.length === 0 ? this.bits(first[0], first[1]) : this.bits(first[0], first[1]).slice();
@@ -709,7 +714,7 @@ export class SearchIndex {
 
   /** The bitset of the items holding a word in [lo, hi): pinned, cached, or built now. */
   private bits(lo: number, hi: number): Uint32Array {
-    const key = `${lo}:${hi}`;
+    const key = this.rangeKey(lo, hi);
     const cached = this.bitsets.get(key);
     if (cached) return cached;
     const bits = this.buildBits(lo, hi);

@@ -294,19 +294,13 @@ export class SearchIndex {
     for (const id of [...touched].sort((a, b) => a - b)) {
       yield* copyUntil(w + (id - k));
       const adds = (gains.get(id) ?? []).sort((a, b) => a - b);
-      let a = 0;
-      if (!addedIds.has(id)) {
-        const end = oldStart[w + 1]!;
-        for (let i = oldStart[w]!; i < end; i++) {
-          const p = oldPostings[i]!;
-          if (marked[p]) continue;
-          while (a < adds.length && adds[a]! < p) postings[used++] = adds[a++]!;
-          postings[used++] = p;
-        }
-        w++;
-      }
-      while (a < adds.length) postings[used++] = adds[a++]!;
+      // A touched old word's postings without the edited items, merged with those joining it.
+      const from = addedIds.has(id) ? 0 : oldStart[w]!;
+      const to = addedIds.has(id) ? 0 : oldStart[w + 1]!;
+      if (!addedIds.has(id)) w++;
+      used = mergePostings(postings, used, oldPostings, from, to, marked, adds);
       postingStart[++k] = used;
+      yield;
     }
     yield* copyUntil(words);
     for (const p of edited) marked[p] = 0;
@@ -760,6 +754,22 @@ function wordsOfMarked(start: Uint32Array, postings: Uint32Array, marked: Uint8A
     for (let i = start[w]!; i < end; i++) if (marked[postings[i]!]) had.get(postings[i]!)!.push(w);
   }
   return w;
+}
+
+/**
+ * Writes src[from, to) without its marked positions, merged with `adds` (ascending), into dst
+ * from `used`; answers where it ended.
+ */
+function mergePostings(dst: Uint32Array, used: number, src: Uint32Array, from: number, to: number, marked: Uint8Array, adds: number[]): number {
+  let a = 0;
+  for (let i = from; i < to; i++) {
+    const p = src[i]!;
+    if (marked[p]) continue;
+    while (a < adds.length && adds[a]! < p) dst[used++] = adds[a++]!;
+    dst[used++] = p;
+  }
+  while (a < adds.length) dst[used++] = adds[a++]!;
+  return used;
 }
 
 /** The first word from w + 1 on (at most `to`) where a block of words from w would hold more than `budget` postings. */

@@ -537,6 +537,15 @@ export class CatalogueIndex {
     const n = this.items.length;
     const out = (this.marks ??= new Uint8Array(n));
     for (const p of moved) out[p] = 1;
+    try {
+      return yield* this.titleOrdersMarked(moved, newTitle, out);
+    } finally {
+      for (const p of moved) out[p] = 0;
+    }
+  }
+
+  private *titleOrdersMarked(moved: number[], newTitle: Map<number, string>, out: Uint8Array): Steps<{ order: Uint32Array; rank: Uint32Array; members: Map<number, Uint32Array> }> {
+    const n = this.items.length;
     const spare = this.spareTitles;
     const numRank = this.rank.num;
     const titleOf = (q: number) => (out[q] ? newTitle.get(q)! : this.items[q]!.title);
@@ -569,7 +578,6 @@ export class CatalogueIndex {
       const places = had.map((p) => ({ p, at: firstKept(list, out, (q) => rank[q]! > rank[p]!) }));
       members.set(cat, yield* movedInto(list, spare.members.get(cat) ?? new Uint32Array(list.length), out, places, (a, b) => rank[a]! < rank[b]!));
     }
-    for (const p of moved) out[p] = 0;
     return { order, rank, members };
   }
 

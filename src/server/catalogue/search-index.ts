@@ -215,6 +215,15 @@ export class SearchIndex {
    * between the two. One pass over the postings to find the edited items' words, one copy of them.
    */
   *planUpdate(changes: { pos: number; text: string }[]): Steps<(() => void) | null> {
+    try {
+      return yield* this.planUpdateMarked(changes);
+    } finally {
+      // The scratch marks are all zero again, whatever happened.
+      for (const c of changes) if (this.marks) this.marks[c.pos] = 0;
+    }
+  }
+
+  private *planUpdateMarked(changes: { pos: number; text: string }[]): Steps<(() => void) | null> {
     // Most edits leave the text alone (a price): then nothing is walked.
     const differ = changes.filter((c) => textHash(c.text) !== this.textHash[c.pos]);
     if (differ.length === 0) return null;

@@ -6,11 +6,13 @@
  * "Visible" is the time from the call until the editing process's index answers the new value;
  * "stall" is the longest the event loop was blocked meanwhile (a 1 ms timer's worst lateness).
  *
- *   node --import tsx scripts/bench/item-edit-bench.ts [--items 50000] [--edits 5] [--only price|title]
+ *   node --import tsx scripts/bench/item-edit-bench.ts [--items 50000] [--edits 5] [--only price|title] [--file DB]
+ * `--file DB`: an existing SQLite database instead (e.g. the bench's kept
+ * `<keep>/sqlite-500000/bench.db`), seeded once; the edits stay in it.
  */
 import { editorOf } from '../../src/server/item-editor/service';
 import { withStall } from './stall';
-import { withThrowawayShop } from './throwaway-shop';
+import { withShopOn, withThrowawayShop } from './throwaway-shop';
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -19,23 +21,29 @@ const arg = (name: string, fallback: number) => {
 const items = arg('items', 50_000);
 const edits = arg('edits', 5);
 /** `--only price` or `--only title`: one kind of edit. */
+const file = process.argv.includes('--file') ? process.argv[process.argv.indexOf('--file') + 1]! : undefined;
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 
 async function main(): Promise<void> {
-  await withThrowawayShop('item-edit-bench', items, async (ctx) => {
+  const run = (work: Parameters<typeof withShopOn>[1]) => (file ? withShopOn(file, work) : withThrowawayShop('item-edit-bench', items, work));
+  await run(async (ctx) => {
     const database = ctx.database;
     const built = await withStall(() => ctx.catalogue.refresh());
-    console.log(`${items.toLocaleString('en-US')} synthetic items (+ demo); first build ${built.ms.toFixed(0)} ms`);
+    console.log(`${ctx.catalogue.current().items.length.toLocaleString('en-US')} items; first build ${built.ms.toFixed(0)} ms`);
     const actor = { label: 'bench', display: 'Bench', ip: '' };
     const nums = Array.from(ctx.catalogue.current().byNum.keys()).slice(-edits * 2);
+    const word = Math.random().toString(36).slice(2, 10);
+    let tag = 0;
     for (const [kind, change] of [
       ['price (patch)', (e: { price: number; srp: number }) => ({ price: Math.min(e.price + 0.01, e.srp) })],
-      ['title (rebuild)', (e: { web_Title: string }) => ({ web_Title: `${e.web_Title} X` })],
+      // A word no item has (the search index's word list grows: the costlier case).
+      ['title (patch)', (e: { web_Title: string }) => ({ web_Title: `${e.web_Title.replace(/ edit[a-z0-9]+$/, '')} edit${word}${tag}` })],
     ] as const) {
       if (only && !kind.startsWith(only)) continue;
       const visible: number[] = [];
       const stalls: number[] = [];
       for (let i = 0; i < edits; i++) {
+        tag = i;
         const num = kind.startsWith('price') ? nums[i]! : nums[edits + i]!;
         const before = (await editorOf(database.db, num))!;
         const { photos: _photos, ...body } = { ...before, ...change(before as never) };

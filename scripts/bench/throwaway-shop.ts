@@ -24,3 +24,16 @@ export async function withThrowawayShop(name: string, items: number, work: (ctx:
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The same on an existing SQLite database (a bench's kept one, `--keep`): nothing is seeded; edits stay in it. */
+export async function withShopOn(file: string, work: (ctx: ShopContext) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-on-'));
+  const database = openDatabase(`sqlite:${file}`);
+  try {
+    await migrateToLatest(database.db);
+    await work(createContext(readConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), database));
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -5,6 +5,7 @@ import type { CategoryTable, FacetKind, ItemTable } from '../db/schema';
 import { LowStockTable } from '../stock/low-stock';
 import { collationOrder, collator, inverse } from './collation';
 import { type DistinctLists, type Distincts, FACET_KINDS, FacetTable, firstAtLeast, popcount } from './facet-table';
+import { runNow, STEP, type Steps } from './sliced';
 
 export { type DistinctLists, type Distincts, FACET_KINDS } from './facet-table';
 
@@ -73,6 +74,16 @@ export interface LoadedSource {
   categories: CategoryRow[];
   nvMemberships: NvMembership[];
   items: CatalogueBuilder;
+}
+
+/** An edit laid over the index in two parts (`CatalogueIndex.planPatch`). */
+export interface PatchPlan {
+  /** The positions of the edited items (their searchable text may have changed). */
+  positions: number[];
+  /** Whether a title changed (the title orders move). */
+  retitled: boolean;
+  /** Lays the edit over the index, in one synchronous step. */
+  commit(changeSeq: string): void;
 }
 
 /** Memory the cached category bitsets of one index may hold. */
@@ -268,6 +279,13 @@ export class CatalogueIndex {
   /** Where each category's members lie among the positions. */
   private readonly spans = new Map<number, Span>();
   private readonly distinctCache = new Map<number, Distincts>();
+  /**
+   * The title orders an edit writes into: the ones the edit before it replaced (or new ones). An
+   * edit allocates nothing big, so it sets off no full garbage collection (as SearchIndex.spare).
+   */
+  private readonly spareTitles: { order?: Uint32Array; rank?: Uint32Array; members: Map<number, Uint32Array> } = { members: new Map() };
+  /** Scratch marks over positions (the retitled items); all zero between edits. */
+  private marks: Uint8Array | null = null;
   /** 32-bit words of a bitset over all item positions. */
   private readonly words: number;
   /** Bitsets of values carried by at least 1 item in 32 (no bigger than their postings). */
@@ -491,6 +509,19 @@ export class CatalogueIndex {
    * (the caller then rebuilds). Rows of items the index does not hold are skipped.
    */
   patchItems(changeSeq: string, rows: ItemRow[]): { positions: number[]; retitled: boolean } | null {
+    const plan = runNow(this.planPatch(rows));
+    if (!plan) return null;
+    plan.commit(changeSeq);
+    return { positions: plan.positions, retitled: plan.retitled };
+  }
+
+  /**
+   * `patchItems` in two parts: the steps work out the new title orders without changing the
+   * index (so they may run sliced, requests answered between slices: catalogue/sliced.ts), and
+   * `commit` then lays everything over the index in one synchronous step, so no request sees
+   * half an edit. Nothing else may change the index between the two.
+   */
+  *planPatch(rows: ItemRow[]): Steps<PatchPlan | null> {
     const patched: IndexedItem[] = [];
     const retitled: number[] = [];
     for (const r of rows) {
@@ -500,45 +531,86 @@ export class CatalogueIndex {
       patched.push(new IndexedItem({ facets: this.facets }, old.idx, r, (x) => x, { text: r.code + r.web_title + r.picture, at: 0 }));
       if (old.title !== r.web_title) retitled.push(old.idx);
     }
-    for (const item of patched) {
-      this.items[item.idx] = item;
-      this.byNum.set(item.num, item);
-      this.lowStock.replace(item);
-    }
-    if (retitled.length > 0) this.placeByTitle(retitled);
-    this.changeSeq = changeSeq;
-    return { positions: patched.map((it) => it.idx), retitled: retitled.length > 0 };
+    const titles = retitled.length > 0 ? yield* this.titleOrders(retitled, new Map(patched.map((it) => [it.idx, it.title]))) : null;
+    const spare = this.spareTitles;
+    return {
+      positions: patched.map((it) => it.idx),
+      retitled: retitled.length > 0,
+      commit: (changeSeq) => {
+        for (const item of patched) {
+          this.items[item.idx] = item;
+          this.byNum.set(item.num, item);
+          this.lowStock.replace(item);
+        }
+        if (titles) {
+          spare.order = this.order.title;
+          spare.rank = this.rank.title;
+          this.order.title = titles.order;
+          this.rank.title = titles.rank;
+          for (const [cat, members] of titles.members) {
+            const of = this.members.get(cat)!;
+            spare.members.set(cat, of.title);
+            of.title = members;
+          }
+        }
+        this.changeSeq = changeSeq;
+      },
+    };
   }
 
   /**
-   * Moves the positions `moved` to where their (new) titles sort: in the title order, its inverse,
-   * and the title order of every category holding them. Ties fall by number, as in the build.
-   * All are taken out first, so the rest is in order while each is put back.
+   * The title order, its inverse and the title order of every category holding them, with the
+   * positions `moved` where their new titles (`newTitle`) sort; ties by number, as in the build.
+   * New arrays: the index's are left as they are. Each moved position's place among the others
+   * (which stay in order) is found by a binary search, and each array is then copied once with
+   * the moved positions dropped and put back at their places.
    */
-  private placeByTitle(moved: number[]): void {
-    const out = new Uint8Array(this.items.length);
+  private *titleOrders(moved: number[], newTitle: Map<number, string>): Steps<{ order: Uint32Array; rank: Uint32Array; members: Map<number, Uint32Array> }> {
+    const n = this.items.length;
+    const out = (this.marks ??= new Uint8Array(n));
     for (const p of moved) out[p] = 1;
+    try {
+      return yield* this.titleOrdersMarked(moved, newTitle, out);
+    } finally {
+      for (const p of moved) out[p] = 0;
+    }
+  }
+
+  private *titleOrdersMarked(moved: number[], newTitle: Map<number, string>, out: Uint8Array): Steps<{ order: Uint32Array; rank: Uint32Array; members: Map<number, Uint32Array> }> {
+    const n = this.items.length;
+    const spare = this.spareTitles;
     const numRank = this.rank.num;
-    const order = this.order.title;
-    let kept = withoutMarked(order, out);
-    for (const p of moved) {
-      const title = this.items[p]!.title;
-      const before = (q: number) => {
-        const qt = this.items[q]!.title;
-        const c = qt === title ? 0 : collator.compare(qt, title);
-        return c < 0 || (c === 0 && numRank[q]! < numRank[p]!);
-      };
-      kept = insertAt(order, kept, firstWhere(order, kept, (q) => !before(q)), p);
+    const titleOf = (q: number) => (out[q] ? newTitle.get(q)! : this.items[q]!.title);
+    const sortsBefore = (a: number, b: number) => {
+      const ta = titleOf(a);
+      const tb = titleOf(b);
+      const c = ta === tb ? 0 : collator.compare(ta, tb);
+      return c < 0 || (c === 0 && numRank[a]! < numRank[b]!);
+    };
+    const old = this.order.title;
+    const order = yield* movedInto(
+      old,
+      spare.order ?? new Uint32Array(n),
+      out,
+      moved.map((p) => ({ p, at: firstKept(old, out, (q) => !sortsBefore(q, p)) })),
+      sortsBefore,
+    );
+    const rank = spare.rank ?? new Uint32Array(n);
+    for (let i = 0; i < n; i += STEP) {
+      invertInto(rank, order, i, Math.min(n, i + STEP));
+      yield;
     }
-    const rank = this.rank.title;
-    for (let i = 0; i < order.length; i++) rank[order[i]!] = i;
-    // Each category's title order: take them out, and put each back by the new ranks.
-    for (const { title: members } of this.members.values()) {
-      const had = moved.filter((p) => members.includes(p));
+    const members = new Map<number, Uint32Array>();
+    for (const [cat, { title: list }] of this.members) {
+      const span = this.spans.get(cat)!;
+      // A tree category is one range of positions; an NV collection is searched.
+      const had = span.range ? moved.filter((p) => p >= span.lo && p < span.hi) : moved.filter((p) => list.includes(p));
+      yield;
       if (had.length === 0) continue;
-      let n = withoutMarked(members, out);
-      for (const p of had) n = insertAt(members, n, firstWhere(members, n, (q) => rank[q]! > rank[p]!), p);
+      const places = had.map((p) => ({ p, at: firstKept(list, out, (q) => rank[q]! > rank[p]!) }));
+      members.set(cat, yield* movedInto(list, spare.members.get(cat) ?? new Uint32Array(list.length), out, places, (a, b) => rank[a]! < rank[b]!));
     }
+    return { order, rank, members };
   }
 
   /** Replaces the West/East stock flags after a stock change, without a rebuild. */
@@ -798,30 +870,55 @@ function colorGroupsOf(byId: IndexedItem[], place: Uint32Array, items: IndexedIt
   };
 }
 
-/** Moves the entries of `a` not marked in `marked` to its front, in order; answers how many. */
-function withoutMarked(a: Uint32Array, marked: Uint8Array): number {
-  let k = 0;
-  for (let i = 0; i < a.length; i++) if (!marked[a[i]!]) a[k++] = a[i]!;
-  return k;
-}
-
-/** The first i < n with `at(a[i])` (a monotone predicate over a[0..n)), or n. */
-function firstWhere(a: Uint32Array, n: number, at: (x: number) => boolean): number {
+/**
+ * An index i of `a` such that `at` holds for no entry not marked (in `marked`) before i and for
+ * every one from i on (`at` is monotone over the unmarked entries, which are few short of all).
+ */
+function firstKept(a: Uint32Array, marked: Uint8Array, at: (x: number) => boolean): number {
   let lo = 0;
-  let hi = n;
+  let hi = a.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (at(a[mid]!)) hi = mid;
-    else lo = mid + 1;
+    let j = mid;
+    while (j < hi && marked[a[j]!]) j++;
+    if (j === hi || at(a[j]!)) hi = mid;
+    else lo = j + 1;
   }
   return lo;
 }
 
-/** Puts x at index i of the first n entries of a, moving the rest up by one; answers n + 1. */
-function insertAt(a: Uint32Array, n: number, i: number, x: number): number {
-  a.copyWithin(i + 1, i, n);
-  a[i] = x;
-  return n + 1;
+/**
+ * `a` without its marked entries, with each of `places` put before index `at` of `a` (those at
+ * one index in the order `before` gives), written into `b` (as long as `a`: the marked entries
+ * of `a` are the places).
+ */
+function* movedInto(a: Uint32Array, b: Uint32Array, marked: Uint8Array, places: { p: number; at: number }[], before: (x: number, y: number) => boolean): Steps<Uint32Array> {
+  places.sort((x, y) => x.at - y.at || (before(x.p, y.p) ? -1 : 1));
+  const done = { k: 0, m: 0 };
+  for (let i = 0; i < a.length; i += STEP) {
+    mergeChunk(a, b, marked, places, i, Math.min(a.length, i + STEP), done);
+    yield;
+  }
+  let { k, m } = done;
+  while (m < places.length) b[k++] = places[m++]!.p;
+  if (k !== b.length) throw new Error(`movedInto: ${k} of ${b.length} entries`);
+  return b;
+}
+
+/** `movedInto` over a[from, to): plain loops, which V8 optimises (a loop in a generator it does not, at first). */
+function mergeChunk(a: Uint32Array, b: Uint32Array, marked: Uint8Array, places: { p: number; at: number }[], from: number, to: number, done: { k: number; m: number }): void {
+  let { k, m } = done;
+  for (let i = from; i < to; i++) {
+    while (m < places.length && places[m]!.at === i) b[k++] = places[m++]!.p;
+    if (!marked[a[i]!]) b[k++] = a[i]!;
+  }
+  done.k = k;
+  done.m = m;
+}
+
+/** rank[order[i]] = i for i in [from, to). */
+function invertInto(rank: Uint32Array, order: Uint32Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) rank[order[i]!] = i;
 }
 
 function grow(a: Uint32Array): Uint32Array {

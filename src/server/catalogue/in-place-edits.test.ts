@@ -50,22 +50,28 @@ describe('editing titles and search text in place', () => {
         for (const t of ['re', 'ro', 'ba', 'b', 'bl', 'st', ...query]) before.search.search([t], 'title');
         const items = source.items.map((r) => ({ ...r }));
         const searchRows = new Map(rows.map((r) => [r.id, { ...r }]));
-        for (const e of edits) {
-          const item = items[editable[e.at % editable.length]!]!;
-          item.web_title = e.title;
-          if (e.code) item.code = e.code;
-          searchRows.set(item.id, { id: item.id, key_words: e.keyWords, upc: searchRows.get(item.id)?.upc ?? '' });
+        // Two edits one after the other: the second writes into the arrays the first replaced.
+        const half = Math.ceil(edits.length / 2);
+        for (const [round, batch] of [edits.slice(0, half), edits.slice(half)].entries()) {
+          for (const e of batch) {
+            const item = items[editable[e.at % editable.length]!]!;
+            item.web_title = e.title;
+            if (e.code) item.code = e.code;
+            searchRows.set(item.id, { id: item.id, key_words: e.keyWords, upc: searchRows.get(item.id)?.upc ?? '' });
+          }
+          const edited = [...new Set(batch.map((e) => items[editable[e.at % editable.length]!]!))].map((r) => ({ ...r }));
+          const patched = before.index.patchItems(String(2 + round), edited)!;
+          expect(patched.positions).toHaveLength(edited.length);
+          before.search.updateItems(
+            patched.positions.map((pos) => {
+              const r = edited.find((x) => x.num === before.index.items[pos]!.num)!;
+              const s = searchRows.get(r.id)!;
+              return { pos, text: searchableText(r.web_title, s.key_words, r.num, r.code, s.upc) };
+            }),
+          );
+          // Searches between the two (bitsets cached under the first edit's word list).
+          for (const t of ['re', 'ro', 'b', ...query]) before.search.search([t], 'title');
         }
-        const edited = [...new Set(edits.map((e) => items[editable[e.at % editable.length]!]!))];
-        const patched = before.index.patchItems('2', edited)!;
-        expect(patched.positions).toHaveLength(edited.length);
-        before.search.updateItems(
-          patched.positions.map((pos) => {
-            const r = edited.find((x) => x.num === before.index.items[pos]!.num)!;
-            const s = searchRows.get(r.id)!;
-            return { pos, text: searchableText(r.web_title, s.key_words, r.num, r.code, s.upc) };
-          }),
-        );
         const fresh = build(items, [...searchRows.values()], source);
         const nums = (positions: ArrayLike<number>, index: CatalogueIndex) => Array.from(positions, (p) => index.items[p]!.num);
         expect(nums(before.index.order.title, before.index)).toEqual(nums(fresh.index.order.title, fresh.index));
@@ -95,5 +101,55 @@ describe('editing titles and search text in place', () => {
     expect(search.updateItems(patched.positions.map((pos) => ({ pos, text: searchableText(item.web_title, s.key_words, item.num, item.code, s.upc) })))).toBe(false);
     expect(patched.retitled).toBe(false);
     expect([...search.search(['r'], 'title').positions]).toEqual([...warm.positions]);
+  });
+
+  it('answers as before while an edit is worked out step by step, and as a fresh build once it is put in place', () => {
+    const { source, rows } = searchSource();
+    const { index, search } = build(source.items, rows, source);
+    const editable = uniques(source.items);
+    const items = source.items.map((r) => ({ ...r }));
+    const searchRows = new Map(rows.map((r) => [r.id, { ...r }]));
+    const edited = (
+      [
+        [3, 'zeppelin red'],
+        [50, 'aardvark'],
+        [400, 'blue star rosé'],
+        [1200, 'red'],
+      ] as const
+    ).map(([at, title]) => {
+      const item = items[editable[at % editable.length]!]!;
+      item.web_title = title;
+      searchRows.set(item.id, { id: item.id, key_words: 'q9', upc: '' });
+      return item;
+    });
+    const queries = [['zeppelin'], ['r'], ['re'], ['a'], ['q9'], ['blue', 'st']];
+    const answers = (idx: CatalogueIndex, s: SearchIndex) => {
+      const nums = (positions: ArrayLike<number>) => Array.from(positions, (p) => idx.items[p]!.num);
+      return {
+        version: idx.version,
+        title: nums(idx.order.title),
+        members: SCOPES.map((scope) => (scope === undefined ? [] : nums(idx.categoryMembers(scope, 'title')))),
+        searches: queries.flatMap((q) => SORTS.flatMap((sort) => SCOPES.map((scope) => nums(s.search(q, sort, scope).positions)))),
+      };
+    };
+    const before = answers(index, search);
+    const patchSteps = index.planPatch(edited);
+    let patch = patchSteps.next();
+    for (; !patch.done; patch = patchSteps.next()) expect(answers(index, search)).toEqual(before);
+    const plan = patch.value!;
+    const wordSteps = search.planUpdate(
+      plan.positions.map((pos) => {
+        const r = edited.find((x) => x.num === index.items[pos]!.num)!;
+        return { pos, text: searchableText(r.web_title, 'q9', r.num, r.code, '') };
+      }),
+    );
+    let words = wordSteps.next();
+    for (; !words.done; words = wordSteps.next()) expect(answers(index, search)).toEqual(before);
+    expect(answers(index, search)).toEqual(before);
+    plan.commit('2');
+    words.value!();
+    const fresh = build(items, [...searchRows.values()], source);
+    fresh.index.changeSeq = '2';
+    expect(answers(index, search)).toEqual(answers(fresh.index, fresh.search));
   });
 });

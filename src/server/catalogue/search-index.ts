@@ -2,6 +2,7 @@ import type { SortKey } from '../../contract/catalogue';
 import type { CatalogueIndex, DistinctLists, Distincts } from './catalogue-index';
 import { inverse } from './collation';
 import { firstAtLeast, popcount } from './facet-table';
+import { runNow, STEP, type Steps } from './sliced';
 
 /**
  * Catalogue search answered from memory, with the semantics of the database full-text search
@@ -108,16 +109,25 @@ export class SearchIndex {
   private readonly n: number;
   /** Each position's `textHash` of its searchable text as the index holds it. */
   private readonly textHash: Uint32Array;
-  /** Every distinct word, sorted, concatenated; word w is chars[wordStart[w], wordStart[w + 1]). */
-  private chars: string;
+  /** Every distinct word, sorted, concatenated (UTF-16 code units); word w is chars[wordStart[w], wordStart[w + 1]). */
+  private chars: Uint16Array;
   private wordStart: Uint32Array;
   /** Positions of the items holding word w: postings[postingStart[w], postingStart[w + 1]), ascending. */
   private postingStart: Uint32Array;
   private postings: Uint32Array;
+  /**
+   * Arrays an edit writes its new word list and postings into: the ones the edit before it
+   * replaced (or new ones, with room to grow, when they are too short). So an edit allocates
+   * nothing big, and sets off no full garbage collection: at half a million items those stop
+   * the process for a hundred milliseconds and more (docs/decisions/0020-catalogue-editing.md).
+   */
+  private spare: { chars?: Uint16Array; wordStart?: Uint32Array; postingStart?: Uint32Array; postings?: Uint32Array } = {};
+  /** Scratch marks over positions (the edited items); all zero between edits. */
+  private marks: Uint8Array | null = null;
   private readonly bitsets = new Map<string, Uint32Array>();
   private readonly bitsetCapacity: number;
   /** How many of the first bitsets are the one-character ones, never evicted. */
-  private pinned: number;
+  private readonly pinned: number;
   /** Scratch bitset for ordering and scoping; always all zero between calls. */
   private readonly scratch: Uint32Array;
   /** Scratch output of the ordering walk (`pick`) and of the order a page is cut from (`pageInOrder`). */
@@ -148,7 +158,10 @@ export class SearchIndex {
       wordStart[i + 1] = wordStart[i]! + w.length;
     });
     ids.clear();
-    this.chars = sorted.join('');
+    this.chars = new Uint16Array(wordStart[sorted.length]!);
+    sorted.forEach((w, i) => {
+      for (let c = 0, at = wordStart[i]!; c < w.length; c++) this.chars[at + c] = w.charCodeAt(c);
+    });
     this.wordStart = wordStart;
     // Only the postings are kept: the words of the k-th item (by id) are read once, here.
     const postingStart = new Uint32Array(sorted.length + 1);
@@ -177,7 +190,7 @@ export class SearchIndex {
   private pinOneCharacterTerms(): number {
     for (const c of PINNED) {
       const [lo, hi] = this.wordRange(c);
-      if (this.postingStart[hi]! - this.postingStart[lo]! > 0) this.bitsets.set(`${lo}:${hi}`, this.buildBits(lo, hi));
+      if (this.postingStart[hi]! - this.postingStart[lo]! > 0) this.bitsets.set(this.rangeKey(lo, hi), this.buildBits(lo, hi));
     }
     return this.bitsets.size;
   }
@@ -186,30 +199,61 @@ export class SearchIndex {
    * Takes the new searchable text of items edited in place (`CatalogueIndex.patchItems`: same
    * positions) without a rebuild: their words leave and join the postings, words no item had
    * before join the sorted word list, and the cached bitsets and distinct lists follow. Answers
-   * false, changing nothing, when no item's words changed (a price edit, say). One pass over the
-   * postings: milliseconds at half a million items, where a rebuild takes tens of seconds.
+   * false, changing nothing, when no item's words changed (a price edit, say).
    */
   updateItems(changes: { pos: number; text: string }[]): boolean {
+    const commit = runNow(this.planUpdate(changes));
+    commit?.();
+    return commit !== null;
+  }
+
+  /**
+   * `updateItems` in two parts: the steps work out the new word list and postings in new arrays,
+   * reading the index's without changing them (so they may run sliced, requests answered between
+   * slices: catalogue/sliced.ts); the commit they answer puts them in place in one synchronous
+   * step, or they answer null when no item's words changed. Nothing else may change the index
+   * between the two. One pass over the postings to find the edited items' words, one copy of them.
+   */
+  *planUpdate(changes: { pos: number; text: string }[]): Steps<(() => void) | null> {
+    try {
+      return yield* this.planUpdateMarked(changes);
+    } finally {
+      // The scratch marks are all zero again, whatever happened.
+      for (const c of changes) if (this.marks) this.marks[c.pos] = 0;
+    }
+  }
+
+  private *planUpdateMarked(changes: { pos: number; text: string }[]): Steps<(() => void) | null> {
     // Most edits leave the text alone (a price): then nothing is walked.
     const differ = changes.filter((c) => textHash(c.text) !== this.textHash[c.pos]);
-    if (differ.length === 0) return false;
-    for (const c of differ) this.textHash[c.pos] = textHash(c.text);
+    if (differ.length === 0) return null;
+    const hashes = differ.map((c) => ({ pos: c.pos, hash: textHash(c.text) }));
     const now = new Map<number, Set<string>>();
     for (const c of differ) now.set(c.pos, new Set(itemWords(c.text)));
     // The words the edited items have in the index: one walk of the postings.
-    const marked = new Uint8Array(this.n);
+    const marked = (this.marks ??= new Uint8Array(this.n));
     for (const p of now.keys()) marked[p] = 1;
     const had = new Map<number, number[]>([...now.keys()].map((p) => [p, []]));
     const words = this.wordStart.length - 1;
-    for (let w = 0; w < words; w++) {
-      const end = this.postingStart[w + 1]!;
-      for (let i = this.postingStart[w]!; i < end; i++) if (marked[this.postings[i]!]) had.get(this.postings[i]!)!.push(w);
-    }
+    const oldStart = this.postingStart;
+    const oldPostings = this.postings;
+    // The long loops are plain functions called a chunk at a time: V8 optimises a loop in a
+    // generator only once the generator itself is hot, and runs it tens of times slower before.
+    for (let w = 0; w < words; yield) w = wordsOfMarked(oldStart, oldPostings, marked, w, words, 4 * STEP, had);
+    const hashesNow = () => {
+      for (const { pos, hash } of hashes) this.textHash[pos] = hash;
+    };
     const edited = [...now.keys()].filter((p) => {
       const before = had.get(p)!;
       return before.length !== now.get(p)!.size || before.some((w) => !now.get(p)!.has(this.word(w)));
     });
-    if (edited.length === 0) return false;
+    if (edited.length === 0) {
+      // Same words (the text changed elsewhere: spacing, case): only the hashes move, which only
+      // this method reads.
+      for (const p of now.keys()) marked[p] = 0;
+      hashesNow();
+      return null;
+    }
     for (const p of now.keys()) if (!edited.includes(p)) marked[p] = 0;
 
     // Words no item had before join the list where they sort: added[j] goes before old word
@@ -218,7 +262,8 @@ export class SearchIndex {
     const at = added.map((w) => this.lowerBound(w));
     const addedIds = new Set(at.map((a, j) => a + j));
     const newId = (w: number) => w + countAtMost(at, w);
-    const oldRanges = added.length > 0 ? PINNED.map((c) => this.wordRange(c)) : [];
+    // The words whose postings change, for the caches.
+    const touchedWords = new Set(edited.flatMap((p) => [...now.get(p)!, ...had.get(p)!.map((w) => this.word(w))]));
     // Every edited item leaves every word it had and joins every word it has (new ids).
     const gains = new Map<number, number[]>();
     const touched = new Set<number>(addedIds);
@@ -234,91 +279,121 @@ export class SearchIndex {
       }
     }
     const total = words + added.length;
-    const postingStart = new Uint32Array(total + 1);
-    const postings = new Uint32Array(this.postings.length + edited.reduce((sum, p) => sum + now.get(p)!.size, 0));
+    const postingStart = room(this.spare.postingStart, total + 1);
+    postingStart[0] = 0;
+    // Exactly as long as the new postings: the edited items leave what they had, join what they have.
+    const postings = room(this.spare.postings, oldPostings.length + edited.reduce((sum, p) => sum + now.get(p)!.size - had.get(p)!.length, 0));
     let used = 0;
     let k = 0;
     let w = 0;
     // Untouched words are copied in blocks: old words [w, to) become new ids k, k + 1, ….
-    const copyUntil = (to: number) => {
-      if (to <= w) return;
-      const from = this.postingStart[w]!;
-      postings.set(this.postings.subarray(from, this.postingStart[to]!), used);
-      const delta = used - from;
-      for (; w < to; w++, k++) postingStart[k + 1] = this.postingStart[w + 1]! + delta;
-      used = postingStart[k]!;
-    };
+    function* copyUntil(to: number): Steps<void> {
+      while (w < to) {
+        // A block of at most 4 × STEP postings or STEP words (and at least one word), then a pause.
+        const upTo = blockEnd(oldStart, w, Math.min(to, w + STEP), 4 * STEP);
+        const from = oldStart[w]!;
+        postings.set(oldPostings.subarray(from, oldStart[upTo]!), used);
+        addInto(postingStart, k + 1, oldStart, w + 1, upTo + 1, used - from);
+        k += upTo - w;
+        w = upTo;
+        used = postingStart[k]!;
+        yield;
+      }
+    }
     for (const id of [...touched].sort((a, b) => a - b)) {
-      copyUntil(w + (id - k));
+      yield* copyUntil(w + (id - k));
       const adds = (gains.get(id) ?? []).sort((a, b) => a - b);
-      let a = 0;
-      if (!addedIds.has(id)) {
-        const end = this.postingStart[w + 1]!;
-        for (let i = this.postingStart[w]!; i < end; i++) {
-          const p = this.postings[i]!;
-          if (marked[p]) continue;
-          while (a < adds.length && adds[a]! < p) postings[used++] = adds[a++]!;
-          postings[used++] = p;
-        }
-        w++;
-      }
-      while (a < adds.length) postings[used++] = adds[a++]!;
+      // A touched old word's postings without the edited items, merged with those joining it.
+      const from = addedIds.has(id) ? 0 : oldStart[w]!;
+      const to = addedIds.has(id) ? 0 : oldStart[w + 1]!;
+      if (!addedIds.has(id)) w++;
+      used = mergePostings(postings, used, oldPostings, from, to, marked, adds);
       postingStart[++k] = used;
+      yield;
     }
-    copyUntil(words);
-    if (k !== total) throw new Error(`SearchIndex.updateItems: ${k} of ${total} words placed`);
+    yield* copyUntil(words);
+    for (const p of edited) marked[p] = 0;
+    if (k !== total || used !== postings.length) throw new Error(`SearchIndex.planUpdate: ${k} of ${total} words, ${used} of ${postings.length} postings placed`);
 
+    let chars = this.chars;
+    let wordStart = this.wordStart;
     if (added.length > 0) {
-      const wordStart = new Uint32Array(total + 1);
-      const pieces: string[] = [];
+      const oldChars = this.chars;
+      const oldWordStart = this.wordStart;
+      wordStart = room(this.spare.wordStart, total + 1);
+      wordStart[0] = 0;
+      chars = room16(this.spare.chars, oldChars.length + added.reduce((sum, w) => sum + w.length, 0));
+      // Old words keep their characters, moved up by the added words' before them.
+      let shift = 0;
       let from = 0;
-      for (let j = 0, o = 0, n = 0; n < total; n++) {
-        const isNew = j < added.length && at[j] === o;
-        wordStart[n + 1] = wordStart[n]! + (isNew ? added[j]!.length : this.wordStart[o + 1]! - this.wordStart[o]!);
-        if (isNew) {
-          pieces.push(this.chars.slice(from, this.wordStart[o]!), added[j++]!);
-          from = this.wordStart[o]!;
-        } else o++;
+      for (let j = 0; j <= added.length; j++) {
+        const to = j < added.length ? at[j]! : words;
+        for (let o = from; o < to; o += STEP) {
+          addInto(wordStart, o + j + 1, oldWordStart, o + 1, Math.min(to, o + STEP) + 1, shift);
+          yield;
+        }
+        const charsTo = oldWordStart[to]!;
+        for (let c = oldWordStart[from]!; c < charsTo; c += STEP) {
+          chars.set(oldChars.subarray(c, Math.min(charsTo, c + STEP)), c + shift);
+          yield;
+        }
+        if (j === added.length) break;
+        const word = added[j]!;
+        for (let c = 0; c < word.length; c++) chars[charsTo + shift + c] = word.charCodeAt(c);
+        shift += word.length;
+        wordStart[to + j + 1] = oldWordStart[to]! + shift;
+        from = to;
       }
-      pieces.push(this.chars.slice(from));
-      this.chars = pieces.join('');
-      this.wordStart = wordStart;
     }
-    this.postingStart = postingStart;
-    this.postings = postings.slice(0, used);
 
-    // Cached bitsets name word ranges. When words were added only the pinned one-character sets
-    // keep their meaning (under new ranges); the others go. The edited items' bits are set again.
-    if (added.length > 0) {
-      const pinned = PINNED.flatMap((c, i) => {
-        const bits = this.bitsets.get(`${oldRanges[i]![0]}:${oldRanges[i]![1]}`);
-        return bits ? [{ c, bits }] : [];
-      });
-      this.bitsets.clear();
-      for (const { c, bits } of pinned) {
-        const [lo, hi] = this.wordRange(c);
-        this.bitsets.set(`${lo}:${hi}`, bits);
+    return () => {
+      hashesNow();
+      this.spare = {
+        chars: chars === this.chars ? this.spare.chars : new Uint16Array(this.chars.buffer),
+        wordStart: wordStart === this.wordStart ? this.spare.wordStart : new Uint32Array(this.wordStart.buffer),
+        postingStart: new Uint32Array(this.postingStart.buffer),
+        postings: new Uint32Array(this.postings.buffer),
+      };
+      this.chars = chars;
+      this.wordStart = wordStart;
+      this.postingStart = postingStart;
+      this.postings = postings;
+      // Cached bitsets are named by their ranges' first and last words (`rangeKey`), which words
+      // added elsewhere in the list leave as they were; the edited items' bits are set again.
+      for (const [key, bits] of this.bitsets) {
+        const [first, last] = key.split(':') as [string, string];
+        for (const p of edited) {
+          if ([...now.get(p)!].some((word) => first <= word && word <= last)) bits[p >>> 5]! |= 1 << (p & 31);
+          else bits[p >>> 5]! &= ~(1 << (p & 31));
+        }
       }
-      this.pinned = this.bitsets.size;
-    }
-    for (const [key, bits] of this.bitsets) {
-      const [lo, hi] = key.split(':').map(Number) as [number, number];
-      for (const p of edited) {
-        const has = [...now.get(p)!].some((text) => {
-          const id = this.lowerBound(text);
-          return id >= lo && id < hi;
+      // Distinct lists of match sets whose ranges hold none of the words that changed stay (the
+      // items' facets are as they were); the others go. Keys: scope|first:last first:last….
+      for (const [key, d] of this.distinctCache) {
+        const ranges = key.slice(key.indexOf('|') + 1).split(' ');
+        const stale = ranges.some((r) => {
+          const [first, last] = r.split(':') as [string, string];
+          for (const word of touchedWords) if (first <= word && word <= last) return true;
+          return false;
         });
-        if (has) bits[p >>> 5]! |= 1 << (p & 31);
-        else bits[p >>> 5]! &= ~(1 << (p & 31));
+        if (stale) {
+          this.distinctCache.delete(key);
+          this.distinctCacheChars -= d.json.length;
+        }
       }
-    }
-    this.distinctCache.clear();
-    this.distinctCacheChars = 0;
-    return true;
+    };
+  }
+
+  /**
+   * A name for the non-empty word range [lo, hi) that an edit adding words elsewhere in the list
+   * leaves as it is: its first and last words (words hold no ':' or ' ').
+   */
+  private rangeKey(lo: number, hi: number): string {
+    return `${this.word(lo)}:${this.word(hi - 1)}`;
   }
 
   private word(w: number): string {
-    return this.chars.slice(this.wordStart[w]!, this.wordStart[w + 1]!);
+    return String.fromCharCode(...this.chars.subarray(this.wordStart[w]!, this.wordStart[w + 1]!));
   }
 
   private hasWord(s: string): boolean {
@@ -567,7 +642,7 @@ export class SearchIndex {
     const weight = ([lo, hi]: [number, number]) => this.postingStart[hi]! - this.postingStart[lo]!;
     needed.sort((a, b) => weight(a) - weight(b));
     const [first, ...rest] = needed as [[number, number], ...[number, number][]];
-    const key = needed.map(([lo, hi]) => `${lo}:${hi}`).join(' ');
+    const key = needed.map(([lo, hi]) => this.rangeKey(lo, hi)).join(' ');
     if (weight(first) * 32 > this.n) {
       // Every term matches a large share: AND their bitsets, a word at a time.
       const bits = rest.length === 0 ? this.bits(first[0], first[1]) : this.bits(first[0], first[1]).slice();
@@ -634,7 +709,7 @@ export class SearchIndex {
     const len = this.wordStart[w + 1]! - start;
     const m = Math.min(len, s.length);
     for (let i = 0; i < m; i++) {
-      const d = this.chars.charCodeAt(start + i) - s.charCodeAt(i);
+      const d = this.chars[start + i]! - s.charCodeAt(i);
       if (d !== 0) return d;
     }
     return len - s.length;
@@ -642,7 +717,7 @@ export class SearchIndex {
 
   /** The bitset of the items holding a word in [lo, hi): pinned, cached, or built now. */
   private bits(lo: number, hi: number): Uint32Array {
-    const key = `${lo}:${hi}`;
+    const key = this.rangeKey(lo, hi);
     const cached = this.bitsets.get(key);
     if (cached) return cached;
     const bits = this.buildBits(lo, hi);
@@ -675,6 +750,56 @@ function textHash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
+}
+
+/**
+ * Adds to `had` (position → word ids) the words from `w` on holding a marked position, until
+ * about `budget` postings are read; answers the next word.
+ */
+function wordsOfMarked(start: Uint32Array, postings: Uint32Array, marked: Uint8Array, w: number, words: number, budget: number, had: Map<number, number[]>): number {
+  const stop = start[w]! + budget;
+  for (; w < words && start[w]! < stop; w++) {
+    const end = start[w + 1]!;
+    for (let i = start[w]!; i < end; i++) if (marked[postings[i]!]) had.get(postings[i]!)!.push(w);
+  }
+  return w;
+}
+
+/**
+ * Writes src[from, to) without its marked positions, merged with `adds` (ascending), into dst
+ * from `used`; answers where it ended.
+ */
+function mergePostings(dst: Uint32Array, used: number, src: Uint32Array, from: number, to: number, marked: Uint8Array, adds: number[]): number {
+  let a = 0;
+  for (let i = from; i < to; i++) {
+    const p = src[i]!;
+    if (marked[p]) continue;
+    while (a < adds.length && adds[a]! < p) dst[used++] = adds[a++]!;
+    dst[used++] = p;
+  }
+  while (a < adds.length) dst[used++] = adds[a++]!;
+  return used;
+}
+
+/** The first word from w + 1 on (at most `to`) where a block of words from w would hold more than `budget` postings. */
+function blockEnd(start: Uint32Array, w: number, to: number, budget: number): number {
+  let upTo = w + 1;
+  while (upTo < to && start[upTo + 1]! - start[w]! <= budget) upTo++;
+  return upTo;
+}
+
+/** dst[at + i] = src[from + i] + delta, for i < to − from. */
+function addInto(dst: Uint32Array, at: number, src: Uint32Array, from: number, to: number, delta: number): void {
+  for (let i = from; i < to; i++) dst[at + i - from] = src[i]! + delta;
+}
+
+/** The first n entries of `spare` when it has room for them, else of a new array with room to grow. */
+function room(spare: Uint32Array | undefined, n: number): Uint32Array {
+  return spare && spare.length >= n ? spare.subarray(0, n) : new Uint32Array(n + (n >>> 6) + 1024).subarray(0, n);
+}
+
+function room16(spare: Uint16Array | undefined, n: number): Uint16Array {
+  return spare && spare.length >= n ? spare.subarray(0, n) : new Uint16Array(n + (n >>> 6) + 1024).subarray(0, n);
 }
 
 /** How many entries of an ascending list are at most x. */

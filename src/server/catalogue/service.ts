@@ -18,6 +18,7 @@ import { type ActiveFilter, CatalogueBuilder, CatalogueIndex, type Distincts, ty
 import { itemDetail } from './item-detail';
 import * as q from './queries';
 import { type SearchAnswer, SearchIndex, SearchWords, searchableText } from './search-index';
+import { runSliced } from './sliced';
 
 const filterKinds: Record<FilterParam, { kind: FacetKind; label: string }> = {
   color: { kind: 'color', label: 'color' },
@@ -113,16 +114,23 @@ export class CatalogueService {
   private async patch(index: CatalogueIndex, versions: q.CatalogueVersions): Promise<boolean> {
     if (index.changeSeq === versions.changes) return true;
     const rows = await q.loadChangedItems(this.db, Number(index.changeSeq));
-    const patched = index.patchItems(versions.changes, rows);
-    if (!patched) return false;
+    // The new title orders and search words are worked out in slices, requests answered between
+    // them (at 500,000 items that is tens of milliseconds of work), then put in place together
+    // in one synchronous step: no request sees half an edit, and no answer cached under the new
+    // version shows the old words (catalogue/sliced.ts).
+    const plan = await runSliced(index.planPatch(rows));
+    if (!plan) return false;
     // A title, key words, code or UPC edited in place: the search index's words follow, and
     // cached search answers (positions in a sort order) go.
     const byNum = new Map(rows.map((r) => [r.num, r]));
-    const texts = patched.positions.map((pos) => {
+    const texts = plan.positions.map((pos) => {
       const r = byNum.get(index.items[pos]!.num)!;
       return { pos, text: searchableText(r.web_title, r.key_words, r.num, r.code, r.upc) };
     });
-    if ((this.searchIndex?.updateItems(texts) ?? false) || patched.retitled) {
+    const words = this.searchIndex ? await runSliced(this.searchIndex.planUpdate(texts)) : null;
+    plan.commit(versions.changes);
+    words?.();
+    if (words || plan.retitled) {
       this.searchCache = new Map();
       this.searchCachePositions = 0;
     }

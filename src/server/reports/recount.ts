@@ -85,8 +85,7 @@ export async function rebuildSummaries(db: Kysely<DB>): Promise<void> {
     await sql`insert into sales_daily (day, orders, lines, units, merch_cents, discount_cents) ${q.daily}`.execute(trx);
     await sql`insert into sales_by_day (dim, day, key, orders, units, merch_cents, discount_cents) ${q.byDay}`.execute(trx);
     await sql`insert into sales_by_month (dim, month, key, orders, units, merch_cents, discount_cents) select dim, substr(day, 1, 7), key, sum(orders), sum(units), sum(merch_cents), sum(discount_cents) from sales_by_day group by dim, substr(day, 1, 7), key`.execute(trx);
-    await bumpSalesHistory(trx);
-    await bumpSalesHistory(trx, 'sales_month_seq');
+    await bumpSalesHistory(trx, 'sales_history_seq', 'sales_month_seq');
   });
 }
 

@@ -67,24 +67,21 @@ export function summaryDeltas(change: SaleChange): Delta[] {
 }
 
 export async function recordSales(db: Kysely<DB>, change: SaleChange): Promise<void> {
-  const deltas = summaryDeltas(change);
+  const sale = saleRows(change);
+  const { deltas, day, month, totals } = sale;
   if (deltas.length === 0) return;
-  const day = change.placedAt.slice(0, 10);
-  const month = day.slice(0, 7);
-  const lines = change.lines.reduce((n, l) => n + l.lines, 0);
-  const totals = deltas.filter((d) => d.dim === 'customer')[0] ?? { orders: 0, units: 0, merch_cents: 0, discount_cents: 0 };
   // A day before today changed (a cancel of an older order): the processes' sums kept of it are stale.
   const now = new Date().toISOString();
   if (month < now.slice(0, 7)) await bumpAtEnd(db, 'sales_history_seq');
   else if (day < now.slice(0, 10)) await bumpAtEnd(db, 'sales_month_seq');
-  const ctes = db.getExecutor().adapter instanceof PostgresAdapter ? salesCtes(change) : null;
+  const ctes = db.getExecutor().adapter instanceof PostgresAdapter ? ctesOf(sale) : null;
   if (ctes) {
     await sql`with ${ctes} select count(*) from ${sql.id(SALES_LAST)}`.execute(db);
     return;
   }
   await db
     .insertInto('sales_daily')
-    .values({ day, orders: totals.orders, lines, units: totals.units, merch_cents: totals.merch_cents, discount_cents: totals.discount_cents })
+    .values({ day, orders: totals.orders, lines: totals.lines, units: totals.units, merch_cents: totals.merch_cents, discount_cents: totals.discount_cents })
     .onConflict((oc) =>
       oc.column('day').doUpdateSet({
         orders: sql`sales_daily.orders + excluded.orders`,
@@ -127,17 +124,24 @@ export const SALES_LAST = 'sale_by_month';
  * writes them statement by statement).
  */
 export function salesCtes(change: SaleChange): RawBuilder<unknown> | null {
+  return ctesOf(saleRows(change));
+}
+
+/** A sale's summary rows: its deltas (key order), its day and month, and the day's totals. */
+function saleRows(change: SaleChange) {
   const deltas = summaryDeltas(change);
-  if (deltas.length === 0 || deltas.length > CHUNK) return null;
   const day = change.placedAt.slice(0, 10);
-  const month = day.slice(0, 7);
-  const lines = change.lines.reduce((n, l) => n + l.lines, 0);
   const t = deltas.filter((d) => d.dim === 'customer')[0] ?? { orders: 0, units: 0, merch_cents: 0, discount_cents: 0 };
+  return { deltas, day, month: day.slice(0, 7), totals: { ...t, lines: change.lines.reduce((n, l) => n + l.lines, 0) } };
+}
+
+function ctesOf({ deltas, day, month, totals: t }: ReturnType<typeof saleRows>): RawBuilder<unknown> | null {
+  if (deltas.length === 0 || deltas.length > CHUNK) return null;
   const rows = sql.join(deltas.map((d, i) => sql`(${d.dim}, ${d.key}, ${d.orders}::integer, ${d.units}::integer, ${d.merch_cents}::bigint, ${d.discount_cents}::bigint, ${i}::integer)`));
   return sql`sale_rows (dim, key, orders, units, merch_cents, discount_cents, n) as (values ${rows}),
     sale_day as (
       insert into sales_daily as s (day, orders, lines, units, merch_cents, discount_cents)
-      values (${day}, ${t.orders}, ${lines}, ${t.units}, ${t.merch_cents}, ${t.discount_cents})
+      values (${day}, ${t.orders}, ${t.lines}, ${t.units}, ${t.merch_cents}, ${t.discount_cents})
       on conflict (day) do update set orders = s.orders + excluded.orders, lines = s.lines + excluded.lines, units = s.units + excluded.units,
         merch_cents = s.merch_cents + excluded.merch_cents, discount_cents = s.discount_cents + excluded.discount_cents
       returning 1),
@@ -175,7 +179,8 @@ const bumpSeqs: TransactionEnding<Set<SalesSeq>> = {
   name: 'sales summaries kept',
   start: () => new Set<SalesSeq>(),
   async end(trx, names) {
-    if (names.size > 0) await trx.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', 'in', [...names]).execute();
+    const [first, ...more] = names;
+    if (first) await bumpSalesHistory(trx, first, ...more);
   },
 };
 
@@ -188,6 +193,6 @@ async function bumpAtEnd(db: Kysely<DB>, name: SalesSeq): Promise<void> {
  * Moves `sales_history_seq` (a past month changed) or `sales_month_seq` (an earlier day of this
  * month): every process's kept sums of those days are then read afresh (keyed-sales.ts).
  */
-export async function bumpSalesHistory(db: Kysely<DB>, name: SalesSeq = 'sales_history_seq'): Promise<void> {
-  await db.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', '=', name).execute();
+export async function bumpSalesHistory(db: Kysely<DB>, first: SalesSeq, ...more: SalesSeq[]): Promise<void> {
+  await db.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', 'in', [first, ...more]).execute();
 }

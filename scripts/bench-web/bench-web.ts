@@ -6,7 +6,8 @@
  * and the time from the search debounce firing to the results being painted.
  * Options: --no-build (use dist/web as it is), --runs N (Lighthouse runs per page, default 1;
  * the median is printed), --skip-lighthouse, --reports DIR (write each Lighthouse JSON report there),
- * --pages home,listing,detail (Lighthouse only these pages; default all).
+ * --pages home,listing,detail (Lighthouse only these pages; default all), --drawings (leave the items'
+ * generated drawings: by default every active item gets a real raster photo first, raster-photos.ts).
  * Timing figures depend on the machine's load: on a shared machine, compare runs, not absolutes.
  */
 import { readFileSync } from 'node:fs';
@@ -15,9 +16,10 @@ import { launchBrowser, startShop } from '../../e2e/support/shop';
 import { loadedJs } from './browser-js';
 import { buildJsGzip, ensureBuild } from './build-output';
 import { type LighthouseFigures, lighthouseRuns } from './lighthouse-run';
+import { giveEveryItemAPhoto } from './raster-photos';
 import { searchToPaint } from './search-paint';
 
-const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false }, runs: { type: 'string', default: '1' }, 'skip-lighthouse': { type: 'boolean', default: false }, reports: { type: 'string' }, pages: { type: 'string', default: 'home,listing,detail' } } });
+const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false }, runs: { type: 'string', default: '1' }, 'skip-lighthouse': { type: 'boolean', default: false }, reports: { type: 'string' }, pages: { type: 'string', default: 'home,listing,detail' }, drawings: { type: 'boolean', default: false } } });
 
 const BUDGET = { homeJs: 150 * 1024, listingJs: 200 * 1024, performance: 95, cls: 0.02, searchMs: 100 };
 const PAGES = [
@@ -35,11 +37,19 @@ const median = (xs: number[]) => {
 
 const lighthouseVersion = () => (JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')) as { version: string }).version;
 
-async function firstItemOfCategory(url: string): Promise<string> {
+async function firstItemOfCategory(url: string): Promise<{ num: string; picture: string }> {
   const res = await fetch(`${url}/beapi/Inventory/GetPagedItemsForCategory?categoryNum=11&page=1&pageSize=1`);
-  const body = (await res.json()) as { items: { num: string }[] };
+  const body = (await res.json()) as { items: { num: string; picture: string }[] };
   if (!body.items[0]) throw new Error('category 11 has no items');
-  return body.items[0].num;
+  return body.items[0];
+}
+
+/** Uploads the photos, then waits until the storefront's listing shows them (the read index follows the change feed). */
+async function withPhotos(url: string, shop: Parameters<typeof giveEveryItemAPhoto>[0]): Promise<void> {
+  const started = performance.now();
+  const given = await giveEveryItemAPhoto(shop);
+  for (let i = 0; i < 100 && !(await firstItemOfCategory(url)).picture.startsWith('/img/'); i++) await new Promise((r) => setTimeout(r, 100));
+  console.log(`raster photos: ${given} items given a JPEG photo in ${((performance.now() - started) / 1000).toFixed(1)} s (--drawings to keep the generated drawings)`);
 }
 
 async function main() {
@@ -49,8 +59,9 @@ async function main() {
   // Inside the try: a browser that fails to start must not leave the shop running.
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
+    if (!values.drawings) await withPhotos(shop.url, shop);
     browser = await launchBrowser();
-    const detailPath = `${PAGES[2]!.path}${encodeURIComponent(await firstItemOfCategory(shop.url))}`;
+    const detailPath = `${PAGES[2]!.path}${encodeURIComponent((await firstItemOfCategory(shop.url)).num)}`;
     const urls = PAGES.map((p) => `${shop.url}${p.name === 'detail' ? detailPath : p.path}`);
 
     console.log('\nJavaScript loaded (gzip -9 of each script; transfer = bytes as served, headers excluded)');

@@ -105,7 +105,8 @@ export const itemDetailSchema = z.object({
   inStockFairhope: z.boolean(),
   new: z.boolean(),
   attributes: z.array(z.object({ name: z.string(), value: z.string() })),
-  colors: z.array(z.object({ num: z.string(), name: z.string(), link: z.string() })),
+  /** The same product in other colours; `picture` as a list item's (a real photo's address or the generated drawing). */
+  colors: z.array(z.object({ num: z.string(), name: z.string(), link: z.string(), picture: z.string() })),
   suggestedItems: z.array(listItemSchema),
   /** Sold only in multiples of this (a case pack); 1: any quantity. The cart rounds up to it. */
   orderMultiple: z.number().int(),

@@ -38,12 +38,33 @@ function start(calls: Map<string, EarlyCall>, path: string, token: string | null
   return response;
 }
 
+/**
+ * A real photo's `preload`: the AVIF `srcset` the detail page's <picture> offers, in the sizes it
+ * shows it at (components/picture-preload.ts, contract/photos.ts `photoSources`; a web test keeps
+ * the two equal), so the browser fetches the one variant the page will show. Null for a
+ * generated picture, preloaded by its address.
+ */
+export function photoPreload(src: string): { type: string; srcset: string; sizes: string } | null {
+  const m = /^\/img\/([0-9a-f]{32})-(\d{1,4})\.jpg$/.exec(src);
+  if (!m) return null;
+  const largest = Number(m[2]);
+  const boxes = [...[160, 320, 640, 1280].filter((b) => b < largest), largest];
+  return { type: 'image/avif', srcset: boxes.map((b) => `/img/${m[1]}-${b}.avif ${b}w`).join(', '), sizes: '(max-width: 48em) 300px, 520px' };
+}
+
 function preloadPicture(src: unknown): void {
   if (typeof src !== 'string' || !src.startsWith('/')) return;
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';
-  link.href = src;
+  const photo = photoPreload(src);
+  if (photo) {
+    link.type = photo.type;
+    link.imageSrcset = photo.srcset;
+    link.imageSizes = photo.sizes;
+  } else {
+    link.href = src;
+  }
   link.fetchPriority = 'high';
   document.head.appendChild(link);
 }

@@ -234,8 +234,8 @@ describe('item detail', () => {
     expect(body.caseQty).toBeUndefined();
     expect(body.web_Product_Info).toBe('<p>Floats <strong>14 hours</strong>.</p>');
     expect(body.colors).toEqual([
-      { num: '11002', name: 'Royal Blue', link: 'royal-blue' },
-      { num: '11003', name: 'Pastel Pink', link: 'pastel-pink' },
+      { num: '11002', name: 'Royal Blue', link: 'royal-blue', picture: '/images/items/11002?v=1' },
+      { num: '11003', name: 'Pastel Pink', link: 'pastel-pink', picture: '/images/items/11003?v=1' },
     ]);
     expect(nums({ items: body.suggestedItems })).toEqual(['11002', '30001']);
   });

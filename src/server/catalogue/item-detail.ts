@@ -204,7 +204,7 @@ function detailOf(
       .filter((other) => other.num !== num)
       .map((other) => {
         const link = other.facets.color[0] ?? '';
-        return { num: other.num, name: colorNames.get(link) ?? other.colorFamily, link };
+        return { num: other.num, name: colorNames.get(link) ?? other.colorFamily, link, picture: other.picture };
       }),
     suggestedItems: suggested.flatMap((n) => {
       const s = index.byNum.get(n);
@@ -271,7 +271,7 @@ class DetailParts {
       const colorNames = this.index.facetNames.get('color')!;
       entries = (this.index.colorGroups.get(colorGroup) ?? []).map((other) => {
         const link = other.facets.color[0] ?? '';
-        return { num: other.num, json: `{"num":${q(other.num)},"name":${q(colorNames.get(link) ?? other.colorFamily)},"link":${q(link)}}` };
+        return { num: other.num, json: `{"num":${q(other.num)},"name":${q(colorNames.get(link) ?? other.colorFamily)},"link":${q(link)},"picture":${q(other.picture)}}` };
       });
       if (this.groups.size >= MAX_KEPT) this.groups.clear();
       this.groups.set(colorGroup, entries);

@@ -85,15 +85,17 @@ describe('uploading a 12-megapixel camera JPEG', () => {
     }
   });
 
-  it("makes the photo the item's picture on its detail page, listing and in the cart", async () => {
+  it("makes the photo the item's picture on its detail page, the listing and other colours' lists", async () => {
     const item = await detail('11001');
     expect(item.picture).toBe(photo.url);
     expect(item.inventoryPicture).toBe(photo.url);
     const listing = (await t.app.inject({ method: 'GET', url: '/beapi/Inventory/GetPagedItemsForCategory?categoryNum=11' })).json();
     const listed = JSON.stringify(listing);
     expect(listed).toContain(`"picture":"${photo.url}"`);
-    // Another item keeps its generated picture.
-    expect((await detail('11002')).picture).toBe('/images/items/11002?v=1');
+    // Another item keeps its generated picture, and shows the photo where it lists 11001 as another colour.
+    const sibling = await detail('11002');
+    expect(sibling.picture).toBe('/images/items/11002?v=1');
+    expect(sibling.colors).toContainEqual(expect.objectContaining({ num: '11001', picture: photo.url }));
   });
 
   it("shows in the item editor: the item's photos, its count in the list, and the has-photo filter", async () => {

@@ -168,7 +168,7 @@ function ItemFacts({ item, categoryNum }: { item: ItemDetail; categoryNum: numbe
           <Group gap="xs" role="list" aria-label="Other colours">
             {item.colors.map((c) => (
               <Link key={c.num} to={detailLink(c, categoryNum)} className={classes.colorThumb} role="listitem" aria-current={c.num === item.num ? 'true' : undefined}>
-                <img src={`/images/items/${encodeURIComponent(c.num)}`} alt="" width={56} height={56} loading="lazy" />
+                <ProductPicture src={c.picture} size={56} alt="" loading="lazy" />
                 <span>{c.name}</span>
               </Link>
             ))}

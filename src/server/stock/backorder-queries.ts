@@ -25,34 +25,57 @@ export async function itemsWithBackorders(db: Db, itemNums: readonly string[]): 
   return found.sort();
 }
 
-export interface WaitingLine {
-  order_id: number;
-  line_no: number;
+export interface Waiting {
   item_num: string;
-  title: string;
+  order_id: number;
   qty_backordered: number;
 }
 
+/** How many waiting lines of one item to read after order `after`. */
+export interface QueueRead {
+  itemNum: string;
+  after: number;
+  limit: number;
+}
+
 /**
- * The backordered lines of these items, in orders that may be filled, oldest order first per
- * item: of all such orders after `after` (order id, per item; 0 when absent), or, with `orderIds`,
- * of those orders only. One statement for every item.
+ * The first `limit` backordered lines of each item after order `after`, in orders that may be
+ * filled, oldest order first: what the index `order_lines_backordered` holds, read in order and
+ * no further than asked (an item out of stock for long can have a thousand orders waiting, and a
+ * cancel releasing one unit needs the first). One statement per 100 items.
  */
-export async function waitingLines(db: Db, itemNums: readonly string[], after: ReadonlyMap<string, number>, orderIds?: readonly number[]): Promise<WaitingLine[]> {
+export async function waitingQueue(db: Db, reads: readonly QueueRead[]): Promise<Waiting[]> {
+  const rows: Waiting[] = [];
+  for (const part of chunks(reads, 300)) {
+    const branches = part.map(
+      (r) => sql`select * from (select l.item_num, l.order_id, l.qty_backordered from order_lines l join orders o on o.id = l.order_id
+        where l.item_num = ${r.itemNum} and l.order_id > ${r.after} and l.qty_backordered > 0 and o.status_code not in (${sql.join(NOT_FILLED)})
+        order by l.order_id limit ${r.limit}) as q`,
+    );
+    rows.push(...(await sql<Waiting>`${sql.join(branches, sql` union all `)}`.execute(db)).rows);
+  }
+  return rows;
+}
+
+export interface WaitingLine extends Waiting {
+  line_no: number;
+  title: string;
+}
+
+/** The backordered lines of these items in these orders, as they are now, oldest order first per item. */
+export async function waitingLines(db: Db, itemNums: readonly string[], orderIds: readonly number[]): Promise<WaitingLine[]> {
   const rows: WaitingLine[] = [];
   // Parts of at most 10,000 items and 10,000 orders (one part but for a big import).
   for (const items of chunks(itemNums, 3)) {
-    for (const orders of orderIds ? chunks(orderIds, 3) : [null]) {
+    for (const orders of chunks(orderIds, 3)) {
       const part = await db
-        .selectFrom('order_lines as l')
-        .innerJoin('orders as o', 'o.id', 'l.order_id')
-        .select(['l.order_id', 'l.line_no', 'l.item_num', 'l.title', 'l.qty_backordered'])
-        .where('l.item_num', 'in', items)
-        .where('l.qty_backordered', '>', 0)
-        .where('o.status_code', 'not in', NOT_FILLED)
-        .$if(orders !== null, (q) => q.where('l.order_id', 'in', orders!))
+        .selectFrom('order_lines')
+        .select(['order_id', 'line_no', 'item_num', 'title', 'qty_backordered'])
+        .where('item_num', 'in', items)
+        .where('order_id', 'in', orders)
+        .where('qty_backordered', '>', 0)
         .execute();
-      for (const r of part) if (r.order_id > (after.get(r.item_num) ?? 0)) rows.push(r);
+      rows.push(...part);
     }
   }
   return rows.sort((a, b) => (a.item_num < b.item_num ? -1 : a.item_num > b.item_num ? 1 : a.order_id - b.order_id || a.line_no - b.line_no));

@@ -2,7 +2,7 @@ import type { Actor } from '../audit/audit';
 import type { CountMoves } from '../orders/counts';
 import { addOrderEvents, type OrderSums, saveOrderSums } from '../orders/order-state';
 import { allocateStock, firstWarehouse, type Warehouse } from './allocation';
-import { allocateBackordered, itemsWithBackorders, type LockedOrder, lockOrdersForFill, type WaitingLine, waitingLines } from './backorder-queries';
+import { allocateBackordered, itemsWithBackorders, type LockedOrder, lockOrdersForFill, type Waiting, type WaitingLine, waitingLines, waitingQueue } from './backorder-queries';
 import { type Move, type MovementReason, recordMovements, type StockUnits } from './movements';
 import { availableOf, type Db, decrementStock, isPostgres, lockItems, markStockChanged, type StockRow } from './queries';
 
@@ -49,13 +49,17 @@ interface Allocated {
   east: number;
 }
 
+/** Waiting lines read per item and round at most (fewer when it has fewer units to give). */
+const QUEUE_READ = 100;
+
 /**
  * Gives the available units of these (locked) items to their waiting lines, oldest order first,
- * in memory: nothing is written here. Each round reads the items' waiting lines, takes per item
- * the oldest ones whose backordered units cover what it has, locks their orders in one statement
- * and reads those lines again (now that no one else can change them). A round leaves units over
- * only when an order was skipped (locked by another transaction) or its line changed meanwhile:
- * the next round goes on with the orders after the ones already considered. Usually one round.
+ * in memory: nothing is written here. Each round reads, per item, the oldest waiting lines that
+ * can cover what it has (`waitingQueue`: one line per unit at most, as each waits for one or
+ * more), locks their orders in one statement, reads those lines again (now that no one else can
+ * change them) and allocates. An item goes on to a next round, after the orders it considered,
+ * when it has units left and more lines may wait: an order was skipped (another transaction
+ * holds it), a line changed meanwhile, or it has more units than one read takes. Usually one round.
  */
 async function allocateToWaiting(trx: Db, stock: readonly StockRow[]): Promise<Allocated[]> {
   const items = new Map(stock.map((i) => [i.num, { item: i, left: availableOf(i), after: 0 }]));
@@ -64,25 +68,31 @@ async function allocateToWaiting(trx: Db, stock: readonly StockRow[]): Promise<A
   for (;;) {
     const want = [...items.values()].filter((i) => hasUnits(i.left) && i.after !== Infinity);
     if (want.length === 0) return out;
-    const after = new Map(want.map((i) => [i.item.num, i.after]));
-    // Per item: the last order this round considers (Infinity: every waiting line is in this round).
-    const upTo = new Map(want.map((i) => [i.item.num, Infinity]));
-    const need = new Map(want.map((i) => [i.item.num, unitsOf(i.left)]));
+    const reads = want.map((i) => ({ itemNum: i.item.num, after: i.after, limit: Math.min(QUEUE_READ, unitsOf(i.left)) }));
+    const queue = new Map<string, Waiting[]>();
+    for (const w of await waitingQueue(trx, reads)) queue.set(w.item_num, [...(queue.get(w.item_num) ?? []), w]);
+    // Per item: the last order this round considers (Infinity: no more lines wait after these).
+    const upTo = new Map<string, number>();
     const ids = new Set<number>();
-    for (const c of await waitingLines(trx, [...after.keys()], after)) {
-      if (c.order_id > upTo.get(c.item_num)!) continue;
-      ids.add(c.order_id);
-      const n = need.get(c.item_num)! - c.qty_backordered;
-      need.set(c.item_num, n);
-      if (n <= 0 && upTo.get(c.item_num) === Infinity) upTo.set(c.item_num, c.order_id);
+    for (const r of reads) {
+      const rows = queue.get(r.itemNum) ?? [];
+      let end = rows.length < r.limit ? Infinity : rows[rows.length - 1]!.order_id;
+      let need = unitsOf(items.get(r.itemNum)!.left);
+      for (const w of rows) {
+        if (w.order_id > end) break;
+        ids.add(w.order_id);
+        need -= w.qty_backordered;
+        if (need <= 0) end = Math.min(end, w.order_id);
+      }
+      upTo.set(r.itemNum, end);
     }
     const fresh = [...ids].filter((id) => !orders.has(id));
     for (const o of await lockOrdersForFill(trx, fresh)) orders.set(o.id, o);
     for (const id of fresh) if (!orders.has(id)) orders.set(id, null);
     const locked = [...ids].filter((id) => orders.get(id));
-    for (const line of await waitingLines(trx, [...after.keys()], after, locked)) {
+    for (const line of await waitingLines(trx, reads.map((r) => r.itemNum), locked)) {
       const entry = items.get(line.item_num)!;
-      if (line.order_id > upTo.get(line.item_num)! || !hasUnits(entry.left)) continue;
+      if (line.order_id <= entry.after || line.order_id > upTo.get(line.item_num)! || !hasUnits(entry.left)) continue;
       const order = orders.get(line.order_id)!;
       const got = allocateStock(line.qty_backordered, entry.left, firstWarehouse(order.shipping_code, shipState(order)));
       if (got.west + got.east === 0) continue;

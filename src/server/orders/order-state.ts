@@ -33,17 +33,25 @@ export interface OrderPlaced {
   ship_to_json: string;
 }
 
+/** The buyer's email, read with the locked row for the lifecycle's mails (null: no such customer). */
+export interface OrderBuyer {
+  email: string | null;
+}
+
 /** The order's kept sums over its lines. */
 export type OrderSums = Pick<OrderState, 'open_west' | 'open_east' | 'backordered' | 'shipped_qty'>;
 
-/** The order row, locked on PostgreSQL (SQLite's write transaction holds the whole database). */
-export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { id: number }, forUpdate: boolean): Promise<(OrderState & OrderMoney & OrderPlaced) | undefined> {
+/** The order row, locked on PostgreSQL (SQLite's write transaction holds the whole database), with its buyer's email. */
+export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { id: number }, forUpdate: boolean): Promise<(OrderState & OrderMoney & OrderPlaced & OrderBuyer) | undefined> {
   return db
-    .selectFrom('orders')
-    .select(['id', 'order_num', 'customer_id', 'status_code', 'version', 'open_west', 'open_east', 'backordered', 'shipped_qty', 'subtotal_cents', 'discount_cents', 'shipping_cents', 'created_at', 'ship_to_json'])
-    .$if('orderNum' in where, (q) => q.where('order_num', '=', (where as { orderNum: number }).orderNum))
-    .$if('id' in where, (q) => q.where('id', '=', (where as { id: number }).id))
-    .$if(forUpdate, (q) => q.forUpdate())
+    .selectFrom('orders as o')
+    .leftJoin('customers as c', 'c.id', 'o.customer_id')
+    .select(['o.id', 'o.order_num', 'o.customer_id', 'o.status_code', 'o.version', 'o.open_west', 'o.open_east', 'o.backordered', 'o.shipped_qty'])
+    .select(['o.subtotal_cents', 'o.discount_cents', 'o.shipping_cents', 'o.created_at', 'o.ship_to_json', 'c.email'])
+    .$if('orderNum' in where, (q) => q.where('o.order_num', '=', (where as { orderNum: number }).orderNum))
+    .$if('id' in where, (q) => q.where('o.id', '=', (where as { id: number }).id))
+    // The order's row only: the customer's is read, not locked.
+    .$if(forUpdate, (q) => q.forUpdate('o'))
     .executeTakeFirst();
 }
 

@@ -4,7 +4,7 @@ import { addOrderEvents, type OrderSums, saveOrderSums } from '../orders/order-s
 import { allocateStock, firstWarehouse, type Warehouse } from './allocation';
 import { allocateBackordered, itemsWithBackorders, type LockedOrder, lockOrdersForFill, type Waiting, type WaitingLine, waitingLines, waitingQueue } from './backorder-queries';
 import { type Move, type MovementReason, recordMovements, type StockUnits } from './movements';
-import { availableOf, type Db, decrementStock, isPostgres, lockItems, markStockChanged, type StockRow } from './queries';
+import { availableOf, type Db, decrementStock, isPostgres, lockItems, markStockChanged, releaseToShelf, type StockRow } from './queries';
 
 /**
  * Backorder fills (DESIGN.md §5 "Stock"): units that become available at a warehouse go first to
@@ -118,8 +118,12 @@ async function allocateToWaiting(trx: Db, stock: readonly StockRow[]): Promise<A
 export async function fillBackorders(trx: Db, itemNums: readonly string[], actor: Actor, changed?: number[], counts?: CountMoves): Promise<Filled[]> {
   const waiting = await itemsWithBackorders(trx, itemNums);
   if (waiting.length === 0) return [];
-  const stock = (await lockItems(trx, waiting, isPostgres(trx))).filter((i) => hasUnits(availableOf(i)));
-  const allocated = await allocateToWaiting(trx, stock);
+  return fillItems(trx, await lockItems(trx, waiting, isPostgres(trx)), actor, changed, counts);
+}
+
+/** `fillBackorders` of items locked and read already. */
+async function fillItems(trx: Db, stock: readonly StockRow[], actor: Actor, changed?: number[], counts?: CountMoves): Promise<Filled[]> {
+  const allocated = await allocateToWaiting(trx, stock.filter((i) => hasUnits(availableOf(i))));
   if (allocated.length === 0) return [];
 
   await allocateBackordered(trx, allocated.map((a) => ({ orderId: a.order.id, lineNo: a.line.line_no, west: a.west, east: a.east })));
@@ -187,6 +191,13 @@ export async function releaseUnits(
 ): Promise<Filled[]> {
   const positive = units.filter((u) => u.units > 0);
   if (positive.length === 0) return [];
+  if (isPostgres(trx)) {
+    const released = await releaseToShelf(trx, positive, { reason: move.reason, ref: move.ref, actor: move.actor.label });
+    const ids = released.map((r) => r.id);
+    if (changed) changed.push(...ids);
+    else await markStockChanged(trx, ids);
+    return fillItems(trx, released.filter((r) => r.waits), move.actor, changed, counts);
+  }
   const items = new Map((await lockItems(trx, [...new Set(positive.map((u) => u.itemNum))], isPostgres(trx))).map((r) => [r.num, r]));
   // An item deleted since the order was placed has no stock row to go back to.
   const known = positive.filter((u) => items.has(u.itemNum));

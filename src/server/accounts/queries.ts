@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import { chunks } from '../db/chunks';
 import { batchedOnPostgres } from '../db/database';
 import type { DB } from '../db/schema';
 import { preparedQuery } from '../http/prepared-query';
@@ -18,6 +19,15 @@ export type OneTimeTokenKind = 'password_reset_tokens' | 'email_verification_tok
 
 export function findCustomerById(db: Db, id: number): Promise<CustomerRow | undefined> {
   return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The email of each of these customers that exists. */
+export async function customerEmails(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const emails = new Map<number, string>();
+  for (const part of chunks([...new Set(ids)], 1)) {
+    for (const r of await db.selectFrom('customers').select(['id', 'email']).where('id', 'in', part).execute()) emails.set(r.id, r.email);
+  }
+  return emails;
 }
 
 export function findCustomerByEmailKey(db: Db, emailKey: string): Promise<CustomerRow | undefined> {

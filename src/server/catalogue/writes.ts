@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { CategoryTable, DB } from '../db/schema';
+import { chunks } from '../db/chunks';
 import type { FacetInput } from './facets';
 import { detailHeadJson, sanitizeProductInfo } from './item-detail';
 import { bumpCatalogueVersion } from './queries';
@@ -108,19 +109,6 @@ export function statusOf(it: Pick<CatalogueItemInput, 'active' | 'status'>): Ite
 export interface UpsertResult {
   inserted: number;
   updated: number;
-}
-
-/**
- * Bound parameters per statement. SQLite allows 32766 and PostgreSQL 65535; one budget under
- * both keeps the chunking dialect-free at no measurable cost.
- */
-const MAX_PARAMS = 30_000;
-
-function chunks<T>(rows: readonly T[], columnsPerRow: number): T[][] {
-  const size = Math.max(1, Math.floor(MAX_PARAMS / columnsPerRow));
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
 }
 
 export async function upsertCategories(db: Kysely<DB>, rows: CategoryInput[]): Promise<void> {

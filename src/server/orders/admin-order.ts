@@ -2,6 +2,7 @@ import { PostgresAdapter, sql } from 'kysely';
 import { dollars, type OrderAddress } from '../../contract/cart';
 import type { AdminOrder } from '../../contract/admin/orders';
 import { orderRedemptions } from '../cart/queries';
+import { runHot } from '../db/database';
 import { NotFound } from '../errors';
 import { CART_MESSAGES } from '../../contract/cart';
 import { type HistoryRows, historyOf, orderHistory } from './lifecycle-queries';
@@ -48,7 +49,7 @@ type PartRows = HistoryRows & { lines: OrderLineRow[]; coupons: Coupon[] };
  */
 async function readInOneStatement(db: Db, orderNum: number, keptVersion: number | null): Promise<{ row: OrderHead; parts: OrderParts | null }> {
   const agg = (what: ReturnType<typeof sql>, order: ReturnType<typeof sql>) => sql`coalesce(json_agg(${what} order by ${order}), '[]'::json)`;
-  const r = await sql<OrderHead & { parts: PartRows | null }>`select o.*, c.org_name, c.email,
+  const query = sql<OrderHead & { parts: PartRows | null }>`select o.*, c.org_name, c.email,
       case when o.version is distinct from ${keptVersion}::integer then json_build_object(
         'lines', (select ${agg(sql`l`, sql`l.line_no`)} from order_lines l where l.order_id = o.id),
         'coupons', (select ${agg(sql`json_build_object('code', r.code, 'name', r.name, 'discount_cents', r.discount_cents)`, sql`r.id`)} from coupon_redemptions r where r.order_id = o.id),
@@ -60,8 +61,9 @@ async function readInOneStatement(db: Db, orderNum: number, keptVersion: number 
         'events', (select ${agg(sql`json_build_object('at', e.at, 'actor', e.actor, 'kind', e.kind, 'detail', e.detail, 'public', e.public)`, sql`e.id`)} from order_events e where e.order_id = o.id)
       ) end as parts
     from orders o join customers c on c.id = o.customer_id
-    where o.order_num = ${orderNum}`.execute(db);
-  const found = r.rows[0];
+    where o.order_num = ${orderNum}`.compile(db);
+  // Outside a transaction a named prepared statement: parsed and planned once per connection.
+  const found = ((await runHot(db, query, query.parameters)) ?? (await db.executeQuery(query)).rows)[0];
   if (!found) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
   const { parts: p, ...row } = found;
   return { row, parts: p && adminParts(p.lines, p.coupons, historyOf(p, p.lines)) };

@@ -162,10 +162,10 @@ export async function cancelOrderLines(
   await beforeShared?.({ status, moved: described, filled });
   // The sales summaries: after the items, before order_counts (checkout's order).
   await takeBackSales(trx, order, moved, changes, status === 'cancelled');
-  // A fill of this order's own backorders (its row is ours, so the fill did not skip it) saved it: read it again.
-  const current = filled.some((f) => f.orderNum === order.order_num) ? ((await lockOrder(trx, { id: order.id }, false)) ?? order) : null;
-  const known = current ?? { ...order, ...sums };
-  const after = await saveOrderState(trx, current ?? order, { status, ...(status === 'cancelled' ? { holdReason: null } : {}) }, known, counts);
+  // A fill of this order's own backorders (its row is ours, so the fill did not skip it) saved it,
+  // its sums moved by what the fill allocated: read it again, and move those by this cancel.
+  const current = filled.some((f) => f.orderNum === order.order_num) ? ((await lockOrder(trx, { id: order.id }, false)) ?? order) : order;
+  const after = await saveOrderState(trx, current, { status, ...(status === 'cancelled' ? { holdReason: null } : {}) }, sumsAfter(current, lines, changes), counts);
   await applyCountMoves(trx, counts);
   return { after, moved: described, filled, stockChanged };
 }

@@ -239,6 +239,41 @@ describe('cancel', () => {
     expect(mailsTo(t.dataDir, waiting.email).map((m) => m.subject)).toContain(`Order ${second.orderNum}: backordered items allocated`);
   });
 
+  it('parallel cancels give released units to the same waiting orders, oldest first, each once, without a deadlock', async () => {
+    await setStock(t, '11001', 10, 0);
+    await setStock(t, '40001', 10, 0);
+    // Five orders hold every unit of both items; three more wait for 2 of each.
+    const holders: number[] = [];
+    for (let i = 0; i < 5; i++) holders.push((await placeOrder(t, [['11001', 2], ['40001', 2]])).order.orderNum);
+    const waiting: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { order } = await placeOrder(t, [['40001', 2], ['11001', 2]]);
+      expect(order.lines.map((l: { allocation: object }) => l.allocation)).toEqual([{ west: 0, east: 0, backordered: 2 }, { west: 0, east: 0, backordered: 2 }]);
+      waiting.push(order.orderNum);
+    }
+    // The holders cancelled at once, and the newest waiting order with them (each cancel locks its
+    // order, then the items; each fill holds the items and skips an order another one holds).
+    const answers = await Promise.all([...holders, waiting[2]!].map((n) => post(desk, `/Orders/${n}/Cancel`, { reason: 'Parallel' })));
+    expect(answers.map((a) => [a.status, a.body.statusCode])).toEqual(Array.from({ length: 6 }, () => [200, 'cancelled']));
+    for (const n of waiting.slice(0, 2)) {
+      const lines = (await get(desk, `/Orders/${n}`)).body.lines as { openWest: number; backordered: number }[];
+      expect(lines.map((l) => [l.openWest, l.backordered])).toEqual([[2, 0], [2, 0]]);
+    }
+    // Of 10 units each, 4 are the two waiting orders'; the rest is back on the shelf.
+    expect(await stockOf(t, '11001')).toEqual({ west: 6, east: 0 });
+    expect(await stockOf(t, '40001')).toEqual({ west: 6, east: 0 });
+    // Every order's kept sums are its lines' sums.
+    const wrong = await t.ctx.database.db
+      .selectFrom('orders as o')
+      .innerJoin('order_lines as l', 'l.order_id', 'o.id')
+      .select('o.order_num')
+      .where('o.order_num', 'in', [...holders, ...waiting])
+      .groupBy(['o.order_num', 'o.open_west', 'o.open_east', 'o.backordered'])
+      .having((eb) => eb.or([eb(eb.fn.sum('l.qty_west'), '!=', eb.ref('o.open_west')), eb(eb.fn.sum('l.qty_east'), '!=', eb.ref('o.open_east')), eb(eb.fn.sum('l.qty_backordered'), '!=', eb.ref('o.backordered'))]))
+      .execute();
+    expect(wrong).toEqual([]);
+  });
+
   it('never cancels shipped units: a partly shipped order cancelled becomes shipped', async () => {
     await setStock(t, '12001', 50, 50);
     const { order } = await placeOrder(t, [['12001', 5]]);

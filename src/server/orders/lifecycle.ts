@@ -5,7 +5,6 @@ import { type Actor, recordAudit } from '../audit/audit';
 import { writeTransaction } from '../db/database';
 import type { DialectOps } from '../db/dialect';
 import { Conflict, Forbidden, NotFound } from '../errors';
-import { findCustomerById } from '../accounts/queries';
 import { enqueueMail } from '../mail/mailer';
 import type { OutboxDispatcher } from '../outbox/outbox';
 import type { WebhookEvents } from '../webhooks/events';
@@ -15,7 +14,7 @@ import { type CancelPlan, cancelOrderLines, shipOrderLines } from './lifecycle-s
 import { wasAccepted } from './lifecycle-queries';
 import { fillReleased, markReleased } from './stock-link';
 import { cancelledMail, shippedMail } from './lifecycle-mails';
-import { addOrderEvent, lockOrder, type OrderMoney, type OrderPlaced, type OrderState, saveOrderState } from './order-state';
+import { addOrderEvent, lockOrder, type OrderBuyer, type OrderMoney, type OrderPlaced, type OrderState, saveOrderState } from './order-state';
 import type { Db } from './queries';
 import { allows, statusAfter } from './transitions';
 
@@ -86,7 +85,7 @@ export class LifecycleService {
       // The audit row and the mails take no shared row: written before the cancel takes the sales summaries and counts.
       const done = await cancelOrderLines(trx, order, who.actor, body.reason, body.lines, async (c) => {
         await recordAudit(trx, who.actor, audit('cancel', order, { status_code: c.status }, { reason: body.reason, lines: c.moved.map((l) => [l.lineNo, l.qty]) }));
-        await this.mailCancel(trx, order.customer_id, orderNum, c, body.reason);
+        await this.mailCancel(trx, order.email, orderNum, c, body.reason);
       });
       await this.events.publish(trx, 'order.cancelled', `order ${orderNum}`, () => readAdminOrder(trx, orderNum));
       // Last: the stock counter row every checkout takes is held for this statement and the commit only.
@@ -102,8 +101,7 @@ export class LifecycleService {
     const shipment = await this.inOrder(orderNum, ifMatch, 'ship', async (trx, order) => {
       const done = await shipOrderLines(trx, order, who.actor, body);
       await recordAudit(trx, who.actor, audit('ship', order, done.after, { shipmentNum: done.shipment.shipmentNum, warehouse: body.warehouse, lines: done.shipment.lines.map((l) => [l.lineNo, l.qty]) }));
-      const customer = await findCustomerById(trx, order.customer_id);
-      if (customer) await enqueueMail(trx, 'order-shipped', shippedMail(customer.email, orderNum, done.shipment, this.publicUrl));
+      if (order.email) await enqueueMail(trx, 'order-shipped', shippedMail(order.email, orderNum, done.shipment, this.publicUrl));
       await this.publishShipped(trx, orderNum, done.shipment.shipmentNum);
       return done.shipment;
     });
@@ -121,7 +119,7 @@ export class LifecycleService {
       if (order.status_code !== 'received') throw new Conflict(M.notAllowed('cancel', order.status_code));
       const result = await cancelOrderLines(trx, order, actor, reason, undefined, async (c) => {
         await recordAudit(trx, actor, audit('cancel', order, { status_code: c.status }, { reason }));
-        await this.mailCancel(trx, customerId, orderNum, c, reason);
+        await this.mailCancel(trx, order.email, orderNum, c, reason);
       });
       await this.events.publish(trx, 'order.cancelled', `order ${orderNum}`, () => readAdminOrder(trx, orderNum));
       await markReleased(trx, result.stockChanged);
@@ -129,11 +127,10 @@ export class LifecycleService {
     this.outbox.poke();
   }
 
-  /** In the cancel's transaction: the buyer's cancel mail, and the mails of orders whose backorders the released units filled. */
-  private async mailCancel(trx: Db, customerId: number, orderNum: number, done: CancelPlan, reason: string): Promise<void> {
+  /** In the cancel's transaction: the buyer's cancel mail (to the email read with the order), and the mails of orders whose backorders the released units filled. */
+  private async mailCancel(trx: Db, email: string | null, orderNum: number, done: CancelPlan, reason: string): Promise<void> {
     const whole = done.status === 'cancelled';
-    const customer = await findCustomerById(trx, customerId);
-    if (customer) await enqueueMail(trx, 'order-cancelled', cancelledMail(customer.email, orderNum, done.moved, whole, reason, this.publicUrl));
+    if (email) await enqueueMail(trx, 'order-cancelled', cancelledMail(email, orderNum, done.moved, whole, reason, this.publicUrl));
     await enqueueBackorderMails(trx, done.filled, this.publicUrl);
   }
 
@@ -164,7 +161,7 @@ export class LifecycleService {
   }
 
   /** Locks the order, checks the version and the transition, and runs `work` in one write transaction. */
-  private inOrder<T>(orderNum: number, ifMatch: number | undefined, action: OrderAction, work: (trx: Db, order: OrderState & OrderMoney & OrderPlaced) => Promise<T>): Promise<T> {
+  private inOrder<T>(orderNum: number, ifMatch: number | undefined, action: OrderAction, work: (trx: Db, order: OrderState & OrderMoney & OrderPlaced & OrderBuyer) => Promise<T>): Promise<T> {
     return writeTransaction(this.db, async (trx) => {
       const order = await lockOrder(trx, { orderNum }, this.ops.forUpdate);
       if (!order) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));

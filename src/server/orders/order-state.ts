@@ -1,8 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../db/schema';
 import type { Actor } from '../audit/audit';
+import { chunks } from '../db/chunks';
 import { noteOrderChanged } from './change-feed';
-import { type CountMoves, updateCounts, type CountedOrder } from './counts';
+import { applyCountMoves, type CountMoves, updateCounts, type CountedOrder } from './counts';
 import type { OrderStatusCode } from './tables';
 
 /**
@@ -32,17 +33,25 @@ export interface OrderPlaced {
   ship_to_json: string;
 }
 
+/** The buyer's email, read with the locked row for the lifecycle's mails (null: no such customer). */
+export interface OrderBuyer {
+  email: string | null;
+}
+
 /** The order's kept sums over its lines. */
 export type OrderSums = Pick<OrderState, 'open_west' | 'open_east' | 'backordered' | 'shipped_qty'>;
 
-/** The order row, locked on PostgreSQL (SQLite's write transaction holds the whole database). */
-export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { id: number }, forUpdate: boolean): Promise<(OrderState & OrderMoney & OrderPlaced) | undefined> {
+/** The order row, locked on PostgreSQL (SQLite's write transaction holds the whole database), with its buyer's email. */
+export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { id: number }, forUpdate: boolean): Promise<(OrderState & OrderMoney & OrderPlaced & OrderBuyer) | undefined> {
   return db
-    .selectFrom('orders')
-    .select(['id', 'order_num', 'customer_id', 'status_code', 'version', 'open_west', 'open_east', 'backordered', 'shipped_qty', 'subtotal_cents', 'discount_cents', 'shipping_cents', 'created_at', 'ship_to_json'])
-    .$if('orderNum' in where, (q) => q.where('order_num', '=', (where as { orderNum: number }).orderNum))
-    .$if('id' in where, (q) => q.where('id', '=', (where as { id: number }).id))
-    .$if(forUpdate, (q) => q.forUpdate())
+    .selectFrom('orders as o')
+    .leftJoin('customers as c', 'c.id', 'o.customer_id')
+    .select(['o.id', 'o.order_num', 'o.customer_id', 'o.status_code', 'o.version', 'o.open_west', 'o.open_east', 'o.backordered', 'o.shipped_qty'])
+    .select(['o.subtotal_cents', 'o.discount_cents', 'o.shipping_cents', 'o.created_at', 'o.ship_to_json', 'c.email'])
+    .$if('orderNum' in where, (q) => q.where('o.order_num', '=', (where as { orderNum: number }).orderNum))
+    .$if('id' in where, (q) => q.where('o.id', '=', (where as { id: number }).id))
+    // The order's row only: the customer's is read, not locked.
+    .$if(forUpdate, (q) => q.forUpdate('o'))
     .executeTakeFirst();
 }
 
@@ -98,10 +107,54 @@ export async function saveOrderState(
   return after;
 }
 
+/**
+ * `saveOrderState` for orders whose lines a backorder fill changed and whose status stays: each
+ * with its `sums` worked out by the caller. PostgreSQL: one statement for all of them. The count
+ * moves go to `deferCounts`, or are applied netted (`applyCountMoves`).
+ */
+export async function saveOrderSums(db: Kysely<DB>, changes: readonly { before: OrderState; sums: OrderSums }[], deferCounts?: CountMoves): Promise<OrderState[]> {
+  const moves: CountMoves = [];
+  const saved: OrderState[] = [];
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const now = new Date().toISOString();
+    for (const part of chunks(changes, 6)) {
+      const values = part.map(({ before, sums }) => {
+        const after: OrderState = { ...before, ...sums, version: before.version + 1 };
+        saved.push(after);
+        moves.push({ before, after });
+        return sql`(${after.id}::integer, ${after.open_west}::integer, ${after.open_east}::integer, ${after.backordered}::integer, ${after.shipped_qty}::integer, ${after.version}::integer)`;
+      });
+      await sql`update orders set open_west = v.w, open_east = v.e, backordered = v.b, shipped_qty = v.s, version = v.version, updated_at = ${now}
+        from (values ${sql.join(values)}) as v(id, w, e, b, s, version) where orders.id = v.id`.execute(db);
+    }
+    for (const { before } of changes) await noteOrderChanged(db, before.id);
+  } else {
+    for (const { before, sums } of changes) saved.push(await saveOrderState(db, before, {}, sums, moves));
+  }
+  if (deferCounts) deferCounts.push(...moves);
+  else await applyCountMoves(db, moves);
+  return saved;
+}
+
+export interface OrderEventRow {
+  orderId: number;
+  kind: string;
+  detail: string;
+  public: boolean;
+}
+
 /** One entry of the order's timeline; `public` ones the buyer sees. */
-export async function addOrderEvent(db: Kysely<DB>, orderId: number, actor: Actor, kind: string, detail: string, isPublic: boolean): Promise<void> {
-  await db
-    .insertInto('order_events')
-    .values({ order_id: orderId, at: new Date().toISOString(), actor: actor.display, kind, detail, public: isPublic ? 1 : 0 })
-    .execute();
+export function addOrderEvent(db: Kysely<DB>, orderId: number, actor: Actor, kind: string, detail: string, isPublic: boolean): Promise<void> {
+  return addOrderEvents(db, actor, [{ orderId, kind, detail, public: isPublic }]);
+}
+
+/** Timeline entries of several orders, in one statement. */
+export async function addOrderEvents(db: Kysely<DB>, actor: Actor, events: readonly OrderEventRow[]): Promise<void> {
+  const at = new Date().toISOString();
+  for (const part of chunks(events, 6)) {
+    await db
+      .insertInto('order_events')
+      .values(part.map((e) => ({ order_id: e.orderId, at, actor: actor.display, kind: e.kind, detail: e.detail, public: e.public ? 1 : 0 })))
+      .execute();
+  }
 }

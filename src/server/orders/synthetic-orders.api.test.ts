@@ -55,6 +55,13 @@ describe('synthetic orders', () => {
         or (status_code = 'partially_shipped' and (shipped_qty = 0 or open_west + open_east + backordered = 0))
         or (status_code in ('received', 'accepted', 'on_hold') and shipped_qty > 0)`);
     expect(Number(wrong!.n)).toBe(0);
+    // Units wait only for items none of whose units are available (a fill would have given them),
+    // so the first cancel or adjustment of an item is not a catch-up fill of every order waiting for it.
+    const [waits] = await rows(sql<{ n: number; out: number }>`select count(*) as n,
+        sum(case when i.qty_fr > i.reserve_fr or i.qty_fh > i.reserve_fh then 1 else 0 end) as out
+      from order_lines l join items i on i.num = l.item_num where l.qty_backordered > 0`);
+    expect(Number(waits!.n)).toBeGreaterThan(0);
+    expect(Number(waits!.out)).toBe(0);
   });
 
   it('refers only to rows that exist (PostgreSQL loads them without per-row foreign-key checks)', async () => {

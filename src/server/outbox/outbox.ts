@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { chunks } from '../db/chunks';
 import { writeTransaction } from '../db/database';
 import type { DB } from '../db/schema';
 import { type ClaimedRow, claimDue, markAttemptFailed, markDone, pruneSent } from './queries';
@@ -51,6 +52,11 @@ export const DEFAULT_POLICY: RetryPolicy = { maxAttempts: 10, baseDelayMs: 10_00
 export async function enqueue(trx: Kysely<DB>, message: NewOutboxMessage): Promise<number> {
   const row = await trx.insertInto('outbox').values(outboxValues(message)).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** `enqueue` of several messages, in one statement per few hundred. */
+export async function enqueueAll(trx: Kysely<DB>, messages: readonly NewOutboxMessage[]): Promise<void> {
+  for (const part of chunks(messages, 6)) await trx.insertInto('outbox').values(part.map(outboxValues)).execute();
 }
 
 /** The outbox row of a new message, as `enqueue` writes it. */

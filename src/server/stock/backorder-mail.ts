@@ -1,5 +1,6 @@
-import { findCustomerById } from '../accounts/queries';
-import { enqueueMail, type MailMessage } from '../mail/mailer';
+import { customerEmails } from '../accounts/queries';
+import { type MailMessage, queuedMail } from '../mail/mailer';
+import { enqueueAll } from '../outbox/outbox';
 import type { Db } from './queries';
 import type { Filled } from './backorders';
 
@@ -25,8 +26,11 @@ export function backorderAllocatedMail(to: string, filled: Filled, publicUrl: st
  * rolled-back fill mails nobody, a committed one is mailed even if the process stops right after.
  */
 export async function enqueueBackorderMails(trx: Db, filled: readonly Filled[], publicUrl: string): Promise<void> {
-  for (const f of filled) {
-    const customer = await findCustomerById(trx, f.customerId);
-    if (customer) await enqueueMail(trx, 'backorder-allocated', backorderAllocatedMail(customer.email, f, publicUrl));
-  }
+  if (filled.length === 0) return;
+  const emails = await customerEmails(trx, filled.map((f) => f.customerId));
+  const mails = filled.flatMap((f) => {
+    const to = emails.get(f.customerId);
+    return to ? [queuedMail('backorder-allocated', backorderAllocatedMail(to, f, publicUrl))] : [];
+  });
+  await enqueueAll(trx, mails);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { OrderState } from '../orders/order-state';
-import type { Db } from './queries';
+import { chunks } from '../db/chunks';
+import { type Db, isPostgres } from './queries';
 
 /** The backorder fills' reads and writes of order lines (stock/backorders.ts). */
 
@@ -24,23 +25,60 @@ export async function itemsWithBackorders(db: Db, itemNums: readonly string[]): 
   return found.sort();
 }
 
-export interface WaitingLine {
+export interface Waiting {
+  item_num: string;
   order_id: number;
-  line_no: number;
+  qty_backordered: number;
 }
 
-/** An item's backordered lines of orders that may be filled, oldest order first. */
-export function waitingLines(db: Db, itemNum: string): Promise<WaitingLine[]> {
-  return db
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select(['l.order_id', 'l.line_no'])
-    .where('l.item_num', '=', itemNum)
-    .where('l.qty_backordered', '>', 0)
-    .where('o.status_code', 'not in', NOT_FILLED)
-    .orderBy('l.order_id')
-    .orderBy('l.line_no')
-    .execute();
+/** How many waiting lines of one item to read after order `after`. */
+export interface QueueRead {
+  itemNum: string;
+  after: number;
+  limit: number;
+}
+
+/**
+ * The first `limit` backordered lines of each item after order `after`, in orders that may be
+ * filled, oldest order first: what the index `order_lines_backordered` holds, read in order and
+ * no further than asked (an item out of stock for long can have a thousand orders waiting, and a
+ * cancel releasing one unit needs the first). One statement per 100 items.
+ */
+export async function waitingQueue(db: Db, reads: readonly QueueRead[]): Promise<Waiting[]> {
+  const rows: Waiting[] = [];
+  for (const part of chunks(reads, 300)) {
+    const branches = part.map(
+      (r) => sql`select * from (select l.item_num, l.order_id, l.qty_backordered from order_lines l join orders o on o.id = l.order_id
+        where l.item_num = ${r.itemNum} and l.order_id > ${r.after} and l.qty_backordered > 0 and o.status_code not in (${sql.join(NOT_FILLED)})
+        order by l.order_id limit ${r.limit}) as q`,
+    );
+    rows.push(...(await sql<Waiting>`${sql.join(branches, sql` union all `)}`.execute(db)).rows);
+  }
+  return rows;
+}
+
+export interface WaitingLine extends Waiting {
+  line_no: number;
+  title: string;
+}
+
+/** The backordered lines of these items in these orders, as they are now, oldest order first per item. */
+export async function waitingLines(db: Db, itemNums: readonly string[], orderIds: readonly number[]): Promise<WaitingLine[]> {
+  const rows: WaitingLine[] = [];
+  // Parts of at most 10,000 items and 10,000 orders (one part but for a big import).
+  for (const items of chunks(itemNums, 3)) {
+    for (const orders of chunks(orderIds, 3)) {
+      const part = await db
+        .selectFrom('order_lines')
+        .select(['order_id', 'line_no', 'item_num', 'title', 'qty_backordered'])
+        .where('item_num', 'in', items)
+        .where('order_id', 'in', orders)
+        .where('qty_backordered', '>', 0)
+        .execute();
+      rows.push(...part);
+    }
+  }
+  return rows.sort((a, b) => (a.item_num < b.item_num ? -1 : a.item_num > b.item_num ? 1 : a.order_id - b.order_id || a.line_no - b.line_no));
 }
 
 export interface LockedOrder extends OrderState {
@@ -49,42 +87,56 @@ export interface LockedOrder extends OrderState {
 }
 
 /**
- * The order row, locked on PostgreSQL; undefined when another transaction holds it (SKIP LOCKED)
- * or it may not be filled now. A fill never waits for an order: a cancel locks its order and then
- * the items it releases, a fill locks items and then orders, and waiting here could deadlock the
- * two. An order skipped this way gets its units at the next change of that item's stock.
+ * These order rows, locked on PostgreSQL in one statement (in id order), leaving out those that
+ * may not be filled now and those another transaction holds (SKIP LOCKED). A fill never waits
+ * for an order: a cancel or a shipment locks its order and then the items it changes, a fill
+ * locks items and then orders, and waiting here could deadlock the two. An order skipped this way
+ * gets its units at the next change of that item's stock.
  */
-export async function lockOrderForFill(db: Db, orderId: number, forUpdate: boolean): Promise<LockedOrder | undefined> {
-  const row = await db
-    .selectFrom('orders')
-    .select(['id', 'order_num', 'customer_id', 'status_code', 'version', 'open_west', 'open_east', 'backordered', 'shipped_qty', 'shipping_code', 'ship_to_json'])
-    .where('id', '=', orderId)
-    .$if(forUpdate, (q) => q.forUpdate().skipLocked())
-    .executeTakeFirst();
-  if (!row || (NOT_FILLED as readonly string[]).includes(row.status_code)) return undefined;
-  return row;
+export async function lockOrdersForFill(db: Db, orderIds: readonly number[]): Promise<LockedOrder[]> {
+  const locked: LockedOrder[] = [];
+  for (const ids of chunks([...orderIds].sort((a, b) => a - b), 1)) {
+    const part = await db
+      .selectFrom('orders')
+      .select(['id', 'order_num', 'customer_id', 'status_code', 'version', 'open_west', 'open_east', 'backordered', 'shipped_qty', 'shipping_code', 'ship_to_json'])
+      .where('id', 'in', ids)
+      .where('status_code', 'not in', NOT_FILLED)
+      .orderBy('id')
+      .$if(isPostgres(db), (q) => q.forUpdate().skipLocked())
+      .execute();
+    locked.push(...part);
+  }
+  return locked;
 }
 
-/** A line as it is now (read after its order is locked). */
-export function lineOf(db: Db, orderId: number, lineNo: number) {
-  return db
-    .selectFrom('order_lines')
-    .select(['line_no', 'item_num', 'title', 'qty_backordered'])
-    .where('order_id', '=', orderId)
-    .where('line_no', '=', lineNo)
-    .executeTakeFirstOrThrow();
+export interface LineAllocation {
+  orderId: number;
+  lineNo: number;
+  west: number;
+  east: number;
 }
 
-/** Moves `west` + `east` units of a line from backordered to open at those warehouses. */
-export async function allocateBackordered(db: Db, orderId: number, lineNo: number, west: number, east: number): Promise<void> {
-  await db
-    .updateTable('order_lines')
-    .set({
-      qty_backordered: sql<number>`qty_backordered - ${west + east}`,
-      qty_west: sql<number>`qty_west + ${west}`,
-      qty_east: sql<number>`qty_east + ${east}`,
-    })
-    .where('order_id', '=', orderId)
-    .where('line_no', '=', lineNo)
-    .execute();
+/** Moves `west` + `east` units of each line from backordered to open at those warehouses. PostgreSQL: one statement for all of them. */
+export async function allocateBackordered(db: Db, rows: readonly LineAllocation[]): Promise<void> {
+  if (isPostgres(db)) {
+    for (const part of chunks(rows, 4)) {
+      const values = part.map((r) => sql`(${r.orderId}::integer, ${r.lineNo}::integer, ${r.west}::integer, ${r.east}::integer)`);
+      await sql`update order_lines set qty_backordered = qty_backordered - v.w - v.e, qty_west = qty_west + v.w, qty_east = qty_east + v.e
+        from (values ${sql.join(values)}) as v(order_id, line_no, w, e)
+        where order_lines.order_id = v.order_id and order_lines.line_no = v.line_no`.execute(db);
+    }
+    return;
+  }
+  for (const r of rows) {
+    await db
+      .updateTable('order_lines')
+      .set({
+        qty_backordered: sql<number>`qty_backordered - ${r.west + r.east}`,
+        qty_west: sql<number>`qty_west + ${r.west}`,
+        qty_east: sql<number>`qty_east + ${r.east}`,
+      })
+      .where('order_id', '=', r.orderId)
+      .where('line_no', '=', r.lineNo)
+      .execute();
+  }
 }

@@ -180,6 +180,20 @@ describe('backorder fills', () => {
   });
 });
 
+describe('a large arrival', () => {
+  it('fills more waiting orders than one read of the queue takes, oldest first, and leaves the newest waiting', async () => {
+    for (const warehouse of ['west', 'east']) expect((await adjust(owner, { invNum: '30003', warehouse, setTo: 0, reason: 'count', note: 'empty shelf' })).status).toBe(200);
+    const buyer = await signUpCustomer(t.app, 'CA');
+    const waiting: number[] = [];
+    for (let i = 0; i < 102; i++) waiting.push((await order(buyer, '30003', 1)).orderNum);
+    const received = await adjust(owner, { invNum: '30003', warehouse: 'west', delta: 101, reason: 'received', note: 'container 9' });
+    expect(received.body).toMatchObject({ available: 0, onHand: 101 });
+    const backordered = await Promise.all(waiting.map(async (n) => (await buyerCall(buyer, 'GET', `/Shop/GetOrder/${n}`)).body.lines[0].backordered as number));
+    expect(backordered).toEqual([...Array.from({ length: 101 }, () => 0), 1]);
+    expect((await movementsOf('30003')).filter((m) => m.reason === 'backorder')).toHaveLength(101);
+  });
+});
+
 describe('low stock', () => {
   it('lists active items with few units available, lowest first, as stock changes', async () => {
     await adjust(owner, { invNum: '11003', warehouse: 'east', setTo: 2, reason: 'count' });

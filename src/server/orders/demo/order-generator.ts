@@ -27,6 +27,8 @@ export interface SyntheticItem {
   num: string;
   title: string;
   priceCents: number;
+  /** No unit available at either warehouse: the only items whose units can still be waited for. */
+  outOfStock: boolean;
 }
 
 export interface CouponRef {
@@ -72,6 +74,8 @@ const HOLD_REASONS = ['credit limit', 'Customer asked us to wait', 'Address to b
 export class SyntheticOrderGenerator {
   private readonly rng: SeededRandom;
   private readonly start: number;
+  /** Indexes of the items out of stock at both warehouses, ascending. */
+  private readonly outOfStock: number[];
 
   constructor(
     private readonly total: number,
@@ -85,6 +89,7 @@ export class SyntheticOrderGenerator {
     if (customers.length === 0 || items.length === 0) throw new Error('synthetic orders need customers and items');
     this.rng = new SeededRandom(seed);
     this.start = now - SPAN_DAYS * DAY;
+    this.outOfStock = items.flatMap((item, k) => (item.outOfStock ? [k] : []));
   }
 
   /** Orders `from` … `from + count - 1` of the run (their position sets their age). */
@@ -157,24 +162,46 @@ export class SyntheticOrderGenerator {
       // Popular items come up more often (index skewed towards the start).
       let k = Math.floor(rng.next() ** 2 * this.items.length);
       while (picked?.has(k)) k = rng.int(0, this.items.length - 1);
-      picked?.add(k);
-      const item = this.items[k]!;
       if (benchOpen) {
+        picked?.add(k);
         const west = rng.int(10, 40);
         const east = rng.int(10, 40);
-        return { item, qty: west + east, west, east, backordered: 0, shipped: 0, cancelled: 0 };
+        return { item: this.items[k]!, qty: west + east, west, east, backordered: 0, shipped: 0, cancelled: 0 };
       }
       const qty = rng.pick(QTYS);
-      const line: Line = { item, qty, west: 0, east: 0, backordered: 0, shipped: 0, cancelled: 0 };
       const roll = rng.next();
       const other: Warehouse = first === 'west' ? 'east' : 'west';
       const part = qty > 1 ? rng.int(1, qty - 1) : 0;
+      // A line that waits is of an item out of stock at both warehouses (units of one in stock would
+      // have gone to it): the one nearest in popularity. None left for this order: it was allocated.
+      const waits = qty > 1 && roll >= 0.85 ? this.outOfStockNear(k, picked) : null;
+      if (waits !== null) k = waits;
+      picked?.add(k);
+      const line: Line = { item: this.items[k]!, qty, west: 0, east: 0, backordered: 0, shipped: 0, cancelled: 0 };
       if (roll < 0.7 || qty === 1) line[first] = qty;
       else if (roll < 0.85) [line[first], line[other]] = [qty - part, part];
+      else if (waits === null) line[first] = qty;
       else if (roll < 0.95) [line[first], line.backordered] = [qty - part, part];
       else line.backordered = qty;
       return line;
     });
+  }
+
+  /** The out-of-stock item whose index is nearest `k` (at or before it first), not yet on the order; null when there is none. */
+  private outOfStockNear(k: number, picked: ReadonlySet<number> | null): number | null {
+    const out = this.outOfStock;
+    let lo = 0;
+    let hi = out.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (out[mid]! <= k) lo = mid + 1;
+      else hi = mid;
+    }
+    for (const i of [lo - 1, lo]) {
+      const candidate = out[i];
+      if (candidate !== undefined && !picked?.has(candidate)) return candidate;
+    }
+    return null;
   }
 
   /** Answers what shipped, per warehouse, in shipping order. */

@@ -10,8 +10,11 @@ import { syntheticCustomers } from './synthetic-customers';
 /**
  * `npm run db:seed -- --orders N`: N synthetic orders (about ten lines each, one in 333 with 200
  * lines) with their shipments, invoices and timelines, for the back office's benchmarks. Items
- * come from the catalogue already there. Written with multi-row inserts, thousands of orders per
- * transaction; the counters move past what was written, `order_counts` and the sales summaries are recounted.
+ * come from the catalogue already there; units wait only for items out of stock at both
+ * warehouses, as in a shop whose fills ran (so a cancel in the benchmark fills what one would,
+ * not every order waiting for an item that has units). Written with multi-row inserts, thousands
+ * of orders per transaction; the counters move past what was written, `order_counts` and the
+ * sales summaries are recounted.
  */
 
 export interface SyntheticOrdersOptions {
@@ -57,7 +60,7 @@ const TABLES: [keyof OrderRows, string, BulkColumns][] = [
 
 export async function seedSyntheticOrders(db: Kysely<DB>, n: number, options: SyntheticOrdersOptions = {}): Promise<SyntheticOrdersResult> {
   if (!Number.isInteger(n) || n < 0) throw new Error(`order count must be a whole number, got ${n}`);
-  const items = await db.selectFrom('items').select(['num', 'web_title', 'price_cents']).where('active', '=', 1).orderBy('num').execute();
+  const items = await db.selectFrom('items').select(['num', 'web_title', 'price_cents', 'qty_fr', 'reserve_fr', 'qty_fh', 'reserve_fh']).where('active', '=', 1).orderBy('num').execute();
   if (items.length === 0) throw new Error('synthetic orders need a catalogue: load the demo catalogue first');
   const seed = options.seed ?? 17;
   const customers = await syntheticCustomers(db, options.customers ?? Math.min(10_000, Math.max(2_000, Math.round(n / 20))), seed);
@@ -67,7 +70,7 @@ export async function seedSyntheticOrders(db: Kysely<DB>, n: number, options: Sy
   const generator = new SyntheticOrderGenerator(
     n,
     customers,
-    items.map((i) => ({ num: i.num, title: i.web_title, priceCents: i.price_cents })),
+    items.map((i) => ({ num: i.num, title: i.web_title, priceCents: i.price_cents, outOfStock: i.qty_fr <= i.reserve_fr && i.qty_fh <= i.reserve_fh })),
     (coupon as CouponRef | undefined) ?? null,
     seq,
     seed + seq.orderId,

@@ -1,6 +1,7 @@
 import type { FacetValue, PoscatValue } from '../../contract/catalogue';
 import type { FacetKind } from '../db/schema';
 import { collator } from './collation';
+import { NONE, STEP, type Steps } from './sliced';
 
 /**
  * Facet values (colour "gold", event "birthday", …) as small integer ids, with each item's value
@@ -49,13 +50,33 @@ export class FacetTable {
   /** Each value's name and link as JSON strings, made on first use. */
   private quoted: { name: string[]; link: string[] } | null = null;
 
-  /** `pairs`: (item position < n, value id) in row order. */
-  constructor(n: number, values: { kind: FacetKind; link: string; name: string }[], pairs: { pos: Uint32Array; value: Uint32Array; length: number }) {
+  /**
+   * `pairs`: (item position < n, value id) in row order; or, from `shifted`, the tables already
+   * laid out (`parts`, and no pairs).
+   */
+  constructor(
+    n: number,
+    values: { kind: FacetKind; link: string; name: string }[],
+    pairs: { pos: Uint32Array; value: Uint32Array; length: number } | null,
+    parts?: { itemStart: Uint32Array; valueIds: Uint16Array | Uint32Array; valueStart: Uint32Array; positions: Uint32Array },
+  ) {
     this.kind = values.map((v) => v.kind);
     this.link = values.map((v) => v.link);
     this.name = values.map((v) => v.name);
     for (const k of FACET_KINDS) this.ids.set(k, new Map());
     values.forEach((v, id) => this.ids.get(v.kind)!.set(v.link, id));
+    for (const kind of FACET_KINDS) {
+      const byName = kind !== 'size' && kind !== 'dimension';
+      const of: number[] = [];
+      values.forEach((v, id) => v.kind === kind && of.push(id));
+      of.sort((a, b) => (byName ? collator.compare(this.name[a]!, this.name[b]!) : collator.compare(this.link[a]!, this.link[b]!)) || (this.link[a]! < this.link[b]! ? -1 : 1));
+      this.ordered.set(kind, Uint32Array.from(of));
+    }
+    if (parts) {
+      ({ itemStart: this.itemStart, valueIds: this.valueIds, valueStart: this.valueStart, positions: this.positions } = parts);
+      return;
+    }
+    pairs ??= { pos: new Uint32Array(0), value: new Uint32Array(0), length: 0 };
 
     // Counting sorts of the pairs by position and by value: stable, so row order is kept.
     this.itemStart = new Uint32Array(n + 1);
@@ -76,14 +97,63 @@ export class FacetTable {
       const end = this.itemStart[p + 1]!;
       for (let j = this.itemStart[p]!; j < end; j++) this.positions[nextOfValue[this.valueIds[j]!]!++] = p;
     }
+  }
 
-    for (const kind of FACET_KINDS) {
-      const byName = kind !== 'size' && kind !== 'dimension';
-      const of: number[] = [];
-      values.forEach((v, id) => v.kind === kind && of.push(id));
-      of.sort((a, b) => (byName ? collator.compare(this.name[a]!, this.name[b]!) : collator.compare(this.link[a]!, this.link[b]!)) || (this.link[a]! < this.link[b]! ? -1 : 1));
-      this.ordered.set(kind, Uint32Array.from(of));
+  /**
+   * The table after items are taken out and put in (docs/decisions/0020, "positions shift"):
+   * item p moves to map[p] (NONE: taken out; the map is increasing over the others), and each
+   * inserted item, at its new position, carries its values (by link; a link no item had is a new
+   * value id). A value no item carries any more keeps its id with no postings (`idOf` answers
+   * undefined for it, as a fresh build, which would not have it). New arrays; this table is left
+   * as it is, so the steps may run while requests read it.
+   */
+  *shifted(n: number, map: Uint32Array, inserted: { pos: number; values: { kind: FacetKind; link: string; name: string }[] }[]): Steps<FacetTable> {
+    const values = this.kind.map((kind, v) => ({ kind, link: this.link[v]!, name: this.name[v]! }));
+    const ids = new Map([...this.ids].map(([k, m]) => [k, new Map(m)]));
+    const adds = [...inserted].sort((a, b) => a.pos - b.pos);
+    const addIds = adds.map(({ values: vs }) => {
+      const out: number[] = [];
+      for (const f of vs) {
+        const of = ids.get(f.kind)!;
+        let v = of.get(f.link);
+        if (v === undefined) {
+          of.set(f.link, (v = values.length));
+          values.push({ ...f });
+        }
+        if (!out.includes(v)) out.push(v);
+      }
+      return out;
+    });
+    const old = this.itemStart.length - 1;
+    // Each value's count: the kept items' and the inserted items'.
+    const valueStart = new Uint32Array(values.length + 1);
+    for (let v = 0; v < this.size; v++) valueStart[v + 1] = this.valueStart[v + 1]! - this.valueStart[v]!;
+    for (let p = 0; p < old; p++) {
+      if (map[p] !== NONE) continue;
+      for (let j = this.itemStart[p]!; j < this.itemStart[p + 1]!; j++) valueStart[this.valueIds[j]! + 1]!--;
     }
+    for (const vs of addIds) for (const v of vs) valueStart[v + 1]!++;
+    for (let v = 0; v < values.length; v++) valueStart[v + 1]! += valueStart[v]!;
+    const pairs = valueStart[values.length]!;
+    const itemStart = new Uint32Array(n + 1);
+    const valueIds = values.length <= 0xffff ? new Uint16Array(pairs) : new Uint32Array(pairs);
+    const walk = { p: 0, a: 0, at: 0, used: 0 };
+    while (walk.p < old || walk.a < adds.length) {
+      shiftItems(this.itemStart, this.valueIds, map, adds, addIds, itemStart, valueIds, walk, STEP);
+      yield;
+    }
+    if (walk.at !== n || walk.used !== pairs) throw new Error(`FacetTable.shifted: ${walk.at} of ${n} items, ${walk.used} of ${pairs} values`);
+    // Each value's positions: the kept ones moved (still ascending), merged with the inserted ones.
+    const positions = new Uint32Array(pairs);
+    const joining = new Map<number, number[]>();
+    adds.forEach((a, i) => {
+      for (const v of addIds[i]!) joining.set(v, [...(joining.get(v) ?? []), a.pos]);
+    });
+    for (let v = 0; v < values.length; ) {
+      v = shiftPostings(this.valueStart, this.positions, this.size, map, joining, valueStart, positions, v, values.length, 4 * STEP);
+      yield;
+    }
+    return new FacetTable(n, values, null, { itemStart, valueIds, valueStart, positions });
   }
 
   get size(): number {
@@ -92,7 +162,8 @@ export class FacetTable {
 
   /** The id of a value carried by at least one item, or undefined. */
   idOf(kind: FacetKind, link: string): number | undefined {
-    return this.ids.get(kind)!.get(link);
+    const v = this.ids.get(kind)!.get(link);
+    return v !== undefined && this.valueStart[v + 1]! > this.valueStart[v]! ? v : undefined;
   }
 
   /** Ids of every value of a kind. */
@@ -195,6 +266,74 @@ export class FacetTable {
       ].join(','),
     );
   }
+}
+
+/**
+ * `FacetTable.shifted`'s item walk, up to `budget` old items: the value ids of each kept item
+ * (at its new position) and of each inserted one, in new position order.
+ */
+function shiftItems(
+  start: Uint32Array,
+  ids: Uint16Array | Uint32Array,
+  map: Uint32Array,
+  adds: { pos: number }[],
+  addIds: number[][],
+  itemStart: Uint32Array,
+  valueIds: Uint16Array | Uint32Array,
+  walk: { p: number; a: number; at: number; used: number },
+  budget: number,
+): void {
+  const old = start.length - 1;
+  let { p, a, at, used } = walk;
+  const stop = p + budget;
+  while ((p < old && p < stop) || (p >= old && a < adds.length)) {
+    if (a < adds.length && adds[a]!.pos === at) {
+      for (const v of addIds[a++]!) valueIds[used++] = v;
+    } else {
+      const to = map[p];
+      const end = start[p + 1]!;
+      if (to !== NONE) for (let j = start[p]!; j < end; j++) valueIds[used++] = ids[j]!;
+      p++;
+      if (to === NONE) continue;
+    }
+    itemStart[++at] = used;
+  }
+  walk.p = p;
+  walk.a = a;
+  walk.at = at;
+  walk.used = used;
+}
+
+/** `FacetTable.shifted`'s postings, from value v on until about `budget` are written; answers the next value. */
+function shiftPostings(
+  oldStart: Uint32Array,
+  oldPositions: Uint32Array,
+  oldSize: number,
+  map: Uint32Array,
+  joining: Map<number, number[]>,
+  valueStart: Uint32Array,
+  positions: Uint32Array,
+  v: number,
+  size: number,
+  budget: number,
+): number {
+  const stop = valueStart[v]! + budget;
+  for (; v < size && valueStart[v]! < stop; v++) {
+    let k = valueStart[v]!;
+    const adds = (joining.get(v) ?? []).sort((x, y) => x - y);
+    let a = 0;
+    if (v < oldSize) {
+      for (let i = oldStart[v]!; i < oldStart[v + 1]!; i++) {
+        const to = map[oldPositions[i]!]!;
+        if (to === NONE) continue;
+        while (a < adds.length && adds[a]! < to) positions[k++] = adds[a++]!;
+        positions[k++] = to;
+      }
+    }
+    while (a < adds.length) positions[k++] = adds[a++]!;
+    if (k !== valueStart[v + 1]) throw new Error(`FacetTable.shifted: value ${v} has ${k - valueStart[v]!} positions, counted ${valueStart[v + 1]! - valueStart[v]!}`);
+  }
+  return v;
 }
 
 /** Distinct lists kept as their JSON text (one string, not hundreds of small objects). */

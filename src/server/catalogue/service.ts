@@ -18,6 +18,7 @@ import { type ActiveFilter, CatalogueBuilder, CatalogueIndex, type Distincts, ty
 import { itemDetail } from './item-detail';
 import * as q from './queries';
 import { type SearchAnswer, SearchIndex, SearchWords, searchableText } from './search-index';
+import { STRUCTURAL_LIMIT } from './change-feed';
 import { runSliced } from './sliced';
 
 const filterKinds: Record<FilterParam, { kind: FacetKind; label: string }> = {
@@ -113,7 +114,9 @@ export class CatalogueService {
    */
   private async patch(index: CatalogueIndex, versions: q.CatalogueVersions): Promise<boolean> {
     if (index.changeSeq === versions.changes) return true;
-    const rows = await q.loadChangedItems(this.db, Number(index.changeSeq));
+    const { structural, items: rows } = await q.loadChangedItems(this.db, Number(index.changeSeq));
+    if (structural.length > STRUCTURAL_LIMIT) return false;
+    if (structural.length > 0) return this.shift(index, versions, structural, rows);
     // The new title orders and search words are worked out in slices, requests answered between
     // them (at 500,000 items that is tens of milliseconds of work), then put in place together
     // in one synchronous step: no request sees half an edit, and no answer cached under the new
@@ -134,6 +137,44 @@ export class CatalogueService {
       this.searchCache = new Map();
       this.searchCachePositions = 0;
     }
+    return true;
+  }
+
+  /**
+   * Edits that moved items in the index (hidden, shown again, new, another category, facets,
+   * colour group, collections): every item edited since the index's sequence is taken out and
+   * the active ones are put back in place (`CatalogueIndex.planShift`, the search words following
+   * through the same map of positions), worked out in slices and put in place in one step, as
+   * `patch` does. False when the index cannot take them so (a rebuild follows).
+   */
+  private async shift(index: CatalogueIndex, versions: q.CatalogueVersions, structural: number[], rows: Awaited<ReturnType<typeof q.loadChangedItems>>['items']): Promise<boolean> {
+    const { facets, collections } = await q.loadPlacements(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    // A facet value whose name differs from the one the index holds: a fresh build would name it
+    // after the last row it read, which only a rebuild knows.
+    const names = index.facetNames;
+    if (facets.some((f) => (names.get(f.kind)?.get(f.link) ?? f.name) !== f.name)) return false;
+    const insert = rows.map((row) => ({
+      row,
+      facets: facets.filter((f) => f.item_id === row.id),
+      collections: collections.filter((m) => m.item_id === row.id),
+    }));
+    if (!this.searchIndex) return false;
+    const plan = await runSliced(index.planShift([...structural, ...rows.map((r) => r.id)], insert));
+    const words = await runSliced(
+      this.searchIndex.planShift({
+        map: plan.map,
+        n: plan.n,
+        removed: plan.removed,
+        inserted: rows.map((r, i) => ({ pos: plan.inserted[i]!, text: searchableText(r.web_title, r.key_words, r.num, r.code, r.upc) })),
+      }),
+    );
+    plan.commit(versions.changes);
+    words();
+    this.searchCache = new Map();
+    this.searchCachePositions = 0;
     return true;
   }
 

@@ -34,3 +34,6 @@ export async function runSliced<T>(steps: Steps<T>, sliceMs = SLICE_MS): Promise
 
 /** Entries of a typed array handled between two yields. */
 export const STEP = 32_768;
+
+/** In a map of old to new positions (an index's items taken out and put in): taken out. */
+export const NONE = 0xffffffff;

@@ -5,7 +5,7 @@ import type { CategoryTable, FacetKind, ItemTable } from '../db/schema';
 import { LowStockTable } from '../stock/low-stock';
 import { collationOrder, collator, inverse } from './collation';
 import { type DistinctLists, type Distincts, FACET_KINDS, FacetTable, firstAtLeast, popcount } from './facet-table';
-import { NONE, runNow, STEP, type Steps } from './sliced';
+import { NONE, type Runs, runNow, runsOf, shiftBits, STEP, type Steps } from './sliced';
 
 export { type DistinctLists, type Distincts, FACET_KINDS } from './facet-table';
 
@@ -97,6 +97,8 @@ export interface PlacedItem {
 export interface ShiftPlan {
   /** Old position → new position; NONE for an item taken out (increasing over the others). */
   map: Uint32Array;
+  /** The same map as runs. */
+  runs: Runs;
   /** Items after the edit. */
   n: number;
   /** The old positions of the items taken out, ascending. */
@@ -402,6 +404,31 @@ export class CatalogueIndex {
     for (let v = 0; v < this.facets.size; v++) this.facetNames.get(this.facets.kind[v]!)!.set(this.facets.link[v]!, this.facets.name[v]!);
   }
 
+  /**
+   * `filterBitsOf` after a shift: the bitsets kept moved through the runs (a word at a time), with
+   * the bits of the items put in set; a value that becomes common is filled from its postings.
+   */
+  private *shiftedFilterBits(facets: FacetTable, n: number, runs: Runs, placed: IndexedItem[], dense: Map<number, Uint32Array>, any: Map<FacetKind, Uint32Array>): Steps<void> {
+    const words = (n + 31) >>> 5;
+    const moved = (old: Uint32Array, has: (v: number) => boolean) => {
+      const bits = new Uint32Array(words);
+      shiftBits(old, bits, runs);
+      for (const it of placed) if (Array.prototype.some.call(facets.valuesOf(it.idx), has)) bits[it.idx >>> 5]! |= 1 << (it.idx & 31);
+      return bits;
+    };
+    for (let v = 0; v < facets.size; v++) {
+      const count = facets.valueStart[v + 1]! - facets.valueStart[v]!;
+      if (count === 0 || count * 32 < n) continue;
+      const old = this.denseBits.get(v);
+      dense.set(v, old ? moved(old, (x) => x === v) : bitsOf(words, facets.positions.subarray(facets.valueStart[v], facets.valueStart[v + 1])));
+      yield;
+    }
+    for (const kind of FACET_KINDS) {
+      any.set(kind, moved(this.anyBits.get(kind)!, (x) => facets.kind[x] === kind));
+      yield;
+    }
+  }
+
   /** The bitsets of common values and of each kind's `all`, filled from a table's postings over n items. */
   private *filterBitsOf(facets: FacetTable, n: number, dense: Map<number, Uint32Array>, any: Map<FacetKind, Uint32Array>): Steps<void> {
     const words = (n + 31) >>> 5;
@@ -611,8 +638,11 @@ export class CatalogueIndex {
       .sort((a, b) => a.at - b.at || a.g - b.g || a.id - b.id);
     const map = new Uint32Array(n);
     const walk = { p: 0, a: 0, k: 0 };
+    const runs: Runs = { from: [], to: [], delta: [] };
     while (walk.p < n) {
+      const p = walk.p;
       fillMap(map, out, adds, walk, STEP);
+      runsOf(map, p, walk.p, runs);
       yield;
     }
     while (walk.a < adds.length) adds[walk.a++]!.pos = walk.k++;
@@ -717,11 +747,12 @@ export class CatalogueIndex {
     }
     const dense = new Map<number, Uint32Array>();
     const any = new Map<FacetKind, Uint32Array>();
-    yield* this.filterBitsOf(facets, n2, dense, any);
-    const groups = yield* ColorGroups.of(idOrder, items);
+    yield* this.shiftedFilterBits(facets, n2, runs, placed, dense, any);
+    const groups = yield* this.groups.shifted(map, placed, items);
 
     return {
       map,
+      runs,
       n: n2,
       removed,
       inserted: insert.map((_, i) => placed[adds.findIndex((a) => a.i === i)]!.idx),
@@ -1140,6 +1171,31 @@ class ColorGroups {
     return new ColorGroups(ids, start, members);
   }
 
+  /**
+   * The groups after a shift (`CatalogueIndex.planShift`): each group's positions moved through
+   * the map (NONE: taken out), with the items put in (`placed`, at their new positions) among
+   * them in id order; `items` are the items by new position.
+   */
+  *shifted(map: Uint32Array, placed: IndexedItem[], items: IndexedItem[]): Steps<ColorGroups> {
+    const ids = new Map(this.ids);
+    const joining = new Map<number, number[]>();
+    for (const it of [...placed].sort((a, b) => a.id - b.id)) {
+      if (!it.colorGroup) continue;
+      let g = ids.get(it.colorGroup);
+      if (g === undefined) ids.set(it.colorGroup, (g = ids.size));
+      joining.set(g, [...(joining.get(g) ?? []), it.idx]);
+    }
+    const groups = ids.size;
+    const start = new Uint32Array(groups + 1);
+    const members = new Uint32Array(this.members.length + placed.length);
+    const walk = { g: 0, k: 0 };
+    while (walk.g < groups) {
+      moveGroups(this.start, this.members, map, joining, items, start, members, walk, groups, STEP);
+      yield;
+    }
+    return new ColorGroups(ids, start, members.subarray(0, walk.k));
+  }
+
   /** The group's items as `items` (the index's items by position) holds them now. */
   get(group: string, items: IndexedItem[]): IndexedItem[] | undefined {
     const g = this.ids.get(group);
@@ -1163,6 +1219,40 @@ function groupsInto(groupOf: Int32Array, idOrder: Uint32Array, items: IndexedIte
     groupOf[k] = g;
     counts[g]!++;
   }
+}
+
+/** `ColorGroups.shifted` from group walk.g on, until about `budget` members are written. */
+function moveGroups(
+  oldStart: Uint32Array,
+  oldMembers: Uint32Array,
+  map: Uint32Array,
+  joining: Map<number, number[]>,
+  items: IndexedItem[],
+  start: Uint32Array,
+  members: Uint32Array,
+  walk: { g: number; k: number },
+  groups: number,
+  budget: number,
+): void {
+  let { g, k } = walk;
+  const stop = k + budget;
+  const old = oldStart.length - 1;
+  for (; g < groups && k < stop; g++) {
+    const adds = joining.get(g) ?? [];
+    let a = 0;
+    if (g < old) {
+      for (let i = oldStart[g]!; i < oldStart[g + 1]!; i++) {
+        const p = map[oldMembers[i]!]!;
+        if (p === NONE) continue;
+        while (a < adds.length && items[adds[a]!]!.id < items[p]!.id) members[k++] = adds[a++]!;
+        members[k++] = p;
+      }
+    }
+    while (a < adds.length) members[k++] = adds[a++]!;
+    start[g + 1] = k;
+  }
+  walk.g = g;
+  walk.k = k;
 }
 
 /** The collator's order of two texts (equal texts without asking it). */

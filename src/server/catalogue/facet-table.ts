@@ -58,7 +58,7 @@ export class FacetTable {
     n: number,
     values: { kind: FacetKind; link: string; name: string }[],
     pairs: { pos: Uint32Array; value: Uint32Array; length: number } | null,
-    parts?: { itemStart: Uint32Array; valueIds: Uint16Array | Uint32Array; valueStart: Uint32Array; positions: Uint32Array },
+    parts?: { itemStart: Uint32Array; valueIds: Uint16Array | Uint32Array; valueStart: Uint32Array; positions: Uint32Array; ordered?: Map<FacetKind, Uint32Array> },
   ) {
     this.kind = values.map((v) => v.kind);
     this.link = values.map((v) => v.link);
@@ -66,6 +66,11 @@ export class FacetTable {
     for (const k of FACET_KINDS) this.ids.set(k, new Map());
     values.forEach((v, id) => this.ids.get(v.kind)!.set(v.link, id));
     for (const kind of FACET_KINDS) {
+      const kept = parts?.ordered?.get(kind);
+      if (kept) {
+        this.ordered.set(kind, kept);
+        continue;
+      }
       const byName = kind !== 'size' && kind !== 'dimension';
       const of: number[] = [];
       values.forEach((v, id) => v.kind === kind && of.push(id));
@@ -153,7 +158,9 @@ export class FacetTable {
       v = shiftPostings(this.valueStart, this.positions, this.size, map, joining, valueStart, positions, v, values.length, 4 * STEP);
       yield;
     }
-    return new FacetTable(n, values, null, { itemStart, valueIds, valueStart, positions });
+    // The display order of each kind is kept when no value of it is new.
+    const ordered = new Map([...this.ordered].filter(([kind]) => !values.slice(this.size).some((v) => v.kind === kind)));
+    return new FacetTable(n, values, null, { itemStart, valueIds, valueStart, positions, ordered });
   }
 
   get size(): number {
@@ -169,6 +176,11 @@ export class FacetTable {
   /** Ids of every value of a kind. */
   idsOfKind(kind: FacetKind): Iterable<number> {
     return this.ids.get(kind)!.values();
+  }
+
+  /** The value ids of the item at position p, in row order. */
+  valuesOf(p: number): ArrayLike<number> {
+    return this.valueIds.subarray(this.itemStart[p], this.itemStart[p + 1]);
   }
 
   /** An item's values by kind, as links, in row order. */
@@ -289,12 +301,20 @@ function shiftItems(
   while ((p < old && p < stop) || (p >= old && a < adds.length)) {
     if (a < adds.length && adds[a]!.pos === at) {
       for (const v of addIds[a++]!) valueIds[used++] = v;
-    } else {
-      const to = map[p];
-      const end = start[p + 1]!;
-      if (to !== NONE) for (let j = start[p]!; j < end; j++) valueIds[used++] = ids[j]!;
+    } else if (map[p] === NONE) {
       p++;
-      if (to === NONE) continue;
+      continue;
+    } else {
+      // A run of kept items up to the next one taken out or put in: copied as one block.
+      let end = p + 1;
+      const limit = Math.min(old, stop, a < adds.length ? p + (adds[a]!.pos - at) : old);
+      while (end < limit && map[end] !== NONE) end++;
+      valueIds.set(ids.subarray(start[p]!, start[end]!), used);
+      const shift = used - start[p]!;
+      for (let q = p + 1; q <= end; q++) itemStart[++at] = start[q]! + shift;
+      used += start[end]! - start[p]!;
+      p = end;
+      continue;
     }
     itemStart[++at] = used;
   }

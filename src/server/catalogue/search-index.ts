@@ -2,7 +2,7 @@ import type { SortKey } from '../../contract/catalogue';
 import type { CatalogueIndex, DistinctLists, Distincts } from './catalogue-index';
 import { inverse } from './collation';
 import { firstAtLeast, popcount } from './facet-table';
-import { NONE, runNow, STEP, type Steps } from './sliced';
+import { NONE, type Runs, runNow, shiftBits, STEP, type Steps } from './sliced';
 
 /**
  * Catalogue search answered from memory, with the semantics of the database full-text search
@@ -109,6 +109,8 @@ export class SearchWords {
 export interface WordShift {
   /** Old position → new position; NONE for an item taken out. */
   map: Uint32Array;
+  /** The same map as runs. */
+  runs: Runs;
   /** Items after the edit. */
   n: number;
   /** Old positions of the items taken out. */
@@ -386,7 +388,7 @@ export class SearchIndex {
     const moved = shift ? yield* this.shiftedHashes(shift) : null;
     const words32 = shift ? (shift.n + 31) >>> 5 : 0;
     const bitsLength = shift ? Math.max(this.scratch.length, words32) : 0;
-    const pinned = shift ? yield* pinnedBits({ chars, wordStart, postingStart, postings }, bitsLength) : null;
+    const pinned = shift ? yield* this.shiftedPinned({ chars, wordStart, postingStart, postings }, bitsLength, shift) : null;
 
     return () => {
       hashesNow();
@@ -437,6 +439,35 @@ export class SearchIndex {
         }
       }
     };
+  }
+
+  /**
+   * The pinned bitsets after a shift, over the new word lists: each kept one moved through the
+   * runs (a word at a time) with the bits of the items put in set; one for a character no word
+   * started with before, from its postings.
+   */
+  private *shiftedPinned(words: WordLists, length: number, shift: WordShift): Steps<Map<string, Uint32Array>> {
+    const out = new Map<string, Uint32Array>();
+    const texts = shift.inserted.map((ins) => ({ pos: ins.pos, words: itemWords(ins.text) }));
+    for (const c of PINNED) {
+      const lo = wordLowerBound(words.chars, words.wordStart, c);
+      const hi = wordLowerBound(words.chars, words.wordStart, `${c}\uffff`);
+      if (words.postingStart[hi] === words.postingStart[lo]) continue;
+      const [oldLo, oldHi] = this.wordRange(c);
+      const old = oldLo < oldHi ? this.bitsets.get(this.rangeKey(oldLo, oldHi)) : undefined;
+      let bits: Uint32Array;
+      if (old) {
+        bits = new Uint32Array(length);
+        shiftBits(old, bits, shift.runs);
+        for (const t of texts) if (t.words.some((w) => w.startsWith(c))) bits[t.pos >>> 5]! |= 1 << (t.pos & 31);
+      } else {
+        bits = new Uint32Array(length);
+        setBits(bits, words.postings, words.postingStart[lo]!, words.postingStart[hi]!);
+      }
+      out.set(`${wordAt(words, lo)}:${wordAt(words, hi - 1)}`, bits);
+      yield;
+    }
+    return out;
   }
 
   /** Each item's text hash at its new position (`planShift`). */
@@ -804,7 +835,6 @@ interface WordLists {
 /** The bitsets (`length` words) of the one-character terms present, by their ranges' names, built from the postings. */
 function* pinnedBits(words: WordLists, length: number): Steps<Map<string, Uint32Array>> {
   const out = new Map<string, Uint32Array>();
-  const wordAt = (w: number) => String.fromCharCode(...words.chars.subarray(words.wordStart[w]!, words.wordStart[w + 1]!));
   for (const c of PINNED) {
     const lo = wordLowerBound(words.chars, words.wordStart, c);
     const hi = wordLowerBound(words.chars, words.wordStart, `${c}\uffff`);
@@ -816,9 +846,14 @@ function* pinnedBits(words: WordLists, length: number): Steps<Map<string, Uint32
       setBits(bits, words.postings, i, Math.min(to, i + 4 * STEP));
       yield;
     }
-    out.set(`${wordAt(lo)}:${wordAt(hi - 1)}`, bits);
+    out.set(`${wordAt(words, lo)}:${wordAt(words, hi - 1)}`, bits);
   }
   return out;
+}
+
+/** Word w of a word list. */
+function wordAt(words: WordLists, w: number): string {
+  return String.fromCharCode(...words.chars.subarray(words.wordStart[w]!, words.wordStart[w + 1]!));
 }
 
 /** Sets the bits of postings[from, to). */

@@ -166,6 +166,7 @@ export class CatalogueService {
     const words = await runSliced(
       this.searchIndex.planShift({
         map: plan.map,
+        runs: plan.runs,
         n: plan.n,
         removed: plan.removed,
         inserted: rows.map((r, i) => ({ pos: plan.inserted[i]!, text: searchableText(r.web_title, r.key_words, r.num, r.code, r.upc) })),

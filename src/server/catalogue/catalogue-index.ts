@@ -5,7 +5,7 @@ import type { CategoryTable, FacetKind, ItemTable } from '../db/schema';
 import { LowStockTable } from '../stock/low-stock';
 import { collationOrder, collator, inverse } from './collation';
 import { type DistinctLists, type Distincts, FACET_KINDS, FacetTable, firstAtLeast, popcount } from './facet-table';
-import { NONE, type Runs, runNow, runsOf, shiftBits, STEP, type Steps } from './sliced';
+import { NONE, type Runs, runNow, runsOf, shiftBits, Spares, STEP, type Steps } from './sliced';
 
 export { type DistinctLists, type Distincts, FACET_KINDS } from './facet-table';
 
@@ -118,6 +118,12 @@ const cents = (c: number) => Math.round(c) / 100;
 
 const NO_BREAKS: readonly PriceBreak[] = Object.freeze([]);
 
+/** What items read their facet links through: the index's current table, and where an item is now. */
+interface FacetHolder {
+  facets: FacetTable | null;
+  positionOf(id: number): number;
+}
+
 /**
  * One active item: its list fields. Facet links are read from the index's shared table. Code,
  * title and picture are cut from one string per load window (`ItemRow`s added together), so the
@@ -151,8 +157,12 @@ export class IndexedItem {
   private readonly createdEnd: number;
 
   constructor(
-    private readonly table: { facets: FacetTable | null },
-    /** Its position in the index (set when the index numbers the items depth-first). */
+    private readonly table: FacetHolder,
+    /**
+     * Its position in the index when this object was placed (by the build's depth-first numbering,
+     * a patch or a shift). Items taken out or put in before it move it without a write here: ask
+     * the index (`positionOfId`) for where an item is now.
+     */
     public idx: number,
     r: ItemRow,
     intern: (s: string) => string,
@@ -200,7 +210,7 @@ export class IndexedItem {
 
   /** Facet links by kind (for poscat the poscatNum), in the order the database gave them. */
   get facets(): Record<FacetKind, string[]> {
-    return this.table.facets!.linksOf(this.idx);
+    return this.table.facets!.linksOf(this.table.positionOf(this.id));
   }
 }
 
@@ -212,7 +222,7 @@ export class CatalogueBuilder {
   readonly items: IndexedItem[] = [];
   readonly createdAt: string[] = [];
   /** Filled in when the index is built; items read their facets through it. */
-  readonly shared: { facets: FacetTable | null } = { facets: null };
+  readonly shared: FacetHolder = { facets: null, positionOf: () => -1 };
   /** The dashboard's low stock, filled as items arrive (stock/low-stock.ts). */
   readonly lowStock = new LowStockTable();
   private readonly strings = new Map<string, string>();
@@ -300,7 +310,7 @@ export class CatalogueIndex {
   readonly facetNames = new Map<FacetKind, Map<string, string>>();
   facets: FacetTable;
   /** What every item reads its facet links through (`IndexedItem.facets`): the current table. */
-  private readonly facetHolder: { facets: FacetTable | null };
+  private readonly facetHolder: FacetHolder;
   /** Items of one product in other colours, in id order. */
   readonly colorGroups: { get(group: string): IndexedItem[] | undefined };
   private groups: ColorGroups;
@@ -325,6 +335,9 @@ export class CatalogueIndex {
    * edit allocates nothing big, so it sets off no full garbage collection (as SearchIndex.spare).
    */
   private readonly spareTitles: { order?: Uint32Array; rank?: Uint32Array; members: Map<number, Uint32Array> } = { members: new Map() };
+  /** The arrays the last shift replaced, for the next to write into (`planShift`). */
+  private readonly spares = new Spares();
+  private spareItems: IndexedItem[] | null = null;
   /** Scratch marks over positions (the retitled items); all zero between edits. */
   private marks: Uint8Array | null = null;
   /** 32-bit words of a bitset over all item positions. */
@@ -368,6 +381,7 @@ export class CatalogueIndex {
     this.facets = new FacetTable(n, built.values, pairs);
     this.facetHolder = built.shared;
     this.facetHolder.facets = this.facets;
+    this.facetHolder.positionOf = (id) => this.positionOfId(id);
     for (const kind of FACET_KINDS) this.facetNames.set(kind, new Map());
     this.nameFacets();
     for (const item of byId) this.byNum.set(item.num, item);
@@ -410,8 +424,8 @@ export class CatalogueIndex {
    */
   private *shiftedFilterBits(facets: FacetTable, n: number, runs: Runs, placed: IndexedItem[], dense: Map<number, Uint32Array>, any: Map<FacetKind, Uint32Array>): Steps<void> {
     const words = (n + 31) >>> 5;
-    const moved = (old: Uint32Array, has: (v: number) => boolean) => {
-      const bits = new Uint32Array(words);
+    const moved = (key: string, old: Uint32Array, has: (v: number) => boolean) => {
+      const bits = this.spares.u32(key, words);
       shiftBits(old, bits, runs);
       for (const it of placed) if (Array.prototype.some.call(facets.valuesOf(it.idx), has)) bits[it.idx >>> 5]! |= 1 << (it.idx & 31);
       return bits;
@@ -420,11 +434,11 @@ export class CatalogueIndex {
       const count = facets.valueStart[v + 1]! - facets.valueStart[v]!;
       if (count === 0 || count * 32 < n) continue;
       const old = this.denseBits.get(v);
-      dense.set(v, old ? moved(old, (x) => x === v) : bitsOf(words, facets.positions.subarray(facets.valueStart[v], facets.valueStart[v + 1])));
+      dense.set(v, old ? moved(`dense.${v}`, old, (x) => x === v) : bitsOf(words, facets.positions.subarray(facets.valueStart[v], facets.valueStart[v + 1])));
       yield;
     }
     for (const kind of FACET_KINDS) {
-      any.set(kind, moved(this.anyBits.get(kind)!, (x) => facets.kind[x] === kind));
+      any.set(kind, moved(`any.${kind}`, this.anyBits.get(kind)!, (x) => facets.kind[x] === kind));
       yield;
     }
   }
@@ -636,7 +650,8 @@ export class CatalogueIndex {
         return { i, at: lo, g, id: x.row.id, pos: 0 };
       })
       .sort((a, b) => a.at - b.at || a.g - b.g || a.id - b.id);
-    const map = new Uint32Array(n);
+    const spares = this.spares;
+    const map = spares.u32('map', n);
     const walk = { p: 0, a: 0, k: 0 };
     const runs: Runs = { from: [], to: [], delta: [] };
     while (walk.p < n) {
@@ -650,7 +665,9 @@ export class CatalogueIndex {
     const first = Math.min(removed[0] ?? n, adds[0]?.at ?? n);
     const placed = adds.map((a) => this.itemOf(a.pos, insert[a.i]!.row));
 
-    const items = new Array<IndexedItem>(n2);
+    const items = this.spareItems ?? new Array<IndexedItem>(n2);
+    this.spareItems = null;
+    items.length = n2;
     for (let p = 0; p < n; p += STEP) {
       moveItems(items, this.items, map, p, Math.min(n, p + STEP));
       yield;
@@ -659,7 +676,7 @@ export class CatalogueIndex {
     const byId = [...placed].sort((a, b) => a.id - b.id);
     const idOrder = yield* shiftedInto(
       this.idOrder,
-      new Uint32Array(n2),
+      spares.u32('idOrder', n2),
       map,
       byId.map((it) => ({ p: it.idx, at: firstKept(this.idOrder, out, (q) => it.id < this.items[q]!.id) })),
       (a, b) => items[a]!.id < items[b]!.id,
@@ -677,8 +694,8 @@ export class CatalogueIndex {
       const old = this.order[key];
       const before = cmp[key];
       const places = placed.map((it) => ({ p: it.idx, at: firstKept(old, out, (q) => before(it.idx, map[q]!) < 0) }));
-      order[key] = yield* shiftedInto(old, new Uint32Array(n2), map, places, (a, b) => before(a, b) < 0);
-      rank[key] = new Uint32Array(n2);
+      order[key] = yield* shiftedInto(old, spares.u32(`order.${key}`, n2), map, places, (a, b) => before(a, b) < 0);
+      rank[key] = spares.u32(`rank.${key}`, n2);
       for (let i = 0; i < n2; i += STEP) {
         invertInto(rank[key], order[key], i, Math.min(n2, i + STEP));
         yield;
@@ -700,6 +717,7 @@ export class CatalogueIndex {
       for (const cat of cats) gains.set(cat, [...(gains.get(cat) ?? []), it.idx]);
     });
     const members = new Map<number, Members | null>();
+    const spans = new Map<number, Span>();
     const touched = new Set<number>();
     for (const cat of new Set([...this.members.keys(), ...gains.keys()])) {
       const had = this.members.get(cat);
@@ -711,7 +729,7 @@ export class CatalogueIndex {
       for (const key of ['date', 'num', 'title'] as const) {
         const old = had?.[key] ?? new Uint32Array(0);
         const places = joining.map((p) => ({ p, at: firstKept(old, out, (q) => rank[key][p]! < rank[key][map[q]!]!) }));
-        lists[key] = yield* shiftedInto(old, new Uint32Array(old.length + joining.length), map, places, (a, b) => rank[key][a]! < rank[key][b]!);
+        lists[key] = yield* shiftedInto(old, spares.u32(`members.${cat}.${key}`, old.length + joining.length), map, places, (a, b) => rank[key][a]! < rank[key][b]!);
         lost ||= lists[key].length < old.length + joining.length;
       }
       if (had?.position || curated.has(cat)) {
@@ -725,13 +743,16 @@ export class CatalogueIndex {
         lists.positionAt = Float64Array.from(entries, (e) => e.at);
       }
       members.set(cat, lists.date.length === 0 ? null : lists);
+      if (lists.date.length > 0) spans.set(cat, spanOf(lists.date));
       if (lost || joining.length > 0) touched.add(cat);
       yield;
     }
     const facets = yield* this.facets.shifted(
       n2,
       map,
+      runs,
       adds.map((a) => ({ pos: a.pos, values: insert[a.i]!.facets })),
+      spares,
     );
     // The distinct lists of the categories whose members changed, counted again now.
     const distincts = new Map<number, Distincts>();
@@ -748,7 +769,7 @@ export class CatalogueIndex {
     const dense = new Map<number, Uint32Array>();
     const any = new Map<FacetKind, Uint32Array>();
     yield* this.shiftedFilterBits(facets, n2, runs, placed, dense, any);
-    const groups = yield* this.groups.shifted(map, placed, items);
+    const groups = yield* this.groups.shifted(map, placed, items, spares);
 
     return {
       map,
@@ -766,8 +787,20 @@ export class CatalogueIndex {
           this.byNum.set(it.num, it);
           this.lowStock.note(it, r.qty_fr - r.reserve_fr, r.qty_fh - r.reserve_fh);
         });
+        // What this replaces is written into by the next shift.
+        this.spareItems = this.items;
+        spares.give('map', map);
+        spares.give('idOrder', this.idOrder);
+        for (const key of ['date', 'num', 'title'] as const) {
+          spares.give(`order.${key}`, this.order[key]);
+          spares.give(`rank.${key}`, this.rank[key]);
+        }
+        for (const cat of members.keys()) for (const key of ['date', 'num', 'title'] as const) spares.give(`members.${cat}.${key}`, this.members.get(cat)?.[key]);
+        this.facets.giveTo(spares);
+        for (const [v, bits] of this.denseBits) spares.give(`dense.${v}`, bits);
+        for (const [kind, bits] of this.anyBits) spares.give(`any.${kind}`, bits);
+        this.groups.giveTo(spares);
         this.items = items;
-        for (let p = first; p < n2; p++) items[p]!.idx = p;
         this.idOrder = idOrder;
         this.facets = facets;
         this.facetHolder.facets = facets;
@@ -780,7 +813,7 @@ export class CatalogueIndex {
         for (const [cat, lists] of members) {
           if (lists) {
             this.members.set(cat, lists);
-            this.spans.set(cat, spanOf(lists.date));
+            this.spans.set(cat, spans.get(cat)!);
           } else {
             this.members.delete(cat);
             this.spans.delete(cat);
@@ -838,8 +871,9 @@ export class CatalogueIndex {
       const old = this.byNum.get(r.num);
       if (!old) continue;
       if (old.id !== r.id || old.categoryNum !== r.category_num || old.colorGroup !== r.color_group) return null;
-      patched.push(this.itemOf(old.idx, r));
-      if (old.title !== r.web_title) retitled.push(old.idx);
+      const pos = this.positionOfId(old.id);
+      patched.push(this.itemOf(pos, r));
+      if (old.title !== r.web_title) retitled.push(pos);
     }
     const titles = retitled.length > 0 ? yield* this.titleOrders(retitled, new Map(patched.map((it) => [it.idx, it.title]))) : null;
     const spare = this.spareTitles;
@@ -1176,8 +1210,10 @@ class ColorGroups {
    * the map (NONE: taken out), with the items put in (`placed`, at their new positions) among
    * them in id order; `items` are the items by new position.
    */
-  *shifted(map: Uint32Array, placed: IndexedItem[], items: IndexedItem[]): Steps<ColorGroups> {
-    const ids = new Map(this.ids);
+  *shifted(map: Uint32Array, placed: IndexedItem[], items: IndexedItem[], spares: Spares): Steps<ColorGroups> {
+    // The names stay as they are (shared) unless a group is new.
+    const fresh = placed.some((it) => it.colorGroup && !this.ids.has(it.colorGroup));
+    const ids = fresh ? new Map(this.ids) : this.ids;
     const joining = new Map<number, number[]>();
     for (const it of [...placed].sort((a, b) => a.id - b.id)) {
       if (!it.colorGroup) continue;
@@ -1186,14 +1222,20 @@ class ColorGroups {
       joining.set(g, [...(joining.get(g) ?? []), it.idx]);
     }
     const groups = ids.size;
-    const start = new Uint32Array(groups + 1);
-    const members = new Uint32Array(this.members.length + placed.length);
+    const start = spares.u32('groups.start', groups + 1);
+    const members = spares.u32('groups.members', this.members.length + placed.length);
     const walk = { g: 0, k: 0 };
     while (walk.g < groups) {
       moveGroups(this.start, this.members, map, joining, items, start, members, walk, groups, STEP);
       yield;
     }
     return new ColorGroups(ids, start, members.subarray(0, walk.k));
+  }
+
+  /** Gives its arrays to be written into by the next shift (it is no longer used). */
+  giveTo(spares: Spares): void {
+    spares.give('groups.start', this.start);
+    spares.give('groups.members', this.members);
   }
 
   /** The group's items as `items` (the index's items by position) holds them now. */

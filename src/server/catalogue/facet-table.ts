@@ -1,7 +1,7 @@
 import type { FacetValue, PoscatValue } from '../../contract/catalogue';
 import type { FacetKind } from '../db/schema';
 import { collator } from './collation';
-import { NONE, STEP, type Steps } from './sliced';
+import { NONE, type Runs, type Spares, STEP, type Steps } from './sliced';
 
 /**
  * Facet values (colour "gold", event "birthday", …) as small integer ids, with each item's value
@@ -108,11 +108,11 @@ export class FacetTable {
    * The table after items are taken out and put in (docs/decisions/0020, "positions shift"):
    * item p moves to map[p] (NONE: taken out; the map is increasing over the others), and each
    * inserted item, at its new position, carries its values (by link; a link no item had is a new
-   * value id). A value no item carries any more keeps its id with no postings (`idOf` answers
+   * value id). `runs` is the map as runs. A value no item carries any more keeps its id with no postings (`idOf` answers
    * undefined for it, as a fresh build, which would not have it). New arrays; this table is left
    * as it is, so the steps may run while requests read it.
    */
-  *shifted(n: number, map: Uint32Array, inserted: { pos: number; values: { kind: FacetKind; link: string; name: string }[] }[]): Steps<FacetTable> {
+  *shifted(n: number, map: Uint32Array, runs: Runs, inserted: { pos: number; values: { kind: FacetKind; link: string; name: string }[] }[], spares: Spares): Steps<FacetTable> {
     const values = this.kind.map((kind, v) => ({ kind, link: this.link[v]!, name: this.name[v]! }));
     const ids = new Map([...this.ids].map(([k, m]) => [k, new Map(m)]));
     const adds = [...inserted].sort((a, b) => a.pos - b.pos);
@@ -140,8 +140,8 @@ export class FacetTable {
     for (const vs of addIds) for (const v of vs) valueStart[v + 1]!++;
     for (let v = 0; v < values.length; v++) valueStart[v + 1]! += valueStart[v]!;
     const pairs = valueStart[values.length]!;
-    const itemStart = new Uint32Array(n + 1);
-    const valueIds = values.length <= 0xffff ? new Uint16Array(pairs) : new Uint32Array(pairs);
+    const itemStart = spares.u32('facets.itemStart', n + 1);
+    const valueIds = values.length <= 0xffff ? spares.u16('facets.valueIds16', pairs) : spares.u32('facets.valueIds32', pairs);
     const walk = { p: 0, a: 0, at: 0, used: 0 };
     while (walk.p < old || walk.a < adds.length) {
       shiftItems(this.itemStart, this.valueIds, map, adds, addIds, itemStart, valueIds, walk, STEP);
@@ -149,18 +149,27 @@ export class FacetTable {
     }
     if (walk.at !== n || walk.used !== pairs) throw new Error(`FacetTable.shifted: ${walk.at} of ${n} items, ${walk.used} of ${pairs} values`);
     // Each value's positions: the kept ones moved (still ascending), merged with the inserted ones.
-    const positions = new Uint32Array(pairs);
+    const positions = spares.u32('facets.positions', pairs);
     const joining = new Map<number, number[]>();
     adds.forEach((a, i) => {
       for (const v of addIds[i]!) joining.set(v, [...(joining.get(v) ?? []), a.pos]);
     });
-    for (let v = 0; v < values.length; ) {
-      v = shiftPostings(this.valueStart, this.positions, this.size, map, joining, valueStart, positions, v, values.length, 4 * STEP);
+    for (const list of joining.values()) list.sort((x, y) => x - y);
+    const postingWalk = { v: 0, i: 0, k: 0, a: 0, r: 0 };
+    while (postingWalk.v < values.length) {
+      shiftPostings(this.valueStart, this.positions, this.size, runs, joining, valueStart, positions, postingWalk, values.length, 4 * STEP);
       yield;
     }
     // The display order of each kind is kept when no value of it is new.
     const ordered = new Map([...this.ordered].filter(([kind]) => !values.slice(this.size).some((v) => v.kind === kind)));
     return new FacetTable(n, values, null, { itemStart, valueIds, valueStart, positions, ordered });
+  }
+
+  /** Gives its big arrays to be written into by the next shift (it is no longer used). */
+  giveTo(spares: Spares): void {
+    spares.give('facets.itemStart', this.itemStart);
+    spares.give(this.valueIds instanceof Uint16Array ? 'facets.valueIds16' : 'facets.valueIds32', this.valueIds);
+    spares.give('facets.positions', this.positions);
   }
 
   get size(): number {
@@ -324,36 +333,53 @@ function shiftItems(
   walk.used = used;
 }
 
-/** `FacetTable.shifted`'s postings, from value v on until about `budget` are written; answers the next value. */
+/**
+ * `FacetTable.shifted`'s postings, resumed where `walk` stopped, until about `budget` old postings
+ * are read. A value's postings are ascending, so the runs of the map are walked beside them: each
+ * kept position moves by its run's delta, one between runs is taken out; the inserted ones
+ * (`joining`, new positions) are merged in.
+ */
 function shiftPostings(
   oldStart: Uint32Array,
   oldPositions: Uint32Array,
   oldSize: number,
-  map: Uint32Array,
+  runs: Runs,
   joining: Map<number, number[]>,
   valueStart: Uint32Array,
   positions: Uint32Array,
-  v: number,
+  walk: { v: number; i: number; k: number; a: number; r: number },
   size: number,
   budget: number,
-): number {
-  const stop = valueStart[v]! + budget;
-  for (; v < size && valueStart[v]! < stop; v++) {
-    let k = valueStart[v]!;
-    const adds = (joining.get(v) ?? []).sort((x, y) => x - y);
-    let a = 0;
-    if (v < oldSize) {
-      for (let i = oldStart[v]!; i < oldStart[v + 1]!; i++) {
-        const to = map[oldPositions[i]!]!;
-        if (to === NONE) continue;
-        while (a < adds.length && adds[a]! < to) positions[k++] = adds[a++]!;
-        positions[k++] = to;
-      }
+): void {
+  let { v, i, k, a, r } = walk;
+  let left = budget;
+  const { from, to, delta } = runs;
+  while (v < size && left > 0) {
+    const adds = joining.get(v);
+    const end = v < oldSize ? oldStart[v + 1]! : 0;
+    if (v < oldSize && i < oldStart[v]!) i = oldStart[v]!;
+    const stop = Math.max(i, Math.min(end, i + left));
+    left -= stop - i;
+    for (; i < stop; i++) {
+      const p = oldPositions[i]!;
+      while (r < from.length && to[r]! <= p) r++;
+      if (r === from.length || p < from[r]!) continue;
+      const q = p + delta[r]!;
+      if (adds) while (a < adds.length && adds[a]! < q) positions[k++] = adds[a++]!;
+      positions[k++] = q;
     }
-    while (a < adds.length) positions[k++] = adds[a++]!;
+    if (i < end) break;
+    if (adds) while (a < adds.length) positions[k++] = adds[a++]!;
     if (k !== valueStart[v + 1]) throw new Error(`FacetTable.shifted: value ${v} has ${k - valueStart[v]!} positions, counted ${valueStart[v + 1]! - valueStart[v]!}`);
+    v++;
+    a = 0;
+    r = 0;
   }
-  return v;
+  walk.v = v;
+  walk.i = i;
+  walk.k = k;
+  walk.a = a;
+  walk.r = r;
 }
 
 /** Distinct lists kept as their JSON text (one string, not hundreds of small objects). */

@@ -303,7 +303,7 @@ describe('taking items out of the index and putting them in', () => {
     const cats = [1, 11, 3, 77, 900];
     return {
       size: index.items.length,
-      idx: index.items.every((it, p) => it.idx === p && index.byNum.get(it.num) === it),
+      idx: index.items.every((it, p) => index.positionOfId(it.id) === p && index.byNum.get(it.num) === it),
       byId: nums(index.idOrder),
       orders: SORTS.map((sort) => nums(index.order[sort])),
       ranks: SORTS.map((sort) => index.order[sort].every((p, r) => index.rank[sort][p] === r)),

@@ -2,7 +2,7 @@ import type { SortKey } from '../../contract/catalogue';
 import type { CatalogueIndex, DistinctLists, Distincts } from './catalogue-index';
 import { inverse } from './collation';
 import { firstAtLeast, popcount } from './facet-table';
-import { NONE, type Runs, runNow, shiftBits, STEP, type Steps } from './sliced';
+import { NONE, type Runs, runNow, shiftBits, Spares, STEP, type Steps } from './sliced';
 
 /**
  * Catalogue search answered from memory, with the semantics of the database full-text search
@@ -138,6 +138,8 @@ export class SearchIndex {
   private spare: { chars?: Uint16Array; wordStart?: Uint32Array; postingStart?: Uint32Array; postings?: Uint32Array } = {};
   /** Scratch marks over positions (the edited items); all zero between edits. */
   private marks: Uint8Array | null = null;
+  /** The text hashes and pinned bitsets the last shift replaced, for the next to write into. */
+  private readonly shiftSpares = new Spares();
   private readonly bitsets = new Map<string, Uint32Array>();
   private readonly bitsetCapacity: number;
   /** How many of the first bitsets are the one-character ones, never evicted. */
@@ -394,7 +396,11 @@ export class SearchIndex {
       hashesNow();
       if (moved && pinned) {
         this.n = shift!.n;
+        this.shiftSpares.give('textHash', this.textHash);
         this.textHash = moved;
+        // The pinned bitsets come first in the cache, one per character present (their names,
+        // first:last word, start with it).
+        for (const [key, bits] of [...this.bitsets].slice(0, this.pinned)) this.shiftSpares.give(`pinned.${key[0]}`, bits);
         this.bitsets.clear();
         for (const [key, bits] of pinned) this.bitsets.set(key, bits);
         this.pinned = pinned.size;
@@ -455,13 +461,11 @@ export class SearchIndex {
       if (words.postingStart[hi] === words.postingStart[lo]) continue;
       const [oldLo, oldHi] = this.wordRange(c);
       const old = oldLo < oldHi ? this.bitsets.get(this.rangeKey(oldLo, oldHi)) : undefined;
-      let bits: Uint32Array;
+      const bits = this.shiftSpares.u32(`pinned.${c}`, length);
       if (old) {
-        bits = new Uint32Array(length);
         shiftBits(old, bits, shift.runs);
         for (const t of texts) if (t.words.some((w) => w.startsWith(c))) bits[t.pos >>> 5]! |= 1 << (t.pos & 31);
       } else {
-        bits = new Uint32Array(length);
         setBits(bits, words.postings, words.postingStart[lo]!, words.postingStart[hi]!);
       }
       out.set(`${wordAt(words, lo)}:${wordAt(words, hi - 1)}`, bits);
@@ -472,7 +476,7 @@ export class SearchIndex {
 
   /** Each item's text hash at its new position (`planShift`). */
   private *shiftedHashes(shift: WordShift): Steps<Uint32Array> {
-    const out = new Uint32Array(shift.n);
+    const out = this.shiftSpares.u32('textHash', shift.n);
     for (let p = 0; p < this.textHash.length && p < shift.map.length; p += STEP) {
       moveHashes(out, this.textHash, shift.map, p, Math.min(shift.map.length, p + STEP));
       yield;

@@ -85,3 +85,35 @@ function copyBits(src: Uint32Array, from: number, dst: Uint32Array, at: number, 
     done += n;
   }
 }
+
+/**
+ * The arrays an edit replaced, by name, kept for the next edit to write into: an edit of a
+ * half-million-item index then allocates nothing big, which would set off full garbage
+ * collections (docs/decisions/0020). An array given back must be referenced nowhere else.
+ */
+export class Spares {
+  private readonly kept = new Map<string, ArrayBuffer>();
+
+  /** n zeroed entries: a kept array's, or a new one with a little room to grow. */
+  u32(key: string, n: number): Uint32Array {
+    const buffer = this.take(key, n * 4);
+    return buffer ? new Uint32Array(buffer, 0, n).fill(0) : new Uint32Array(new ArrayBuffer((n + (n >>> 6) + 256) * 4), 0, n);
+  }
+
+  u16(key: string, n: number): Uint16Array {
+    const buffer = this.take(key, n * 2);
+    return buffer ? new Uint16Array(buffer, 0, n).fill(0) : new Uint16Array(new ArrayBuffer((n + (n >>> 6) + 256) * 2), 0, n);
+  }
+
+  /** Keeps an array no longer used (its whole buffer) under a name. */
+  give(key: string, a: Uint32Array | Uint16Array | undefined): void {
+    if (a && a.buffer instanceof ArrayBuffer) this.kept.set(key, a.buffer);
+  }
+
+  private take(key: string, bytes: number): ArrayBuffer | undefined {
+    const buffer = this.kept.get(key);
+    if (!buffer || buffer.byteLength < bytes) return undefined;
+    this.kept.delete(key);
+    return buffer;
+  }
+}

@@ -622,12 +622,17 @@ export class CatalogueIndex {
   *planShift(removeIds: number[], insert: PlacedItem[]): Steps<ShiftPlan> {
     const ids = new Set([...removeIds, ...insert.map((x) => x.row.id)]);
     const removed = [...ids].map((id) => this.positionOfId(id)).filter((p) => p >= 0).sort((a, b) => a - b);
+    return yield* this.marking(removed, (out) => this.planShiftMarked(removed, insert, out));
+  }
+
+  /** Runs `work` with `positions` set in the scratch marks, which are all zero again after, whatever happens. */
+  private *marking<T>(positions: number[], work: (marks: Uint8Array) => Steps<T>): Steps<T> {
     const out = this.marksFor(this.items.length);
-    for (const p of removed) out[p] = 1;
+    for (const p of positions) out[p] = 1;
     try {
-      return yield* this.planShiftMarked(removed, insert, out);
+      return yield* work(out);
     } finally {
-      for (const p of removed) out[p] = 0;
+      for (const p of positions) out[p] = 0;
     }
   }
 
@@ -674,10 +679,10 @@ export class CatalogueIndex {
     }
     for (const it of placed) items[it.idx] = it;
     const byId = [...placed].sort((a, b) => a.id - b.id);
-    const idOrder = yield* shiftedInto(
+    const idOrder = yield* movedInto(
       this.idOrder,
       spares.u32('idOrder', n2),
-      map,
+      { map },
       byId.map((it) => ({ p: it.idx, at: firstKept(this.idOrder, out, (q) => it.id < this.items[q]!.id) })),
       (a, b) => items[a]!.id < items[b]!.id,
     );
@@ -694,7 +699,7 @@ export class CatalogueIndex {
       const old = this.order[key];
       const before = cmp[key];
       const places = placed.map((it) => ({ p: it.idx, at: firstKept(old, out, (q) => before(it.idx, map[q]!) < 0) }));
-      order[key] = yield* shiftedInto(old, spares.u32(`order.${key}`, n2), map, places, (a, b) => before(a, b) < 0);
+      order[key] = yield* movedInto(old, spares.u32(`order.${key}`, n2), { map }, places, (a, b) => before(a, b) < 0);
       rank[key] = spares.u32(`rank.${key}`, n2);
       for (let i = 0; i < n2; i += STEP) {
         invertInto(rank[key], order[key], i, Math.min(n2, i + STEP));
@@ -729,7 +734,7 @@ export class CatalogueIndex {
       for (const key of ['date', 'num', 'title'] as const) {
         const old = had?.[key] ?? new Uint32Array(0);
         const places = joining.map((p) => ({ p, at: firstKept(old, out, (q) => rank[key][p]! < rank[key][map[q]!]!) }));
-        lists[key] = yield* shiftedInto(old, spares.u32(`members.${cat}.${key}`, old.length + joining.length), map, places, (a, b) => rank[key][a]! < rank[key][b]!);
+        lists[key] = yield* movedInto(old, spares.u32(`members.${cat}.${key}`, old.length + joining.length), { map }, places, (a, b) => rank[key][a]! < rank[key][b]!);
         lost ||= lists[key].length < old.length + joining.length;
       }
       if (had?.position || curated.has(cat)) {
@@ -910,13 +915,7 @@ export class CatalogueIndex {
    * the moved positions dropped and put back at their places.
    */
   private *titleOrders(moved: number[], newTitle: Map<number, string>): Steps<{ order: Uint32Array; rank: Uint32Array; members: Map<number, Uint32Array> }> {
-    const out = this.marksFor(this.items.length);
-    for (const p of moved) out[p] = 1;
-    try {
-      return yield* this.titleOrdersMarked(moved, newTitle, out);
-    } finally {
-      for (const p of moved) out[p] = 0;
-    }
+    return yield* this.marking(moved, (out) => this.titleOrdersMarked(moved, newTitle, out));
   }
 
   private *titleOrdersMarked(moved: number[], newTitle: Map<number, string>, out: Uint8Array): Steps<{ order: Uint32Array; rank: Uint32Array; members: Map<number, Uint32Array> }> {
@@ -934,7 +933,7 @@ export class CatalogueIndex {
     const order = yield* movedInto(
       old,
       spare.order ?? new Uint32Array(n),
-      out,
+      { marked: out },
       moved.map((p) => ({ p, at: firstKept(old, out, (q) => !sortsBefore(q, p)) })),
       sortsBefore,
     );
@@ -951,7 +950,7 @@ export class CatalogueIndex {
       yield;
       if (had.length === 0) continue;
       const places = had.map((p) => ({ p, at: firstKept(list, out, (q) => rank[q]! > rank[p]!) }));
-      members.set(cat, yield* movedInto(list, spare.members.get(cat) ?? new Uint32Array(list.length), out, places, (a, b) => rank[a]! < rank[b]!));
+      members.set(cat, yield* movedInto(list, spare.members.get(cat) ?? new Uint32Array(list.length), { marked: out }, places, (a, b) => rank[a]! < rank[b]!));
     }
     return { order, rank, members };
   }
@@ -1344,35 +1343,6 @@ function compareDates(a: string, b: string): number {
 }
 
 /**
- * `a` (old positions) moved through `map` without the entries taken out (NONE), with each of
- * `places` (new positions) put before index `at` of `a` (those at one index in the order `before`
- * gives), written into `b` (long enough); answers the part of `b` written.
- */
-function* shiftedInto(a: Uint32Array, b: Uint32Array, map: Uint32Array, places: { p: number; at: number }[], before: (x: number, y: number) => boolean): Steps<Uint32Array> {
-  places.sort((x, y) => x.at - y.at || (before(x.p, y.p) ? -1 : 1));
-  const done = { k: 0, m: 0 };
-  for (let i = 0; i < a.length; i += STEP) {
-    shiftChunk(a, b, map, places, i, Math.min(a.length, i + STEP), done);
-    yield;
-  }
-  let { k, m } = done;
-  while (m < places.length) b[k++] = places[m++]!.p;
-  return b.subarray(0, k);
-}
-
-/** `shiftedInto` over a[from, to), a plain loop. */
-function shiftChunk(a: Uint32Array, b: Uint32Array, map: Uint32Array, places: { p: number; at: number }[], from: number, to: number, done: { k: number; m: number }): void {
-  let { k, m } = done;
-  for (let i = from; i < to; i++) {
-    while (m < places.length && places[m]!.at === i) b[k++] = places[m++]!.p;
-    const q = map[a[i]!]!;
-    if (q !== NONE) b[k++] = q;
-  }
-  done.k = k;
-  done.m = m;
-}
-
-/**
  * An index i of `a` such that `at` holds for no entry not marked (in `marked`) before i and for
  * every one from i on (`at` is monotone over the unmarked entries, which are few short of all).
  */
@@ -1390,29 +1360,37 @@ function firstKept(a: Uint32Array, marked: Uint8Array, at: (x: number) => boolea
 }
 
 /**
- * `a` without its marked entries, with each of `places` put before index `at` of `a` (those at
- * one index in the order `before` gives), written into `b` (as long as `a`: the marked entries
- * of `a` are the places).
+ * `a` without its marked entries (in `marked`, or NONE in `map`) and moved through `map` when
+ * given, with each of `places` put before index `at` of `a` (those at one index in the order
+ * `before` gives), written into `b` (long enough); answers the part of `b` written.
  */
-function* movedInto(a: Uint32Array, b: Uint32Array, marked: Uint8Array, places: { p: number; at: number }[], before: (x: number, y: number) => boolean): Steps<Uint32Array> {
+function* movedInto(
+  a: Uint32Array,
+  b: Uint32Array,
+  drop: { marked: Uint8Array } | { map: Uint32Array },
+  places: { p: number; at: number }[],
+  before: (x: number, y: number) => boolean,
+): Steps<Uint32Array> {
   places.sort((x, y) => x.at - y.at || (before(x.p, y.p) ? -1 : 1));
   const done = { k: 0, m: 0 };
+  const marked = 'marked' in drop ? drop.marked : null;
+  const map = 'map' in drop ? drop.map : null;
   for (let i = 0; i < a.length; i += STEP) {
-    mergeChunk(a, b, marked, places, i, Math.min(a.length, i + STEP), done);
+    mergeChunk(a, b, marked, map, places, i, Math.min(a.length, i + STEP), done);
     yield;
   }
   let { k, m } = done;
   while (m < places.length) b[k++] = places[m++]!.p;
-  if (k !== b.length) throw new Error(`movedInto: ${k} of ${b.length} entries`);
-  return b;
+  return b.subarray(0, k);
 }
 
 /** `movedInto` over a[from, to): plain loops, which V8 optimises (a loop in a generator it does not, at first). */
-function mergeChunk(a: Uint32Array, b: Uint32Array, marked: Uint8Array, places: { p: number; at: number }[], from: number, to: number, done: { k: number; m: number }): void {
+function mergeChunk(a: Uint32Array, b: Uint32Array, marked: Uint8Array | null, map: Uint32Array | null, places: { p: number; at: number }[], from: number, to: number, done: { k: number; m: number }): void {
   let { k, m } = done;
   for (let i = from; i < to; i++) {
     while (m < places.length && places[m]!.at === i) b[k++] = places[m++]!.p;
-    if (!marked[a[i]!]) b[k++] = a[i]!;
+    const q = map ? map[a[i]!]! : marked![a[i]!] ? NONE : a[i]!;
+    if (q !== NONE) b[k++] = q;
   }
   done.k = k;
   done.m = m;

@@ -329,7 +329,7 @@ export class CatalogueIndex {
   private readonly members = new Map<number, Members>();
   /** Where each category's members lie among the positions. */
   private readonly spans = new Map<number, Span>();
-  private readonly distinctCache = new Map<number, Distincts>();
+  private readonly distinctCache = new Map<number, { distincts: Distincts; counts: Uint32Array }>();
   /**
    * The title orders an edit writes into: the ones the edit before it replaced (or new ones). An
    * edit allocates nothing big, so it sets off no full garbage collection (as SearchIndex.spare).
@@ -759,17 +759,24 @@ export class CatalogueIndex {
       adds.map((a) => ({ pos: a.pos, values: insert[a.i]!.facets })),
       spares,
     );
-    // The distinct lists of the categories whose members changed, counted again now.
-    const distincts = new Map<number, Distincts>();
+    // The distinct lists of the categories whose members changed: their kept counts less the
+    // values of the items taken out (the table before), plus those of the items put in (after).
+    const distincts = new Map<number, { distincts: Distincts; counts: Uint32Array }>();
+    const losses = new Map<number, number[]>();
+    for (const p of removed) {
+      const cats = new Set(this.chainOf(this.items[p]!.categoryNum));
+      for (const [cat, m] of this.members) if (m.position?.includes(p)) cats.add(cat);
+      for (const cat of cats) losses.set(cat, [...(losses.get(cat) ?? []), p]);
+    }
     for (const cat of touched) {
-      const lists = members.get(cat);
-      if (!lists || !this.distinctCache.has(cat)) continue;
+      const kept = this.distinctCache.get(cat);
+      if (!members.get(cat) || !kept) continue;
       const counts = new Uint32Array(facets.size);
-      for (let i = 0; i < lists.date.length; i += 4 * STEP) {
-        facets.count(counts, lists.date.subarray(i, i + 4 * STEP));
-        yield;
-      }
-      distincts.set(cat, facets.lists(counts));
+      counts.set(kept.counts);
+      for (const p of losses.get(cat) ?? []) for (const v of Array.from(this.facets.valuesOf(p))) counts[v]!--;
+      for (const p of gains.get(cat) ?? []) for (const v of Array.from(facets.valuesOf(p))) counts[v]!++;
+      distincts.set(cat, { distincts: facets.lists(counts), counts });
+      yield;
     }
     const dense = new Map<number, Uint32Array>();
     const any = new Map<FacetKind, Uint32Array>();
@@ -993,10 +1000,13 @@ export class CatalogueIndex {
   categoryDistinctsOnce(categoryNum: number): Distincts {
     let d = this.distinctCache.get(categoryNum);
     if (!d) {
-      d = this.countDistincts(this.categoryMembers(categoryNum, 'date'));
+      // The counts are kept too: a shift moves them by the items taken out and put in.
+      const counts = new Uint32Array(this.facets.size);
+      this.facets.count(counts, this.categoryMembers(categoryNum, 'date'));
+      d = { distincts: this.facets.lists(counts), counts };
       this.distinctCache.set(categoryNum, d);
     }
-    return d;
+    return d.distincts;
   }
 
   /** Every facet value present among the given items, with how many of them carry it. */

@@ -277,6 +277,16 @@ describe('taking items out of the index and putting them in', () => {
   function shift(index: CatalogueIndex, search: SearchIndex, c: Catalogue, ids: number[], seq: string) {
     const active = [...new Set(ids)].filter((id) => c.items.has(id));
     const insert = active.map((id) => ({ row: { ...c.items.get(id)! }, facets: c.facets.get(id) ?? [], collections: (c.members.get(id) ?? []).map((m) => ({ category_num: m.category_num, position: m.position ?? 0 })) }));
+    // The stored text of the items taken out (where it is the index's, their words are read from it).
+    const textOf = (r: ItemRow) => {
+      const t = c.search.get(r.id);
+      return searchableText(r.web_title, t?.key_words ?? '', r.num, r.code, t?.upc ?? '');
+    };
+    const stored = new Map<number, string>();
+    for (const id of ids) {
+      const r = c.items.get(id) ?? c.hidden.get(id);
+      if (r && index.positionOfId(id) >= 0) stored.set(index.positionOfId(id), textOf(r));
+    }
     const plan = runNow(index.planShift(ids, insert))!;
     const words = runNow(
       search.planShift({
@@ -284,6 +294,7 @@ describe('taking items out of the index and putting them in', () => {
         runs: plan.runs,
         n: plan.n,
         removed: plan.removed,
+        stored,
         inserted: insert.map((x, i) => {
           const s = c.search.get(x.row.id);
           return { pos: plan.inserted[i]!, text: searchableText(x.row.web_title, s?.key_words ?? '', x.row.num, x.row.code, s?.upc ?? '') };

@@ -115,6 +115,12 @@ export interface WordShift {
   n: number;
   /** Old positions of the items taken out. */
   removed: number[];
+  /**
+   * The searchable text stored now of items taken out, by old position, where known: when it is
+   * the text the index holds (same hash), its words are read from it instead of found by a walk
+   * of every posting.
+   */
+  stored?: Map<number, string>;
   /** New positions of the items put in, with their searchable text. */
   inserted: { pos: number; text: string }[];
 }
@@ -262,14 +268,25 @@ export class SearchIndex {
     // The words the edited items and those taken out have in the index: one walk of the postings.
     if (!this.marks || this.marks.length < this.n) this.marks = new Uint8Array(this.n);
     const marked = this.marks;
-    for (const p of [...now.keys(), ...removed]) marked[p] = 1;
-    const had = new Map<number, number[]>([...now.keys(), ...removed].map((p) => [p, []]));
+    const known = new Map<number, number[]>();
+    for (const p of removed) {
+      const text = shift?.stored?.get(p);
+      const ids = text !== undefined && textHash(text) === this.textHash[p] ? this.wordIds(text) : null;
+      if (ids) known.set(p, ids);
+    }
+    const walked = [...now.keys(), ...removed.filter((p) => !known.has(p))];
+    for (const p of walked) marked[p] = 1;
+    const had = new Map<number, number[]>(walked.map((p) => [p, []]));
     const words = this.wordStart.length - 1;
     const oldStart = this.postingStart;
     const oldPostings = this.postings;
     // The long loops are plain functions called a chunk at a time: V8 optimises a loop in a
     // generator only once the generator itself is hot, and runs it tens of times slower before.
-    for (let w = 0; w < words; yield) w = wordsOfMarked(oldStart, oldPostings, marked, w, words, 4 * STEP, had);
+    if (walked.length > 0) for (let w = 0; w < words; yield) w = wordsOfMarked(oldStart, oldPostings, marked, w, words, 4 * STEP, had);
+    for (const [p, ids] of known) {
+      had.set(p, ids);
+      marked[p] = 1;
+    }
     const hashesNow = () => {
       for (const { pos, hash } of hashes) this.textHash[pos] = hash;
     };
@@ -495,6 +512,17 @@ export class SearchIndex {
 
   private word(w: number): string {
     return String.fromCharCode(...this.chars.subarray(this.wordStart[w]!, this.wordStart[w + 1]!));
+  }
+
+  /** The word ids of a text's words, or null when one is not in the list. */
+  private wordIds(text: string): number[] | null {
+    const ids: number[] = [];
+    for (const word of new Set(itemWords(text))) {
+      const w = this.lowerBound(word);
+      if (w >= this.wordStart.length - 1 || this.compareWord(w, word) !== 0) return null;
+      ids.push(w);
+    }
+    return ids;
   }
 
   private hasWord(s: string): boolean {

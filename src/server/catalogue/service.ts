@@ -116,7 +116,7 @@ export class CatalogueService {
     if (index.changeSeq === versions.changes) return true;
     const { structural, items: rows } = await q.loadChangedItems(this.db, Number(index.changeSeq));
     if (structural.length > STRUCTURAL_LIMIT) return false;
-    if (structural.length > 0) return this.shift(index, versions, structural, rows);
+    if (structural.length > 0) return this.shift(index, versions, { structural, items: rows });
     // The new title orders and search words are worked out in slices, requests answered between
     // them (at 500,000 items that is tens of milliseconds of work), then put in place together
     // in one synchronous step: no request sees half an edit, and no answer cached under the new
@@ -147,7 +147,8 @@ export class CatalogueService {
    * through the same map of positions), worked out in slices and put in place in one step, as
    * `patch` does. False when the index cannot take them so (a rebuild follows).
    */
-  private async shift(index: CatalogueIndex, versions: q.CatalogueVersions, structural: number[], rows: Awaited<ReturnType<typeof q.loadChangedItems>>['items']): Promise<boolean> {
+  private async shift(index: CatalogueIndex, versions: q.CatalogueVersions, changed: Awaited<ReturnType<typeof q.loadChangedItems>>): Promise<boolean> {
+    const { structural, items: rows } = changed;
     const { facets, collections } = await q.loadPlacements(
       this.db,
       rows.map((r) => r.id),
@@ -162,13 +163,24 @@ export class CatalogueService {
       collections: collections.filter((m) => m.item_id === row.id),
     }));
     if (!this.searchIndex) return false;
-    const plan = await runSliced(index.planShift([...structural, ...rows.map((r) => r.id)], insert));
+    // The stored text of the items taken out, by their position now (before the plan moves them).
+    const stored = new Map<number, string>();
+    for (const r of structural) {
+      const pos = index.positionOfId(r.item_id);
+      if (pos >= 0 && r.num !== null) stored.set(pos, searchableText(r.web_title!, r.key_words!, r.num, r.code!, r.upc!));
+    }
+    for (const r of rows) {
+      const pos = index.positionOfId(r.id);
+      if (pos >= 0) stored.set(pos, searchableText(r.web_title, r.key_words, r.num, r.code, r.upc));
+    }
+    const plan = await runSliced(index.planShift([...structural.map((r) => r.item_id), ...rows.map((r) => r.id)], insert));
     const words = await runSliced(
       this.searchIndex.planShift({
         map: plan.map,
         runs: plan.runs,
         n: plan.n,
         removed: plan.removed,
+        stored,
         inserted: rows.map((r, i) => ({ pos: plan.inserted[i]!, text: searchableText(r.web_title, r.key_words, r.num, r.code, r.upc) })),
       }),
     );

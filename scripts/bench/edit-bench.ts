@@ -22,6 +22,8 @@ export interface EditRun {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Dollars to whole cents (15.49 + 1 is 16.490000000000002, which the shop stores and answers as 16.49). */
+const cents = (dollars: number) => Math.round(dollars * 100) / 100;
 
 export async function editsAtRate(shopUrl: string, itemNums: string[], kind: EditKind, seconds: number): Promise<EditRun> {
   const staff = await staffSignIn(shopUrl);
@@ -42,7 +44,7 @@ export async function editsAtRate(shopUrl: string, itemNums: string[], kind: Edi
       const word = `bench${n}x${Math.floor(Math.random() * 1e6)}`;
       const changed =
         kind === 'price'
-          ? { ...body, srp: body.srp + 1, price: body.price + 0.01 }
+          ? { ...body, srp: cents(body.srp + 1), price: cents(body.price + 0.01) }
           : kind === 'status'
             ? { ...body, status: hidden === null ? 'hidden' : 'active' }
             : { ...body, web_Title: `${body.web_Title.replace(/ bench\d+x\d+$/, '')} ${word}`.slice(0, 200) };

@@ -57,6 +57,8 @@ export class CatalogueService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly ops: DialectOps,
+    /** Told of a shift that failed (a rebuild follows). */
+    private readonly onShiftError: (err: unknown) => void = (err) => console.error('catalogue: shift failed, rebuilding', err),
   ) {}
 
   current(): CatalogueIndex {
@@ -173,19 +175,27 @@ export class CatalogueService {
       const pos = index.positionOfId(r.id);
       if (pos >= 0) stored.set(pos, searchableText(r.web_title, r.key_words, r.num, r.code, r.upc));
     }
-    const plan = await runSliced(index.planShift([...structural.map((r) => r.item_id), ...rows.map((r) => r.id)], insert));
-    const words = await runSliced(
-      this.searchIndex.planShift({
-        map: plan.map,
-        runs: plan.runs,
-        n: plan.n,
-        removed: plan.removed,
-        stored,
-        inserted: rows.map((r, i) => ({ pos: plan.inserted[i]!, text: searchableText(r.web_title, r.key_words, r.num, r.code, r.upc) })),
-      }),
-    );
-    plan.commit(versions.changes);
-    words();
+    const search = this.searchIndex;
+    try {
+      const plan = await runSliced(index.planShift([...structural.map((r) => r.item_id), ...rows.map((r) => r.id)], insert));
+      const words = await runSliced(
+        search.planShift({
+          map: plan.map,
+          runs: plan.runs,
+          n: plan.n,
+          removed: plan.removed,
+          stored,
+          inserted: rows.map((r, i) => ({ pos: plan.inserted[i]!, text: searchableText(r.web_title, r.key_words, r.num, r.code, r.upc) })),
+        }),
+      );
+      plan.commit(versions.changes);
+      words();
+    } catch (err) {
+      // A shift that fails (a check in its steps, say) must not leave this process behind for
+      // good, retrying it at every poll: the rebuild that follows replaces both indexes.
+      this.onShiftError(err);
+      return false;
+    }
     this.searchCache = new Map();
     this.searchCachePositions = 0;
     return true;

@@ -105,6 +105,11 @@ export interface ShiftPlan {
   removed: number[];
   /** The new positions of the items put in, in the order they were given. */
   inserted: number[];
+  /**
+   * The categories (with ancestors and collections) of the items taken out, by old position, and
+   * of those put in, by new position; and the facet table after the edit.
+   */
+  places: { before: Map<number, number[]>; after: Map<number, number[]>; facets: FacetTable };
   /** Lays the edit over the index, in one synchronous step. */
   commit(changeSeq: string): void;
 }
@@ -783,11 +788,17 @@ export class CatalogueIndex {
     yield* this.shiftedFilterBits(facets, n2, runs, placed, dense, any);
     const groups = yield* this.groups.shifted(map, placed, items, spares);
 
+    const byPosition = (byCategory: Map<number, number[]>) => {
+      const out = new Map<number, number[]>();
+      for (const [cat, positions] of byCategory) for (const p of positions) out.set(p, [...(out.get(p) ?? []), cat]);
+      return out;
+    };
     return {
       map,
       runs,
       n: n2,
       removed,
+      places: { before: byPosition(losses), after: byPosition(gains), facets },
       inserted: insert.map((_, i) => placed[adds.findIndex((a) => a.i === i)]!.idx),
       commit: (changeSeq) => {
         for (const p of removed) {

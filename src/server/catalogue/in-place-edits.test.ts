@@ -290,10 +290,7 @@ describe('taking items out of the index and putting them in', () => {
     const plan = runNow(index.planShift(ids, insert))!;
     const words = runNow(
       search.planShift({
-        map: plan.map,
-        runs: plan.runs,
-        n: plan.n,
-        removed: plan.removed,
+        ...plan,
         stored,
         inserted: insert.map((x, i) => {
           const s = c.search.get(x.row.id);
@@ -368,8 +365,10 @@ describe('taking items out of the index and putting them in', () => {
     let step = steps.next();
     for (; !step.done; step = steps.next()) expect(answers(index, search, ['re'])).toEqual(before);
     const plan = step.value!;
-    const wordSteps = search.planShift({ map: plan.map,
-        runs: plan.runs, n: plan.n, removed: plan.removed, inserted: insert.map((x, i) => ({ pos: plan.inserted[i]!, text: searchableText(x.row.web_title, 'zeppelin', x.row.num, x.row.code, '') })) });
+    const wordSteps = search.planShift({
+      ...plan,
+      inserted: insert.map((x, i) => ({ pos: plan.inserted[i]!, text: searchableText(x.row.web_title, 'zeppelin', x.row.num, x.row.code, '') })),
+    });
     let words = wordSteps.next();
     for (; !words.done; words = wordSteps.next()) expect(answers(index, search, ['re'])).toEqual(before);
     plan.commit('2');

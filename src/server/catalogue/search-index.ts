@@ -1,8 +1,8 @@
 import type { SortKey } from '../../contract/catalogue';
-import type { CatalogueIndex, DistinctLists, Distincts } from './catalogue-index';
+import type { CatalogueIndex, DistinctLists, Distincts, ShiftPlan } from './catalogue-index';
 import { inverse } from './collation';
 import { firstAtLeast, popcount } from './facet-table';
-import { NONE, type Runs, runNow, shiftBits, Spares, STEP, type Steps } from './sliced';
+import { NONE, runNow, shiftBits, Spares, STEP, type Steps } from './sliced';
 
 /**
  * Catalogue search answered from memory, with the semantics of the database full-text search
@@ -105,24 +105,21 @@ export class SearchWords {
   }
 }
 
-/** Items taken out of the catalogue index and put in (`CatalogueIndex.planShift`), for the words to follow. */
-export interface WordShift {
-  /** Old position → new position; NONE for an item taken out. */
-  map: Uint32Array;
-  /** The same map as runs. */
-  runs: Runs;
-  /** Items after the edit. */
-  n: number;
-  /** Old positions of the items taken out. */
-  removed: number[];
+/**
+ * Items taken out of the catalogue index and put in (`CatalogueIndex.planShift`'s plan: the map
+ * of old to new positions, as an array and as runs, the new count, the old positions taken out,
+ * and where they are listed), for the words to follow.
+ */
+export interface WordShift extends Pick<ShiftPlan, 'map' | 'runs' | 'n' | 'removed'> {
+  places?: ShiftPlan['places'];
+  /** New positions of the items put in, with their searchable text. */
+  inserted: { pos: number; text: string }[];
   /**
    * The searchable text stored now of items taken out, by old position, where known: when it is
    * the text the index holds (same hash), its words are read from it instead of found by a walk
    * of every posting.
    */
   stored?: Map<number, string>;
-  /** New positions of the items put in, with their searchable text. */
-  inserted: { pos: number; text: string }[];
 }
 
 export class SearchIndex {
@@ -160,6 +157,8 @@ export class SearchIndex {
   private counts: Uint32Array;
   /** Distinct lists of recent match sets, by scope and word ranges. */
   private readonly distinctCache = new Map<string, Distincts>();
+  /** The facet counts of each cached distinct list (a shift moves them by the items taken out and put in). */
+  private readonly distinctCounts = new Map<string, Uint32Array>();
   private distinctCacheChars = 0;
 
   /** `source`: each item's search row (by id; tests), or the words collected while loading (in id order). */
@@ -408,6 +407,7 @@ export class SearchIndex {
     const words32 = shift ? (shift.n + 31) >>> 5 : 0;
     const bitsLength = shift ? Math.max(this.scratch.length, words32) : 0;
     const pinned = shift ? yield* this.shiftedPinned({ chars, wordStart, postingStart, postings }, bitsLength, shift) : null;
+    const recounted = shift?.places ? yield* this.shiftedDistincts(shift, shift.places, touchedWords, removed.map((p) => ({ pos: p, words: had.get(p)!.map((w) => this.word(w)) })), joining) : new Map();
 
     return () => {
       hashesNow();
@@ -456,9 +456,16 @@ export class SearchIndex {
           for (const word of touchedWords) if (first <= word && word <= last) return true;
           return false;
         });
-        if (stale) {
+        if (!stale) continue;
+        this.distinctCacheChars -= d.json.length;
+        const next = recounted.get(key);
+        if (next) {
+          this.distinctCache.set(key, next.distincts);
+          this.distinctCounts.set(key, next.counts);
+          this.distinctCacheChars += next.distincts.json.length;
+        } else {
           this.distinctCache.delete(key);
-          this.distinctCacheChars -= d.json.length;
+          this.distinctCounts.delete(key);
         }
       }
     };
@@ -486,6 +493,41 @@ export class SearchIndex {
         setBits(bits, words.postings, words.postingStart[lo]!, words.postingStart[hi]!);
       }
       out.set(`${wordAt(words, lo)}:${wordAt(words, hi - 1)}`, bits);
+      yield;
+    }
+    return out;
+  }
+
+  /**
+   * The cached distinct lists that a shift changes (their word ranges hold a word of an item
+   * taken out or put in), from their kept counts: less the values of each item taken out that
+   * matched every range and was in the scope, plus those of each item put in that does and is.
+   */
+  private *shiftedDistincts(
+    shift: WordShift,
+    places: NonNullable<WordShift['places']>,
+    touchedWords: Set<string>,
+    leaving: { pos: number; words: string[] }[],
+    joining: Map<number, Set<string>>,
+  ): Steps<Map<string, { distincts: Distincts; counts: Uint32Array }>> {
+    const out = new Map<string, { distincts: Distincts; counts: Uint32Array }>();
+    const joined = shift.inserted.map((ins) => ({ pos: ins.pos, words: [...joining.get(ins.pos)!] }));
+    for (const [key, counts] of this.distinctCounts) {
+      const bar = key.indexOf('|');
+      const scope = bar === 0 ? null : Number(key.slice(0, bar));
+      const ranges = key.slice(bar + 1).split(' ').map((r) => r.split(':') as [string, string]);
+      const within = (w: string) => ranges.some(([first, last]) => first <= w && w <= last);
+      if (![...touchedWords].some(within)) continue;
+      const hits = (words: string[]) => ranges.every(([first, last]) => words.some((w) => first <= w && w <= last));
+      const next = new Uint32Array(places.facets.size);
+      next.set(counts);
+      for (const { pos, words } of leaving) {
+        if ((scope === null || places.before.get(pos)?.includes(scope)) && hits(words)) for (const v of Array.from(this.index.facets.valuesOf(pos))) next[v]!--;
+      }
+      for (const { pos, words } of joined) {
+        if ((scope === null || places.after.get(pos)?.includes(scope)) && hits(words)) for (const v of Array.from(places.facets.valuesOf(pos))) next[v]!++;
+      }
+      out.set(key, { distincts: places.facets.lists(next), counts: next });
       yield;
     }
     return out;
@@ -645,11 +687,13 @@ export class SearchIndex {
       this.distinctCache.delete(key);
     } else {
       distincts = this.countedDistincts(count);
+      this.distinctCounts.set(key, this.counts.slice(0, this.index.facets.size));
       this.distinctCacheChars += distincts.json.length;
       while (this.distinctCache.size >= DISTINCT_CACHE_SIZE || (this.distinctCacheChars > DISTINCT_CACHE_CHARS && this.distinctCache.size > 0)) {
         const oldest = this.distinctCache.keys().next().value!;
         this.distinctCacheChars -= this.distinctCache.get(oldest)!.json.length;
         this.distinctCache.delete(oldest);
+        this.distinctCounts.delete(oldest);
       }
     }
     this.distinctCache.set(key, distincts);

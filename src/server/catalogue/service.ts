@@ -180,10 +180,7 @@ export class CatalogueService {
       const plan = await runSliced(index.planShift([...structural.map((r) => r.item_id), ...rows.map((r) => r.id)], insert));
       const words = await runSliced(
         search.planShift({
-          map: plan.map,
-          runs: plan.runs,
-          n: plan.n,
-          removed: plan.removed,
+          ...plan,
           stored,
           inserted: rows.map((r, i) => ({ pos: plan.inserted[i]!, text: searchableText(r.web_title, r.key_words, r.num, r.code, r.upc) })),
         }),

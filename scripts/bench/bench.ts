@@ -11,6 +11,7 @@
  *          --orders 100000 (synthetic orders for the admin paths; seeded only when one of them runs)
  *          --workers 1,2  --paths listing,detail (run only paths whose key contains one of these;
  *                      `under-edits`: listing and search beside one item edit a second)
+ *          --edits price,title,status (the kinds of edit `under-edits` runs, one phase each)
  *          --quick (5,000 items, 3 s per path: a smoke run)
  *          --keep DIR (keep the seeded databases and reuse them on later runs: SQLite files in DIR;
  *                      PostgreSQL schemas bench_keep_<items>_orders_<n>, with their markers in DIR)
@@ -51,6 +52,7 @@ const { values } = parseArgs({
     paths: { type: 'string' },
     quick: { type: 'boolean', default: false },
     keep: { type: 'string' },
+    edits: { type: 'string' },
   },
 });
 const list = (v: string | undefined, fallback: string) => (v ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
@@ -63,6 +65,8 @@ const WORKERS = list(values.workers, '1,2').map(Number);
 const PATH_FILTER = values.paths ? list(values.paths, '') : null;
 /** Keep each seeded database and reuse it on the next run (500,000 items or 1,000,000 orders take many minutes to seed). */
 const KEEP = values.keep;
+const EDIT_KINDS = list(values.edits, 'price,title,status') as EditKind[];
+for (const k of EDIT_KINDS) if (!['price', 'title', 'status'].includes(k)) throw new Error(`--edits: unknown kind ${k}`);
 const only = (key: string) => !PATH_FILTER || PATH_FILTER.some((f) => key.includes(f));
 /** Synthetic orders for the admin paths (none when no admin path runs: they take minutes to seed). */
 const ORDERS = ADMIN_KEYS.some(only) ? Number(values.orders ?? (values.quick ? 5000 : 100_000)) : 0;
@@ -550,7 +554,7 @@ async function runSection(dialect: Dialect, items: number, bareUrl: string): Pro
       const alone = await loads(', alone');
       for (const r of alone) progress(r, H);
       section.underEdits = { alone, runs: [] };
-      for (const kind of ['price', 'title'] as EditKind[]) {
+      for (const kind of EDIT_KINDS) {
         const [loaded, edits] = await Promise.all([loads(` + 1 ${kind} edit/s`), editsAtRate(shop.url, p.itemNums, kind, DURATION)]);
         for (const r of loaded) progress(r, H);
         console.log(`    ${describeEdits(edits)}`);

@@ -2,11 +2,12 @@
  * How long an item edit takes to become visible, and how long the storefront stalls meanwhile
  * (docs/decisions/0020-catalogue-editing.md). Builds a throwaway SQLite database with the demo
  * catalogue and N synthetic items, then, in one process as the server runs it, edits items
- * through the editor service: a price (the index is patched) and a title (it is rebuilt).
+ * through the editor service: a price and a title (laid over the index), and a status (hidden,
+ * then shown again: taken out of the index and put back in).
  * "Visible" is the time from the call until the editing process's index answers the new value;
  * "stall" is the longest the event loop was blocked meanwhile (a 1 ms timer's worst lateness).
  *
- *   node --import tsx scripts/bench/item-edit-bench.ts [--items 50000] [--edits 5] [--only price|title] [--file DB]
+ *   node --import tsx scripts/bench/item-edit-bench.ts [--items 50000] [--edits 5] [--only price|title|status] [--file DB]
  * `--file DB`: an existing SQLite database instead (e.g. the bench's kept
  * `<keep>/sqlite-500000/bench.db`), seeded once; the edits stay in it.
  */
@@ -20,7 +21,7 @@ const arg = (name: string, fallback: number) => {
 };
 const items = arg('items', 50_000);
 const edits = arg('edits', 5);
-/** `--only price` or `--only title`: one kind of edit. */
+/** `--only price`, `--only title` or `--only status`: one kind of edit. */
 const file = process.argv.includes('--file') ? process.argv[process.argv.indexOf('--file') + 1]! : undefined;
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 
@@ -38,18 +39,21 @@ async function main(): Promise<void> {
       ['price (patch)', (e: { price: number; srp: number }) => ({ price: Math.min(e.price + 0.01, e.srp) })],
       // A word no item has (the search index's word list grows: the costlier case).
       ['title (patch)', (e: { web_Title: string }) => ({ web_Title: `${e.web_Title.replace(/ edit[a-z0-9]+$/, '')} edit${word}${tag}` })],
+      // Hidden, then shown again (the same item): taken out of the index, put back in.
+      ['status (shift)', (e: { status: string }) => ({ status: e.status === 'active' ? ('hidden' as const) : ('active' as const) })],
     ] as const) {
       if (only && !kind.startsWith(only)) continue;
       const visible: number[] = [];
       const stalls: number[] = [];
       for (let i = 0; i < edits; i++) {
         tag = i;
-        const num = kind.startsWith('price') ? nums[i]! : nums[edits + i]!;
+        const num = kind.startsWith('price') ? nums[i]! : kind.startsWith('title') ? nums[edits + i]! : nums[Math.floor(i / 2)]!;
         const before = (await editorOf(database.db, num))!;
         const { photos: _photos, ...body } = { ...before, ...change(before as never) };
         const r = await withStall(() => ctx.items.update(actor, num, body));
-        const shown = ctx.catalogue.current().byNum.get(num)!;
-        if ('web_Title' in change(before as never) ? shown.title !== body.web_Title : shown.priceCents !== Math.round(body.price * 100)) throw new Error('edit not visible');
+        const shown = ctx.catalogue.current().byNum.get(num);
+        const seen = kind.startsWith('status') ? (shown !== undefined) === (body.status === 'active') : 'web_Title' in change(before as never) ? shown!.title === body.web_Title : shown!.priceCents === Math.round(body.price * 100);
+        if (!seen) throw new Error('edit not visible');
         visible.push(r.ms);
         stalls.push(r.stallMs);
       }

@@ -5,7 +5,7 @@ import type { CategoryTable, FacetKind, ItemTable } from '../db/schema';
 import { LowStockTable } from '../stock/low-stock';
 import { collationOrder, collator, inverse } from './collation';
 import { type DistinctLists, type Distincts, FACET_KINDS, FacetTable, firstAtLeast, popcount } from './facet-table';
-import { runNow, STEP, type Steps } from './sliced';
+import { NONE, type Runs, runNow, runsOf, shiftBits, Spares, STEP, type Steps } from './sliced';
 
 export { type DistinctLists, type Distincts, FACET_KINDS } from './facet-table';
 
@@ -86,6 +86,34 @@ export interface PatchPlan {
   commit(changeSeq: string): void;
 }
 
+/** An item put into the index without a rebuild: its row, facet links (in row order) and collections. */
+export interface PlacedItem {
+  row: ItemRow;
+  facets: { kind: FacetKind; link: string; name: string }[];
+  collections: { category_num: number; position: number }[];
+}
+
+/** Items taken out of the index and put in, worked out (`CatalogueIndex.planShift`), to be put in place at once. */
+export interface ShiftPlan {
+  /** Old position → new position; NONE for an item taken out (increasing over the others). */
+  map: Uint32Array;
+  /** The same map as runs. */
+  runs: Runs;
+  /** Items after the edit. */
+  n: number;
+  /** The old positions of the items taken out, ascending. */
+  removed: number[];
+  /** The new positions of the items put in, in the order they were given. */
+  inserted: number[];
+  /**
+   * The categories (with ancestors and collections) of the items taken out, by old position, and
+   * of those put in, by new position; and the facet table after the edit.
+   */
+  places: { before: Map<number, number[]>; after: Map<number, number[]>; facets: FacetTable };
+  /** Lays the edit over the index, in one synchronous step. */
+  commit(changeSeq: string): void;
+}
+
 /** Memory the cached category bitsets of one index may hold. */
 const CATEGORY_BITS_BYTES = 32 * 1024 * 1024;
 /** Below this share of the category, matches are collected and sorted instead of walked. */
@@ -94,6 +122,12 @@ const FEW = 16;
 const cents = (c: number) => Math.round(c) / 100;
 
 const NO_BREAKS: readonly PriceBreak[] = Object.freeze([]);
+
+/** What items read their facet links through: the index's current table, and where an item is now. */
+interface FacetHolder {
+  facets: FacetTable | null;
+  positionOf(id: number): number;
+}
 
 /**
  * One active item: its list fields. Facet links are read from the index's shared table. Code,
@@ -119,16 +153,21 @@ export class IndexedItem {
   inEast: boolean;
   readonly colorFamily: string;
   readonly colorGroup: string;
-  /** The window's text; this item's code, title and picture are text[start, codeEnd, titleEnd, pictureEnd). */
+  /** The window's text; this item's code, title, picture and creation time are text[start, codeEnd, titleEnd, pictureEnd, createdEnd). */
   private readonly text: string;
   private readonly start: number;
   private readonly codeEnd: number;
   private readonly titleEnd: number;
   private readonly pictureEnd: number;
+  private readonly createdEnd: number;
 
   constructor(
-    private readonly table: { facets: FacetTable | null },
-    /** Its position in the index (set when the index numbers the items depth-first). */
+    private readonly table: FacetHolder,
+    /**
+     * Its position in the index when this object was placed (by the build's depth-first numbering,
+     * a patch or a shift). Items taken out or put in before it move it without a write here: ask
+     * the index (`positionOfId`) for where an item is now.
+     */
     public idx: number,
     r: ItemRow,
     intern: (s: string) => string,
@@ -153,7 +192,8 @@ export class IndexedItem {
     this.codeEnd = this.start + r.code.length;
     this.titleEnd = this.codeEnd + r.web_title.length;
     this.pictureEnd = this.titleEnd + r.picture.length;
-    text.at = this.pictureEnd;
+    this.createdEnd = this.pictureEnd + r.created_at.length;
+    text.at = this.createdEnd;
   }
 
   get code(): string {
@@ -168,9 +208,14 @@ export class IndexedItem {
     return this.text.slice(this.titleEnd, this.pictureEnd);
   }
 
+  /** When it was created (the newest-first order's key, compared as text, as the build sorts). */
+  get createdAt(): string {
+    return this.text.slice(this.pictureEnd, this.createdEnd);
+  }
+
   /** Facet links by kind (for poscat the poscatNum), in the order the database gave them. */
   get facets(): Record<FacetKind, string[]> {
-    return this.table.facets!.linksOf(this.idx);
+    return this.table.facets!.linksOf(this.table.positionOf(this.id));
   }
 }
 
@@ -182,7 +227,7 @@ export class CatalogueBuilder {
   readonly items: IndexedItem[] = [];
   readonly createdAt: string[] = [];
   /** Filled in when the index is built; items read their facets through it. */
-  readonly shared: { facets: FacetTable | null } = { facets: null };
+  readonly shared: FacetHolder = { facets: null, positionOf: () => -1 };
   /** The dashboard's low stock, filled as items arrive (stock/low-stock.ts). */
   readonly lowStock = new LowStockTable();
   private readonly strings = new Map<string, string>();
@@ -202,7 +247,7 @@ export class CatalogueBuilder {
 
   addItems(rows: ItemRow[]): void {
     // One flat string for the window's codes, titles and pictures (join makes it flat, not a rope).
-    const text = { text: rows.map((r) => r.code + r.web_title + r.picture).join(''), at: 0 };
+    const text = { text: rows.map((r) => r.code + r.web_title + r.picture + r.created_at).join(''), at: 0 };
     for (const r of rows) {
       if (r.id <= this.lastId) throw new Error('CatalogueBuilder: items must come in ascending id order');
       this.lastId = r.id;
@@ -249,6 +294,9 @@ export class CatalogueBuilder {
   }
 }
 
+/** A category's members in each sort order; a collection's also in its curated order, with each entry's place in it. */
+type Members = Record<SortKey, Uint32Array> & { position?: Uint32Array; positionAt?: Float64Array };
+
 /** A category's positions: [lo, hi) holds all its members, and only them when `range`. */
 interface Span {
   lo: number;
@@ -258,16 +306,24 @@ interface Span {
 
 export class CatalogueIndex {
   /** Items by position: depth-first by category (see `idOrder`). */
-  readonly items: IndexedItem[];
+  items: IndexedItem[];
   /** Positions of the items in ascending id order (the order the builder received them). */
-  readonly idOrder: Uint32Array;
+  idOrder: Uint32Array;
   readonly byNum = new Map<string, IndexedItem>();
   readonly categories = new Map<number, IndexedCategory>();
   /** Names of facet values: kind → link → name. */
   readonly facetNames = new Map<FacetKind, Map<string, string>>();
-  readonly facets: FacetTable;
+  facets: FacetTable;
+  /** What every item reads its facet links through (`IndexedItem.facets`): the current table. */
+  private readonly facetHolder: FacetHolder;
   /** Items of one product in other colours, in id order. */
   readonly colorGroups: { get(group: string): IndexedItem[] | undefined };
+  private groups: ColorGroups;
+  /** Each category's place in the depth-first order (items of unknown categories come last). */
+  private readonly preorder = new Map<number, number>();
+  /** Each category's own number and its ancestors'. */
+  private readonly chains = new Map<number, number[]>();
+
   /** Rank of each item position in each sort order, and the positions in each order. */
   readonly rank: Record<SortKey, Uint32Array>;
   readonly order: Record<SortKey, Uint32Array>;
@@ -275,27 +331,30 @@ export class CatalogueIndex {
    * Item positions per category (own and descendants'), pre-sorted for each sort key; a
    * collection's also in its curated order (`position`).
    */
-  private readonly members = new Map<number, Record<SortKey, Uint32Array> & { position?: Uint32Array }>();
+  private readonly members = new Map<number, Members>();
   /** Where each category's members lie among the positions. */
   private readonly spans = new Map<number, Span>();
-  private readonly distinctCache = new Map<number, Distincts>();
+  private readonly distinctCache = new Map<number, { distincts: Distincts; counts: Uint32Array }>();
   /**
    * The title orders an edit writes into: the ones the edit before it replaced (or new ones). An
    * edit allocates nothing big, so it sets off no full garbage collection (as SearchIndex.spare).
    */
   private readonly spareTitles: { order?: Uint32Array; rank?: Uint32Array; members: Map<number, Uint32Array> } = { members: new Map() };
+  /** The arrays the last shift replaced, for the next to write into (`planShift`). */
+  private readonly spares = new Spares();
+  private spareItems: IndexedItem[] | null = null;
   /** Scratch marks over positions (the retitled items); all zero between edits. */
   private marks: Uint8Array | null = null;
   /** 32-bit words of a bitset over all item positions. */
-  private readonly words: number;
+  private words: number;
   /** Bitsets of values carried by at least 1 item in 32 (no bigger than their postings). */
-  private readonly denseBits = new Map<number, Uint32Array>();
+  private denseBits = new Map<number, Uint32Array>();
   /** Per kind, the items carrying any value of it (the filter value `all`). */
-  private readonly anyBits = new Map<FacetKind, Uint32Array>();
+  private anyBits = new Map<FacetKind, Uint32Array>();
   private readonly categoryBitsCache = new Map<number, Uint32Array>();
   /** Scratch bitsets: one per filter of a query, and the result; all zero between calls except `result`. */
   private readonly scratch: Uint32Array[] = [];
-  private readonly result: Uint32Array;
+  private result: Uint32Array;
 
   catalogueVersion: string;
   stockVersion: string;
@@ -325,25 +384,19 @@ export class CatalogueIndex {
     const pairs = built.pairs;
     for (let i = 0; i < pairs.length; i++) pairs.pos[i] = place[pairs.pos[i]!]!;
     this.facets = new FacetTable(n, built.values, pairs);
-    built.shared.facets = this.facets;
+    this.facetHolder = built.shared;
+    this.facetHolder.facets = this.facets;
+    this.facetHolder.positionOf = (id) => this.positionOfId(id);
     for (const kind of FACET_KINDS) this.facetNames.set(kind, new Map());
-    for (let v = 0; v < this.facets.size; v++) this.facetNames.get(this.facets.kind[v]!)!.set(this.facets.link[v]!, this.facets.name[v]!);
+    this.nameFacets();
     for (const item of byId) this.byNum.set(item.num, item);
 
     this.words = (n + 31) >>> 5;
     this.result = new Uint32Array(this.words);
-    for (let v = 0; v < this.facets.size; v++) {
-      const from = this.facets.valueStart[v]!;
-      const to = this.facets.valueStart[v + 1]!;
-      if ((to - from) * 32 >= n) this.denseBits.set(v, bitsOf(this.words, this.facets.positions.subarray(from, to)));
-    }
-    for (const kind of FACET_KINDS) {
-      const bits = new Uint32Array(this.words);
-      for (const v of this.facets.idsOfKind(kind)) orPostings(bits, this.facets, v, 0, n);
-      this.anyBits.set(kind, bits);
-    }
+    runNow(this.filterBitsOf(this.facets, n, this.denseBits, this.anyBits));
 
-    this.colorGroups = colorGroupsOf(byId, place, this.items);
+    this.groups = runNow(ColorGroups.of(this.idOrder, this.items));
+    this.colorGroups = { get: (group) => this.groups.get(group, this.items) };
 
     // Sort orders, worked out in id order (ties fall as they always did): by number, then title
     // (ties by number), then newest first (ties by number); then carried over to positions.
@@ -363,6 +416,55 @@ export class CatalogueIndex {
     this.order = { date: placed(dateOrder), num: placed(numOrder), title: placed(titleOrder) };
     this.rank = { date: inverse(this.order.date), num: inverse(this.order.num), title: inverse(this.order.title) };
     this.buildMembers(source.nvMemberships, byId);
+  }
+
+  /** The names of the facet values (`facetNames`), from the current table. */
+  private nameFacets(): void {
+    for (let v = 0; v < this.facets.size; v++) this.facetNames.get(this.facets.kind[v]!)!.set(this.facets.link[v]!, this.facets.name[v]!);
+  }
+
+  /**
+   * `filterBitsOf` after a shift: the bitsets kept moved through the runs (a word at a time), with
+   * the bits of the items put in set; a value that becomes common is filled from its postings.
+   */
+  private *shiftedFilterBits(facets: FacetTable, n: number, runs: Runs, placed: IndexedItem[], dense: Map<number, Uint32Array>, any: Map<FacetKind, Uint32Array>): Steps<void> {
+    const words = (n + 31) >>> 5;
+    const moved = (key: string, old: Uint32Array, has: (v: number) => boolean) => {
+      const bits = this.spares.u32(key, words);
+      shiftBits(old, bits, runs);
+      for (const it of placed) if (Array.prototype.some.call(facets.valuesOf(it.idx), has)) bits[it.idx >>> 5]! |= 1 << (it.idx & 31);
+      return bits;
+    };
+    for (let v = 0; v < facets.size; v++) {
+      const count = facets.valueStart[v + 1]! - facets.valueStart[v]!;
+      if (count === 0 || count * 32 < n) continue;
+      const old = this.denseBits.get(v);
+      dense.set(v, old ? moved(`dense.${v}`, old, (x) => x === v) : bitsOf(words, facets.positions.subarray(facets.valueStart[v], facets.valueStart[v + 1])));
+      yield;
+    }
+    for (const kind of FACET_KINDS) {
+      any.set(kind, moved(`any.${kind}`, this.anyBits.get(kind)!, (x) => facets.kind[x] === kind));
+      yield;
+    }
+  }
+
+  /** The bitsets of common values and of each kind's `all`, filled from a table's postings over n items. */
+  private *filterBitsOf(facets: FacetTable, n: number, dense: Map<number, Uint32Array>, any: Map<FacetKind, Uint32Array>): Steps<void> {
+    const words = (n + 31) >>> 5;
+    for (let v = 0; v < facets.size; v++) {
+      const from = facets.valueStart[v]!;
+      const to = facets.valueStart[v + 1]!;
+      if (to > from && (to - from) * 32 >= n) dense.set(v, bitsOf(words, facets.positions.subarray(from, to)));
+    }
+    yield;
+    for (const kind of FACET_KINDS) {
+      const bits = new Uint32Array(words);
+      for (const v of facets.idsOfKind(kind)) {
+        orPostings(bits, facets, v, 0, n);
+        yield;
+      }
+      any.set(kind, bits);
+    }
   }
 
   private loadCategories(rows: CategoryRow[]): void {
@@ -407,7 +509,7 @@ export class CatalogueIndex {
         roots.push(c.num);
       }
     }
-    const preorder = new Map<number, number>();
+    const preorder = this.preorder;
     const visit = (root: number) => {
       const stack = [root];
       while (stack.length > 0) {
@@ -433,16 +535,7 @@ export class CatalogueIndex {
 
   /** Which categories each item belongs to: its own, every ancestor, and its NV collections. */
   private buildMembers(nvMemberships: NvMembership[], byId: IndexedItem[]): void {
-    const chains = new Map<number, number[]>();
-    const chainOf = (num: number): number[] => {
-      let chain = chains.get(num);
-      if (!chain) {
-        chain = [];
-        for (let c = this.categories.get(num); c && !chain.includes(c.num); c = c.parentNum ? this.categories.get(c.parentNum) : undefined) chain.push(c.num);
-        chains.set(num, chain);
-      }
-      return chain;
-    };
+    const chainOf = (num: number) => this.chainOf(num);
     const nv = new Map<number, number[]>();
     const ids = Float64Array.from(byId, (it) => it.id);
     // Each collection's listed items in its curated order (ties by item id, as the editor shows them).
@@ -479,18 +572,291 @@ export class CatalogueIndex {
     }
     for (const [cat, entries] of curated) {
       entries.sort((a, b) => a.at - b.at || a.id - b.id);
-      this.members.get(cat)!.position = Uint32Array.from(entries, (e) => e.pos);
+      const of = this.members.get(cat)!;
+      of.position = Uint32Array.from(entries, (e) => e.pos);
+      of.positionAt = Float64Array.from(entries, (e) => e.at);
     }
-    for (const [cat, { date }] of this.members) {
-      let lo = date[0]!;
-      let hi = lo;
-      for (let i = 1; i < date.length; i++) {
-        const p = date[i]!;
-        if (p < lo) lo = p;
-        else if (p > hi) hi = p;
+    for (const [cat, { date }] of this.members) this.spans.set(cat, spanOf(date));
+  }
+
+  /** A category's own number and its ancestors' (through the parent links). */
+  private chainOf(num: number): number[] {
+    let chain = this.chains.get(num);
+    if (!chain) {
+      chain = [];
+      for (let c = this.categories.get(num); c && !chain.includes(c.num); c = c.parentNum ? this.categories.get(c.parentNum) : undefined) chain.push(c.num);
+      this.chains.set(num, chain);
+    }
+    return chain;
+  }
+
+  /** The position of the item with this id, or -1 when the index does not hold it. */
+  positionOfId(id: number): number {
+    const order = this.idOrder;
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.items[order[mid]!]!.id < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < order.length && this.items[order[lo]!]!.id === id ? order[lo]! : -1;
+  }
+
+  /** An item object for a row laid over (or put into) the index at position `pos`. */
+  private itemOf(pos: number, r: ItemRow): IndexedItem {
+    return new IndexedItem(this.facetHolder, pos, r, (x) => x, { text: r.code + r.web_title + r.picture + r.created_at, at: 0 });
+  }
+
+  /** Scratch marks over the positions, all zero, at least n long. */
+  private marksFor(n: number): Uint8Array {
+    if (!this.marks || this.marks.length < n) this.marks = new Uint8Array(n);
+    return this.marks;
+  }
+
+  /**
+   * Items taken out of the index (`removeIds`: hidden, discontinued, deleted) and put in (a new
+   * item, one shown again, or one whose category, facets, colour group or collections changed,
+   * which is taken out first), without a rebuild (docs/decisions/0020, "positions shift"). Items
+   * keep the depth-first numbering by category, so every later position moves: every array that
+   * holds positions is written again through one increasing map of old to new positions, with
+   * the items put in placed where a fresh build would put them (sort orders, category members,
+   * facet postings, colour groups). The steps write new arrays and leave the index as it is (so
+   * they may run sliced); the plan's `commit` puts them in place at once.
+   */
+  *planShift(removeIds: number[], insert: PlacedItem[]): Steps<ShiftPlan> {
+    const ids = new Set([...removeIds, ...insert.map((x) => x.row.id)]);
+    const removed = [...ids].map((id) => this.positionOfId(id)).filter((p) => p >= 0).sort((a, b) => a - b);
+    return yield* this.marking(removed, (out) => this.planShiftMarked(removed, insert, out));
+  }
+
+  /** Runs `work` with `positions` set in the scratch marks, which are all zero again after, whatever happens. */
+  private *marking<T>(positions: number[], work: (marks: Uint8Array) => Steps<T>): Steps<T> {
+    const out = this.marksFor(this.items.length);
+    for (const p of positions) out[p] = 1;
+    try {
+      return yield* work(out);
+    } finally {
+      for (const p of positions) out[p] = 0;
+    }
+  }
+
+  private *planShiftMarked(removed: number[], insert: PlacedItem[], out: Uint8Array): Steps<ShiftPlan> {
+    const n = this.items.length;
+    const groupOf = (cat: number) => this.preorder.get(cat) ?? this.preorder.size;
+    // Each item put in goes before the first old item of a later (category group, id).
+    const adds = insert
+      .map((x, i) => {
+        const g = groupOf(x.row.category_num);
+        let lo = 0;
+        let hi = n;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          const it = this.items[mid]!;
+          const gm = groupOf(it.categoryNum);
+          if (gm < g || (gm === g && it.id < x.row.id)) lo = mid + 1;
+          else hi = mid;
+        }
+        return { i, at: lo, g, id: x.row.id, pos: 0 };
+      })
+      .sort((a, b) => a.at - b.at || a.g - b.g || a.id - b.id);
+    const spares = this.spares;
+    const map = spares.u32('map', n);
+    const walk = { p: 0, a: 0, k: 0 };
+    const runs: Runs = { from: [], to: [], delta: [] };
+    while (walk.p < n) {
+      const p = walk.p;
+      fillMap(map, out, adds, walk, STEP);
+      runsOf(map, p, walk.p, runs);
+      yield;
+    }
+    while (walk.a < adds.length) adds[walk.a++]!.pos = walk.k++;
+    const n2 = walk.k;
+    const first = Math.min(removed[0] ?? n, adds[0]?.at ?? n);
+    const placed = adds.map((a) => this.itemOf(a.pos, insert[a.i]!.row));
+
+    const items = this.spareItems ?? new Array<IndexedItem>(n2);
+    this.spareItems = null;
+    items.length = n2;
+    for (let p = 0; p < n; p += STEP) {
+      moveItems(items, this.items, map, p, Math.min(n, p + STEP));
+      yield;
+    }
+    for (const it of placed) items[it.idx] = it;
+    const byId = [...placed].sort((a, b) => a.id - b.id);
+    const idOrder = yield* movedInto(
+      this.idOrder,
+      spares.u32('idOrder', n2),
+      { map },
+      byId.map((it) => ({ p: it.idx, at: firstKept(this.idOrder, out, (q) => it.id < this.items[q]!.id) })),
+      (a, b) => items[a]!.id < items[b]!.id,
+    );
+
+    // Sort orders in the new positions: by number first, whose ranks break the others' ties.
+    const cmp: Record<SortKey, (a: number, b: number) => number> = {
+      num: (a, b) => compareText(items[a]!.num, items[b]!.num) || items[a]!.id - items[b]!.id,
+      title: (a, b) => compareText(items[a]!.title, items[b]!.title) || rank.num[a]! - rank.num[b]!,
+      date: (a, b) => compareDates(items[b]!.createdAt, items[a]!.createdAt) || rank.num[a]! - rank.num[b]!,
+    };
+    const order = {} as Record<SortKey, Uint32Array>;
+    const rank = {} as Record<SortKey, Uint32Array>;
+    for (const key of ['num', 'title', 'date'] as const) {
+      const old = this.order[key];
+      const before = cmp[key];
+      const places = placed.map((it) => ({ p: it.idx, at: firstKept(old, out, (q) => before(it.idx, map[q]!) < 0) }));
+      order[key] = yield* movedInto(old, spares.u32(`order.${key}`, n2), { map }, places, (a, b) => before(a, b) < 0);
+      rank[key] = spares.u32(`rank.${key}`, n2);
+      for (let i = 0; i < n2; i += STEP) {
+        invertInto(rank[key], order[key], i, Math.min(n2, i + STEP));
+        yield;
       }
-      this.spans.set(cat, { lo, hi: hi + 1, range: hi + 1 - lo === date.length });
     }
+
+    // Category members: each list moved through the map, the items put in placed by rank.
+    const gains = new Map<number, number[]>();
+    const curated = new Map<number, { p: number; at: number; id: number }[]>();
+    placed.forEach((it, j) => {
+      const cats = new Set(this.chainOf(it.categoryNum));
+      for (const m of insert[adds[j]!.i]!.collections) {
+        if (!this.categories.has(m.category_num) || cats.has(m.category_num)) continue;
+        cats.add(m.category_num);
+        const list = curated.get(m.category_num) ?? [];
+        list.push({ p: it.idx, at: m.position, id: it.id });
+        curated.set(m.category_num, list);
+      }
+      for (const cat of cats) gains.set(cat, [...(gains.get(cat) ?? []), it.idx]);
+    });
+    const members = new Map<number, Members | null>();
+    const spans = new Map<number, Span>();
+    const touched = new Set<number>();
+    for (const cat of new Set([...this.members.keys(), ...gains.keys()])) {
+      const had = this.members.get(cat);
+      const span = this.spans.get(cat);
+      const joining = gains.get(cat) ?? [];
+      if (had && span && span.hi <= first && joining.length === 0) continue;
+      const lists = {} as Members;
+      let lost = false;
+      for (const key of ['date', 'num', 'title'] as const) {
+        const old = had?.[key] ?? new Uint32Array(0);
+        const places = joining.map((p) => ({ p, at: firstKept(old, out, (q) => rank[key][p]! < rank[key][map[q]!]!) }));
+        lists[key] = yield* movedInto(old, spares.u32(`members.${cat}.${key}`, old.length + joining.length), { map }, places, (a, b) => rank[key][a]! < rank[key][b]!);
+        lost ||= lists[key].length < old.length + joining.length;
+      }
+      if (had?.position || curated.has(cat)) {
+        const entries: { p: number; at: number; id: number }[] = [];
+        had?.position?.forEach((q, j) => {
+          if (map[q] !== NONE) entries.push({ p: map[q]!, at: had.positionAt![j]!, id: this.items[q]!.id });
+        });
+        entries.push(...(curated.get(cat) ?? []));
+        entries.sort((a, b) => a.at - b.at || a.id - b.id);
+        lists.position = Uint32Array.from(entries, (e) => e.p);
+        lists.positionAt = Float64Array.from(entries, (e) => e.at);
+      }
+      members.set(cat, lists.date.length === 0 ? null : lists);
+      if (lists.date.length > 0) spans.set(cat, spanOf(lists.date));
+      if (lost || joining.length > 0) touched.add(cat);
+      yield;
+    }
+    const facets = yield* this.facets.shifted(
+      n2,
+      map,
+      runs,
+      adds.map((a) => ({ pos: a.pos, values: insert[a.i]!.facets })),
+      spares,
+    );
+    // The distinct lists of the categories whose members changed: their kept counts less the
+    // values of the items taken out (the table before), plus those of the items put in (after).
+    const distincts = new Map<number, { distincts: Distincts; counts: Uint32Array }>();
+    const losses = new Map<number, number[]>();
+    for (const p of removed) {
+      const cats = new Set(this.chainOf(this.items[p]!.categoryNum));
+      for (const [cat, m] of this.members) if (m.position?.includes(p)) cats.add(cat);
+      for (const cat of cats) losses.set(cat, [...(losses.get(cat) ?? []), p]);
+    }
+    for (const cat of touched) {
+      const kept = this.distinctCache.get(cat);
+      if (!members.get(cat) || !kept) continue;
+      const counts = new Uint32Array(facets.size);
+      counts.set(kept.counts);
+      for (const p of losses.get(cat) ?? []) for (const v of Array.from(this.facets.valuesOf(p))) counts[v]!--;
+      for (const p of gains.get(cat) ?? []) for (const v of Array.from(facets.valuesOf(p))) counts[v]!++;
+      distincts.set(cat, { distincts: facets.lists(counts), counts });
+      yield;
+    }
+    const dense = new Map<number, Uint32Array>();
+    const any = new Map<FacetKind, Uint32Array>();
+    yield* this.shiftedFilterBits(facets, n2, runs, placed, dense, any);
+    const groups = yield* this.groups.shifted(map, placed, items, spares);
+
+    const byPosition = (byCategory: Map<number, number[]>) => {
+      const out = new Map<number, number[]>();
+      for (const [cat, positions] of byCategory) for (const p of positions) out.set(p, [...(out.get(p) ?? []), cat]);
+      return out;
+    };
+    return {
+      map,
+      runs,
+      n: n2,
+      removed,
+      places: { before: byPosition(losses), after: byPosition(gains), facets },
+      inserted: insert.map((_, i) => placed[adds.findIndex((a) => a.i === i)]!.idx),
+      commit: (changeSeq) => {
+        for (const p of removed) {
+          this.byNum.delete(this.items[p]!.num);
+          this.lowStock.forget(this.items[p]!.num);
+        }
+        placed.forEach((it, j) => {
+          const r = insert[adds[j]!.i]!.row;
+          this.byNum.set(it.num, it);
+          this.lowStock.note(it, r.qty_fr - r.reserve_fr, r.qty_fh - r.reserve_fh);
+        });
+        // What this replaces is written into by the next shift.
+        this.spareItems = this.items;
+        spares.give('map', map);
+        spares.give('idOrder', this.idOrder);
+        for (const key of ['date', 'num', 'title'] as const) {
+          spares.give(`order.${key}`, this.order[key]);
+          spares.give(`rank.${key}`, this.rank[key]);
+        }
+        for (const cat of members.keys()) for (const key of ['date', 'num', 'title'] as const) spares.give(`members.${cat}.${key}`, this.members.get(cat)?.[key]);
+        this.facets.giveTo(spares);
+        for (const [v, bits] of this.denseBits) spares.give(`dense.${v}`, bits);
+        for (const [kind, bits] of this.anyBits) spares.give(`any.${kind}`, bits);
+        this.groups.giveTo(spares);
+        this.items = items;
+        this.idOrder = idOrder;
+        this.facets = facets;
+        this.facetHolder.facets = facets;
+        this.nameFacets();
+        this.denseBits = dense;
+        this.anyBits = any;
+        this.groups = groups;
+        Object.assign(this.order, order);
+        Object.assign(this.rank, rank);
+        for (const [cat, lists] of members) {
+          if (lists) {
+            this.members.set(cat, lists);
+            this.spans.set(cat, spans.get(cat)!);
+          } else {
+            this.members.delete(cat);
+            this.spans.delete(cat);
+          }
+        }
+        for (const cat of touched) this.distinctCache.delete(cat);
+        for (const [cat, d] of distincts) this.distinctCache.set(cat, d);
+        this.categoryBitsCache.clear();
+        this.words = (n2 + 31) >>> 5;
+        if (this.result.length < this.words) {
+          this.result = new Uint32Array(this.words + (this.words >>> 6) + 64);
+          this.scratch.length = 0;
+        }
+        // The title edit's spare arrays are of the old length.
+        this.spareTitles.order = undefined;
+        this.spareTitles.rank = undefined;
+        this.spareTitles.members.clear();
+        this.changeSeq = changeSeq;
+      },
+    };
   }
 
   /** Changes whenever anything a catalogue answer shows changes: the ETag of catalogue GETs. */
@@ -528,8 +894,9 @@ export class CatalogueIndex {
       const old = this.byNum.get(r.num);
       if (!old) continue;
       if (old.id !== r.id || old.categoryNum !== r.category_num || old.colorGroup !== r.color_group) return null;
-      patched.push(new IndexedItem({ facets: this.facets }, old.idx, r, (x) => x, { text: r.code + r.web_title + r.picture, at: 0 }));
-      if (old.title !== r.web_title) retitled.push(old.idx);
+      const pos = this.positionOfId(old.id);
+      patched.push(this.itemOf(pos, r));
+      if (old.title !== r.web_title) retitled.push(pos);
     }
     const titles = retitled.length > 0 ? yield* this.titleOrders(retitled, new Map(patched.map((it) => [it.idx, it.title]))) : null;
     const spare = this.spareTitles;
@@ -566,14 +933,7 @@ export class CatalogueIndex {
    * the moved positions dropped and put back at their places.
    */
   private *titleOrders(moved: number[], newTitle: Map<number, string>): Steps<{ order: Uint32Array; rank: Uint32Array; members: Map<number, Uint32Array> }> {
-    const n = this.items.length;
-    const out = (this.marks ??= new Uint8Array(n));
-    for (const p of moved) out[p] = 1;
-    try {
-      return yield* this.titleOrdersMarked(moved, newTitle, out);
-    } finally {
-      for (const p of moved) out[p] = 0;
-    }
+    return yield* this.marking(moved, (out) => this.titleOrdersMarked(moved, newTitle, out));
   }
 
   private *titleOrdersMarked(moved: number[], newTitle: Map<number, string>, out: Uint8Array): Steps<{ order: Uint32Array; rank: Uint32Array; members: Map<number, Uint32Array> }> {
@@ -591,7 +951,7 @@ export class CatalogueIndex {
     const order = yield* movedInto(
       old,
       spare.order ?? new Uint32Array(n),
-      out,
+      { marked: out },
       moved.map((p) => ({ p, at: firstKept(old, out, (q) => !sortsBefore(q, p)) })),
       sortsBefore,
     );
@@ -608,7 +968,7 @@ export class CatalogueIndex {
       yield;
       if (had.length === 0) continue;
       const places = had.map((p) => ({ p, at: firstKept(list, out, (q) => rank[q]! > rank[p]!) }));
-      members.set(cat, yield* movedInto(list, spare.members.get(cat) ?? new Uint32Array(list.length), out, places, (a, b) => rank[a]! < rank[b]!));
+      members.set(cat, yield* movedInto(list, spare.members.get(cat) ?? new Uint32Array(list.length), { marked: out }, places, (a, b) => rank[a]! < rank[b]!));
     }
     return { order, rank, members };
   }
@@ -651,10 +1011,13 @@ export class CatalogueIndex {
   categoryDistinctsOnce(categoryNum: number): Distincts {
     let d = this.distinctCache.get(categoryNum);
     if (!d) {
-      d = this.countDistincts(this.categoryMembers(categoryNum, 'date'));
+      // The counts are kept too: a shift moves them by the items taken out and put in.
+      const counts = new Uint32Array(this.facets.size);
+      this.facets.count(counts, this.categoryMembers(categoryNum, 'date'));
+      d = { distincts: this.facets.lists(counts), counts };
       this.distinctCache.set(categoryNum, d);
     }
-    return d;
+    return d.distincts;
   }
 
   /** Every facet value present among the given items, with how many of them carry it. */
@@ -835,39 +1198,169 @@ function fromRows(source: IndexSource): CatalogueBuilder {
   return b;
 }
 
-/**
- * Each colour group's items in id order. `byId` and `place` (the k-th item by id is at position
- * place[k]) are the build's; answers read `items`, the index's items by position, so an item laid
- * over the index (`patchItems`) is answered as it is now.
- */
-function colorGroupsOf(byId: IndexedItem[], place: Uint32Array, items: IndexedItem[]): { get(group: string): IndexedItem[] | undefined } {
-  // Positions grouped by colour group, in id order, in one array (a run per group).
-  const ids = new Map<string, number>();
-  const groupOf = new Int32Array(byId.length).fill(-1);
-  const counts: number[] = [];
-  byId.forEach((it, k) => {
-    if (!it.colorGroup) return;
-    let g = ids.get(it.colorGroup);
+/** Each colour group's items (positions) in id order, in one array: a run per group. */
+class ColorGroups {
+  private constructor(
+    private readonly ids: Map<string, number>,
+    private readonly start: Uint32Array,
+    private readonly members: Uint32Array,
+  ) {}
+
+  /** From the positions in id order (`idOrder`) and the items by position. */
+  static *of(idOrder: Uint32Array, items: IndexedItem[]): Steps<ColorGroups> {
+    const ids = new Map<string, number>();
+    const groupOf = new Int32Array(idOrder.length);
+    const counts: number[] = [];
+    for (let k = 0; k < idOrder.length; k += STEP) {
+      groupsInto(groupOf, idOrder, items, ids, counts, k, Math.min(idOrder.length, k + STEP));
+      yield;
+    }
+    const start = new Uint32Array(counts.length + 1);
+    counts.forEach((c, g) => (start[g + 1] = start[g]! + c));
+    const members = new Uint32Array(start[counts.length]!);
+    const next = start.slice(0, counts.length);
+    groupOf.forEach((g, k) => {
+      if (g >= 0) members[next[g]!++] = idOrder[k]!;
+    });
+    return new ColorGroups(ids, start, members);
+  }
+
+  /**
+   * The groups after a shift (`CatalogueIndex.planShift`): each group's positions moved through
+   * the map (NONE: taken out), with the items put in (`placed`, at their new positions) among
+   * them in id order; `items` are the items by new position.
+   */
+  *shifted(map: Uint32Array, placed: IndexedItem[], items: IndexedItem[], spares: Spares): Steps<ColorGroups> {
+    // The names stay as they are (shared) unless a group is new.
+    const fresh = placed.some((it) => it.colorGroup && !this.ids.has(it.colorGroup));
+    const ids = fresh ? new Map(this.ids) : this.ids;
+    const joining = new Map<number, number[]>();
+    for (const it of [...placed].sort((a, b) => a.id - b.id)) {
+      if (!it.colorGroup) continue;
+      let g = ids.get(it.colorGroup);
+      if (g === undefined) ids.set(it.colorGroup, (g = ids.size));
+      joining.set(g, [...(joining.get(g) ?? []), it.idx]);
+    }
+    const groups = ids.size;
+    const start = spares.u32('groups.start', groups + 1);
+    const members = spares.u32('groups.members', this.members.length + placed.length);
+    const walk = { g: 0, k: 0 };
+    while (walk.g < groups) {
+      moveGroups(this.start, this.members, map, joining, items, start, members, walk, groups, STEP);
+      yield;
+    }
+    return new ColorGroups(ids, start, members.subarray(0, walk.k));
+  }
+
+  /** Gives its arrays to be written into by the next shift (it is no longer used). */
+  giveTo(spares: Spares): void {
+    spares.give('groups.start', this.start);
+    spares.give('groups.members', this.members);
+  }
+
+  /** The group's items as `items` (the index's items by position) holds them now. */
+  get(group: string, items: IndexedItem[]): IndexedItem[] | undefined {
+    const g = this.ids.get(group);
+    return g === undefined ? undefined : Array.from(this.members.subarray(this.start[g], this.start[g + 1]), (p) => items[p]!);
+  }
+}
+
+/** The colour group of the items idOrder[from, to) (-1: none), numbering groups as they are first seen. */
+function groupsInto(groupOf: Int32Array, idOrder: Uint32Array, items: IndexedItem[], ids: Map<string, number>, counts: number[], from: number, to: number): void {
+  for (let k = from; k < to; k++) {
+    const group = items[idOrder[k]!]!.colorGroup;
+    if (!group) {
+      groupOf[k] = -1;
+      continue;
+    }
+    let g = ids.get(group);
     if (g === undefined) {
-      ids.set(it.colorGroup, (g = counts.length));
+      ids.set(group, (g = counts.length));
       counts.push(0);
     }
     groupOf[k] = g;
     counts[g]!++;
-  });
-  const start = new Uint32Array(counts.length + 1);
-  counts.forEach((c, g) => (start[g + 1] = start[g]! + c));
-  const members = new Uint32Array(start[counts.length]!);
-  const next = start.slice(0, counts.length);
-  groupOf.forEach((g, k) => {
-    if (g >= 0) members[next[g]!++] = place[k]!;
-  });
-  return {
-    get(group) {
-      const g = ids.get(group);
-      return g === undefined ? undefined : Array.from(members.subarray(start[g], start[g + 1]), (p) => items[p]!);
-    },
-  };
+  }
+}
+
+/** `ColorGroups.shifted` from group walk.g on, until about `budget` members are written. */
+function moveGroups(
+  oldStart: Uint32Array,
+  oldMembers: Uint32Array,
+  map: Uint32Array,
+  joining: Map<number, number[]>,
+  items: IndexedItem[],
+  start: Uint32Array,
+  members: Uint32Array,
+  walk: { g: number; k: number },
+  groups: number,
+  budget: number,
+): void {
+  let { g, k } = walk;
+  const stop = k + budget;
+  const old = oldStart.length - 1;
+  for (; g < groups && k < stop; g++) {
+    const adds = joining.get(g) ?? [];
+    let a = 0;
+    if (g < old) {
+      for (let i = oldStart[g]!; i < oldStart[g + 1]!; i++) {
+        const p = map[oldMembers[i]!]!;
+        if (p === NONE) continue;
+        while (a < adds.length && items[adds[a]!]!.id < items[p]!.id) members[k++] = adds[a++]!;
+        members[k++] = p;
+      }
+    }
+    while (a < adds.length) members[k++] = adds[a++]!;
+    start[g + 1] = k;
+  }
+  walk.g = g;
+  walk.k = k;
+}
+
+/** The collator's order of two texts (equal texts without asking it). */
+function compareText(a: string, b: string): number {
+  return a === b ? 0 : collator.compare(a, b);
+}
+
+/** Where a category's members lie, from its positions (in any order). */
+function spanOf(positions: Uint32Array): Span {
+  let lo = positions[0]!;
+  let hi = lo;
+  for (let i = 1; i < positions.length; i++) {
+    const p = positions[i]!;
+    if (p < lo) lo = p;
+    else if (p > hi) hi = p;
+  }
+  return { lo, hi: hi + 1, range: hi + 1 - lo === positions.length };
+}
+
+/**
+ * `planShift`'s map over old positions [walk.p, walk.p + budget): the items put in before each
+ * old position take the next new positions, then the old item its own (NONE when marked: taken out).
+ */
+function fillMap(map: Uint32Array, out: Uint8Array, adds: { at: number; pos: number }[], walk: { p: number; a: number; k: number }, budget: number): void {
+  let { p, a, k } = walk;
+  const end = Math.min(map.length, p + budget);
+  for (; p < end; p++) {
+    while (a < adds.length && adds[a]!.at === p) adds[a++]!.pos = k++;
+    map[p] = out[p] ? NONE : k++;
+  }
+  walk.p = p;
+  walk.a = a;
+  walk.k = k;
+}
+
+/** The kept items of old positions [from, to), at their new positions. */
+function moveItems(items: IndexedItem[], old: IndexedItem[], map: Uint32Array, from: number, to: number): void {
+  for (let p = from; p < to; p++) {
+    const q = map[p]!;
+    if (q !== NONE) items[q] = old[p]!;
+  }
+}
+
+/** Creation times compared as text (the build's newest-first sort compares them so). */
+function compareDates(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
@@ -888,29 +1381,37 @@ function firstKept(a: Uint32Array, marked: Uint8Array, at: (x: number) => boolea
 }
 
 /**
- * `a` without its marked entries, with each of `places` put before index `at` of `a` (those at
- * one index in the order `before` gives), written into `b` (as long as `a`: the marked entries
- * of `a` are the places).
+ * `a` without its marked entries (in `marked`, or NONE in `map`) and moved through `map` when
+ * given, with each of `places` put before index `at` of `a` (those at one index in the order
+ * `before` gives), written into `b` (long enough); answers the part of `b` written.
  */
-function* movedInto(a: Uint32Array, b: Uint32Array, marked: Uint8Array, places: { p: number; at: number }[], before: (x: number, y: number) => boolean): Steps<Uint32Array> {
+function* movedInto(
+  a: Uint32Array,
+  b: Uint32Array,
+  drop: { marked: Uint8Array } | { map: Uint32Array },
+  places: { p: number; at: number }[],
+  before: (x: number, y: number) => boolean,
+): Steps<Uint32Array> {
   places.sort((x, y) => x.at - y.at || (before(x.p, y.p) ? -1 : 1));
   const done = { k: 0, m: 0 };
+  const marked = 'marked' in drop ? drop.marked : null;
+  const map = 'map' in drop ? drop.map : null;
   for (let i = 0; i < a.length; i += STEP) {
-    mergeChunk(a, b, marked, places, i, Math.min(a.length, i + STEP), done);
+    mergeChunk(a, b, marked, map, places, i, Math.min(a.length, i + STEP), done);
     yield;
   }
   let { k, m } = done;
   while (m < places.length) b[k++] = places[m++]!.p;
-  if (k !== b.length) throw new Error(`movedInto: ${k} of ${b.length} entries`);
-  return b;
+  return b.subarray(0, k);
 }
 
 /** `movedInto` over a[from, to): plain loops, which V8 optimises (a loop in a generator it does not, at first). */
-function mergeChunk(a: Uint32Array, b: Uint32Array, marked: Uint8Array, places: { p: number; at: number }[], from: number, to: number, done: { k: number; m: number }): void {
+function mergeChunk(a: Uint32Array, b: Uint32Array, marked: Uint8Array | null, map: Uint32Array | null, places: { p: number; at: number }[], from: number, to: number, done: { k: number; m: number }): void {
   let { k, m } = done;
   for (let i = from; i < to; i++) {
     while (m < places.length && places[m]!.at === i) b[k++] = places[m++]!.p;
-    if (!marked[a[i]!]) b[k++] = a[i]!;
+    const q = map ? map[a[i]!]! : marked![a[i]!] ? NONE : a[i]!;
+    if (q !== NONE) b[k++] = q;
   }
   done.k = k;
   done.m = m;

@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SortKey } from '../../contract/catalogue';
 import { searchTerms } from '../db/dialect';
-import { CatalogueIndex, type ItemRow } from './catalogue-index';
+import { type ActiveFilter, CatalogueIndex, type IndexedItem, type IndexSource, type ItemRow } from './catalogue-index';
 import { SCOPES, searchSource, vocabulary } from './index-test-source';
 import { SearchIndex, searchableText, type SearchTextRow } from './search-index';
+import { runNow } from './sliced';
 
 /**
  * Titles, key words, codes and UPCs edited in place (`CatalogueIndex.patchItems` then
@@ -151,5 +152,229 @@ describe('editing titles and search text in place', () => {
     const fresh = build(items, [...searchRows.values()], source);
     fresh.index.changeSeq = '2';
     expect(answers(index, search)).toEqual(answers(fresh.index, fresh.search));
+  });
+});
+
+/**
+ * Structural edits (`CatalogueIndex.planShift` then `SearchIndex.planShift`, docs/decisions/0020
+ * "positions shift"): items hidden, shown again, new, moved to another category, with other
+ * facets, colour groups or collections. After each batch every answer equals a fresh build's.
+ */
+describe('taking items out of the index and putting them in', () => {
+  type Search = SearchTextRow;
+  type Facet = IndexSource['facets'][number];
+  type Member = IndexSource['nvMemberships'][number];
+  interface Catalogue {
+    items: Map<number, ItemRow>;
+    hidden: Map<number, ItemRow>;
+    facets: Map<number, Facet[]>;
+    members: Map<number, Member[]>;
+    search: Map<number, Search>;
+  }
+  const COLOURS = ['red', 'royal-blue', 'gold', 'clear', 'pink', 'purple'];
+  const GROUPS = ['', '', 'g1', 'g2', 'g3'];
+  /** A colour's name as the catalogue has it ('royal-blue': 'Royal Blue'). */
+  const named = (link: string) => link.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+
+  const opArb = fc.record({
+    kind: fc.constantFrom('hide', 'show', 'new', 'move', 'facets', 'group', 'collection', 'title'),
+    at: fc.nat({ max: 100_000 }),
+    category: fc.constantFrom(1, 11, 3, 77),
+    colour: fc.constantFrom(...COLOURS),
+    group: fc.constantFrom(...GROUPS),
+    word: fc.constantFrom(...vocabulary, ...NEW_WORDS),
+    position: fc.integer({ min: -1, max: 500 }),
+    day: fc.nat({ max: 400 }),
+  });
+  type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
+
+  const base = searchSource();
+  const listedOnce = new Set(uniques(base.source.items));
+  function catalogueOf(): Catalogue {
+    const { source, rows } = base;
+    const facets = new Map<number, Facet[]>();
+    for (const f of source.facets) facets.set(f.item_id, [...(facets.get(f.item_id) ?? []), f]);
+    const members = new Map<number, Member[]>();
+    for (const m of source.nvMemberships) members.set(m.item_id, [...(members.get(m.item_id) ?? []), { ...m, position: m.item_id % 7 }]);
+    const items = new Map(source.items.filter((_, i) => listedOnce.has(i)).map((r, i) => [r.id, { ...r, color_group: GROUPS[i % GROUPS.length]! }]));
+    return { items, hidden: new Map(), facets, members, search: new Map(rows.map((r) => [r.id, r])) };
+  }
+
+  const categories = [...base.source.categories, { num: 77, description: 'Loose', parent_num: 0, kind: 'tree' as const, logo: '', be_cat: '' }];
+
+  function fresh(c: Catalogue) {
+    const items = [...c.items.values()];
+    const source = {
+      categories,
+      items,
+      facets: items.flatMap((r) => c.facets.get(r.id) ?? []),
+      nvMemberships: items.flatMap((r) => c.members.get(r.id) ?? []),
+    };
+    const index = new CatalogueIndex({ catalogue: '1', stock: '1' }, source);
+    return { index, search: new SearchIndex(index, [...c.search.values()]) };
+  }
+
+  /** Applies an op to the catalogue; answers the ids it changed. */
+  function apply(c: Catalogue, op: Op, serial: number): number[] {
+    const listed = [...c.items.keys()];
+    const pick = listed[op.at % listed.length]!;
+    const item = c.items.get(pick)!;
+    switch (op.kind) {
+      case 'hide':
+        c.items.delete(pick);
+        c.hidden.set(pick, item);
+        return [pick];
+      case 'show': {
+        const hidden = [...c.hidden.keys()];
+        if (hidden.length === 0) return [];
+        const id = hidden[op.at % hidden.length]!;
+        c.items.set(id, c.hidden.get(id)!);
+        c.hidden.delete(id);
+        return [id];
+      }
+      case 'new': {
+        // Ids above and below the others (an import may bring back an old one).
+        const id = op.at % 2 === 0 ? 100_000 + serial : 2_000 - serial;
+        c.items.set(id, {
+          ...item,
+          id,
+          num: `N${op.at}-${serial}`,
+          code: `new-${serial}`,
+          category_num: op.category,
+          web_title: `${op.word} new`,
+          color_group: op.group,
+          created_at: new Date(Date.UTC(2025, 0, 1) + op.day * 86_400_000).toISOString(),
+        });
+        c.facets.set(id, [
+          { item_id: id, kind: 'color', name: named(op.colour), link: op.colour },
+          { item_id: id, kind: 'size', name: '', link: op.at % 3 === 0 ? '11"' : '36"' },
+        ]);
+        if (op.position >= 0) c.members.set(id, [{ category_num: 900, item_id: id, position: op.position }]);
+        c.search.set(id, { id, key_words: op.word, upc: '' });
+        return [id];
+      }
+      case 'move':
+        c.items.set(pick, { ...item, category_num: op.category });
+        return [pick];
+      case 'facets': {
+        const kept = (c.facets.get(pick) ?? []).filter((f) => f.kind !== 'color' && f.kind !== 'event');
+        c.facets.set(pick, [{ item_id: pick, kind: 'color', name: named(op.colour), link: op.colour }, ...(op.position % 2 ? [{ item_id: pick, kind: 'event' as const, name: 'Wedding', link: 'wedding' }] : []), ...kept]);
+        return [pick];
+      }
+      case 'group':
+        c.items.set(pick, { ...item, color_group: op.group });
+        return [pick];
+      case 'collection':
+        c.members.set(pick, op.position >= 0 ? [{ category_num: 900, item_id: pick, position: op.position }] : []);
+        return [pick];
+      case 'title':
+        c.items.set(pick, { ...item, web_title: `${op.word} ${item.web_title}` });
+        return [pick];
+    }
+  }
+
+  /** Takes the changed items out and puts the listed ones back, as the service's poll does. */
+  function shift(index: CatalogueIndex, search: SearchIndex, c: Catalogue, ids: number[], seq: string) {
+    const active = [...new Set(ids)].filter((id) => c.items.has(id));
+    const insert = active.map((id) => ({ row: { ...c.items.get(id)! }, facets: c.facets.get(id) ?? [], collections: (c.members.get(id) ?? []).map((m) => ({ category_num: m.category_num, position: m.position ?? 0 })) }));
+    // The stored text of the items taken out (where it is the index's, their words are read from it).
+    const textOf = (r: ItemRow) => {
+      const t = c.search.get(r.id);
+      return searchableText(r.web_title, t?.key_words ?? '', r.num, r.code, t?.upc ?? '');
+    };
+    const stored = new Map<number, string>();
+    for (const id of ids) {
+      const r = c.items.get(id) ?? c.hidden.get(id);
+      if (r && index.positionOfId(id) >= 0) stored.set(index.positionOfId(id), textOf(r));
+    }
+    const plan = runNow(index.planShift(ids, insert))!;
+    const words = runNow(
+      search.planShift({
+        ...plan,
+        stored,
+        inserted: insert.map((x, i) => {
+          const s = c.search.get(x.row.id);
+          return { pos: plan.inserted[i]!, text: searchableText(x.row.web_title, s?.key_words ?? '', x.row.num, x.row.code, s?.upc ?? '') };
+        }),
+      }),
+    );
+    plan.commit(seq);
+    words();
+  }
+
+  const FILTERS: ActiveFilter[][] = [[], [{ kind: 'color', links: new Set(['red', 'purple']) }], [{ kind: 'color', links: 'any' }, { kind: 'size', links: new Set(['11"']) }], [{ kind: 'event', links: new Set(['wedding']) }]];
+
+  /** Everything a buyer or the dashboard can ask the index, by item numbers. */
+  function answers(index: CatalogueIndex, search: SearchIndex, query: string[]) {
+    const nums = (positions: ArrayLike<number>) => Array.from(positions, (p) => index.items[p]!.num);
+    const listed = (items: IndexedItem[]) => items.map((it) => it.num);
+    const cats = [1, 11, 3, 77, 900];
+    return {
+      size: index.items.length,
+      idx: index.items.every((it, p) => index.positionOfId(it.id) === p && index.byNum.get(it.num) === it),
+      byId: nums(index.idOrder),
+      orders: SORTS.map((sort) => nums(index.order[sort])),
+      ranks: SORTS.map((sort) => index.order[sort].every((p, r) => index.rank[sort][p] === r)),
+      members: cats.flatMap((cat) => [...SORTS, 'position' as const].map((sort) => nums(index.categoryMembers(cat, sort)))),
+      ranges: cats.map((cat) => index.categoryRange(cat)),
+      pages: cats.flatMap((cat) => SORTS.flatMap((sort) => FILTERS.map((f) => { const { page, total } = index.categoryPage(cat, sort, f, 3, 15); return [listed(page), total]; }))),
+      distincts: cats.map((cat) => index.categoryDistinctsOnce(cat).json),
+      whole: index.distincts(index.order.num),
+      filterPage: FILTERS.map((f) => listed(index.page(index.order.title, f, 0, 30).page)),
+      facets: [...index.idOrder].map((p) => index.items[p]!.facets),
+      values: COLOURS.map((c) => index.hasFacetValue('color', c)),
+      groups: GROUPS.map((g) => (index.colorGroups.get(g) ?? []).map((it) => it.num)),
+      lowStock: index.lowStock.lowest(10_000).map((x) => x.invNum).sort(),
+      searches: SCOPES.flatMap((scope) =>
+        SORTS.flatMap((sort) => {
+          const all = search.search(query, sort, scope);
+          const page = search.searchPage(query, sort, scope, 2, 10);
+          return [nums(all.positions), all.distincts.json, nums(page.positions), page.total, page.distincts.json];
+        }),
+      ),
+      suggest: SORTS.map((sort) => nums(search.searchPage(['r'], sort, undefined, 0, 40).positions)),
+    };
+  }
+
+  it('answers what a fresh build of the edited catalogue answers, batch after batch', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(opArb, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 }), fc.array(fc.constantFrom(...terms), { minLength: 1, maxLength: 2 }), (batches, query) => {
+        const c = catalogueOf();
+        const { index, search } = fresh(c);
+        let serial = 0;
+        batches.forEach((batch, round) => {
+          // Warm caches (search bitsets and distinct lists, category distinct lists) before each batch.
+          answers(index, search, query);
+          const ids = batch.flatMap((op) => apply(c, op, ++serial));
+          shift(index, search, c, ids, String(2 + round));
+          const want = fresh(c);
+          expect(answers(index, search, query)).toEqual(answers(want.index, want.search, query));
+        });
+      }),
+      { numRuns: 25 },
+    );
+  }, 180_000);
+
+  it('answers as before while a shift is worked out step by step', () => {
+    const c = catalogueOf();
+    const { index, search } = fresh(c);
+    const before = answers(index, search, ['re']);
+    const ids = [apply(c, { kind: 'hide', at: 5, category: 1, colour: 'red', group: '', word: 'red', position: 0, day: 0 }, 1), apply(c, { kind: 'new', at: 8, category: 11, colour: 'purple', group: 'g9', word: 'zeppelin', position: 3, day: 9 }, 2)].flat();
+    const insert = ids.filter((id) => c.items.has(id)).map((id) => ({ row: c.items.get(id)!, facets: c.facets.get(id) ?? [], collections: (c.members.get(id) ?? []).map((m) => ({ category_num: m.category_num, position: m.position ?? 0 })) }));
+    const steps = index.planShift(ids, insert);
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) expect(answers(index, search, ['re'])).toEqual(before);
+    const plan = step.value!;
+    const wordSteps = search.planShift({
+      ...plan,
+      inserted: insert.map((x, i) => ({ pos: plan.inserted[i]!, text: searchableText(x.row.web_title, 'zeppelin', x.row.num, x.row.code, '') })),
+    });
+    let words = wordSteps.next();
+    for (; !words.done; words = wordSteps.next()) expect(answers(index, search, ['re'])).toEqual(before);
+    plan.commit('2');
+    words.value();
+    const want = fresh(c);
+    expect(answers(index, search, ['re'])).toEqual(answers(want.index, want.search, ['re']));
+    expect(answers(index, search, ['zeppelin']).searches).toEqual(answers(want.index, want.search, ['zeppelin']).searches);
   });
 });

@@ -53,8 +53,20 @@ export async function loadStockSince(db: Kysely<DB>, since: number) {
     .execute();
 }
 
-/** The list fields of the active items edited after change sequence `since` (the index's patch), with their breaks. */
+/**
+ * The items edited after change sequence `since` that moved in the read index (`structural`: to
+ * take out, and put back in when active; with their searchable text), and the list fields of the active ones edited since
+ * (the index's patch), with their breaks.
+ */
 export async function loadChangedItems(db: Kysely<DB>, since: number) {
+  // With their searchable text (null: the item is gone), which spares the search index a walk.
+  const structural = await db
+    .selectFrom('catalogue_changes as c')
+    .leftJoin('items as i', 'i.id', 'c.item_id')
+    .select(['c.item_id', 'i.web_title', 'i.key_words', 'i.num', 'i.code', 'i.upc'])
+    .where('c.seq', '>', since)
+    .where('c.structural_seq', '>', since)
+    .execute();
   const items = await db
     .selectFrom('catalogue_changes as c')
     .innerJoin('items as i', 'i.id', 'c.item_id')
@@ -64,6 +76,11 @@ export async function loadChangedItems(db: Kysely<DB>, since: number) {
     // No ORDER BY: ordering by the items' id made SQLite walk every item (50,000 items: ~200 ms
     // with the event loop blocked) instead of the few changes from the `seq` index.
     .execute();
+  return { structural, items: await withBreaksOf(db, since, items) };
+}
+
+/** The items' quantity breaks, for the changes after `since`. */
+async function withBreaksOf<T extends { id: number }>(db: Kysely<DB>, since: number, items: T[]) {
   if (items.length === 0) return items;
   const breaks = await db
     .selectFrom('catalogue_changes as c')
@@ -72,6 +89,20 @@ export async function loadChangedItems(db: Kysely<DB>, since: number) {
     .where('c.seq', '>', since)
     .execute();
   return withBreaks(items, breaks);
+}
+
+/** The facet links (in the order they were written) and collections of these items, to put them into the read index. */
+export async function loadPlacements(db: Kysely<DB>, itemIds: number[]) {
+  if (itemIds.length === 0) return { facets: [], collections: [] };
+  const facets: { item_id: number; kind: FacetKind; link: string; name: string }[] = await db
+    .selectFrom('item_facets')
+    .select(['item_id', 'kind', 'link', 'name'])
+    .where('item_id', 'in', itemIds)
+    .orderBy('item_id')
+    .orderBy(sql.ref(physicalOrder(db)))
+    .execute();
+  const collections = await db.selectFrom('nv_category_items').select(['category_num', 'item_id', 'position']).where('item_id', 'in', itemIds).execute();
+  return { facets, collections };
 }
 
 /** Each item row with its quantity breaks (lowest quantity first), the index's pricing input. */

@@ -1,8 +1,8 @@
 import type { SortKey } from '../../contract/catalogue';
-import type { CatalogueIndex, DistinctLists, Distincts } from './catalogue-index';
+import type { CatalogueIndex, DistinctLists, Distincts, ShiftPlan } from './catalogue-index';
 import { inverse } from './collation';
 import { firstAtLeast, popcount } from './facet-table';
-import { runNow, STEP, type Steps } from './sliced';
+import { NONE, runNow, shiftBits, Spares, STEP, type Steps } from './sliced';
 
 /**
  * Catalogue search answered from memory, with the semantics of the database full-text search
@@ -105,10 +105,27 @@ export class SearchWords {
   }
 }
 
+/**
+ * Items taken out of the catalogue index and put in (`CatalogueIndex.planShift`'s plan: the map
+ * of old to new positions, as an array and as runs, the new count, the old positions taken out,
+ * and where they are listed), for the words to follow.
+ */
+export interface WordShift extends Pick<ShiftPlan, 'map' | 'runs' | 'n' | 'removed'> {
+  places?: ShiftPlan['places'];
+  /** New positions of the items put in, with their searchable text. */
+  inserted: { pos: number; text: string }[];
+  /**
+   * The searchable text stored now of items taken out, by old position, where known: when it is
+   * the text the index holds (same hash), its words are read from it instead of found by a walk
+   * of every posting.
+   */
+  stored?: Map<number, string>;
+}
+
 export class SearchIndex {
-  private readonly n: number;
+  private n: number;
   /** Each position's `textHash` of its searchable text as the index holds it. */
-  private readonly textHash: Uint32Array;
+  private textHash: Uint32Array;
   /** Every distinct word, sorted, concatenated (UTF-16 code units); word w is chars[wordStart[w], wordStart[w + 1]). */
   private chars: Uint16Array;
   private wordStart: Uint32Array;
@@ -124,20 +141,24 @@ export class SearchIndex {
   private spare: { chars?: Uint16Array; wordStart?: Uint32Array; postingStart?: Uint32Array; postings?: Uint32Array } = {};
   /** Scratch marks over positions (the edited items); all zero between edits. */
   private marks: Uint8Array | null = null;
+  /** The text hashes and pinned bitsets the last shift replaced, for the next to write into. */
+  private readonly shiftSpares = new Spares();
   private readonly bitsets = new Map<string, Uint32Array>();
   private readonly bitsetCapacity: number;
   /** How many of the first bitsets are the one-character ones, never evicted. */
-  private readonly pinned: number;
+  private pinned: number;
   /** Scratch bitset for ordering and scoping; always all zero between calls. */
-  private readonly scratch: Uint32Array;
+  private scratch: Uint32Array;
   /** Scratch output of the ordering walk (`pick`) and of the order a page is cut from (`pageInOrder`). */
-  private readonly out: Uint32Array;
+  private out: Uint32Array;
   /** Scratch bitset over ranks in a sort order; always all zero between calls. */
-  private readonly rankBits: Uint32Array;
+  private rankBits: Uint32Array;
   /** Scratch facet counts, one per facet value. */
-  private readonly counts: Uint32Array;
+  private counts: Uint32Array;
   /** Distinct lists of recent match sets, by scope and word ranges. */
   private readonly distinctCache = new Map<string, Distincts>();
+  /** The facet counts of each cached distinct list (a shift moves them by the items taken out and put in). */
+  private readonly distinctCounts = new Map<string, Uint32Array>();
   private distinctCacheChars = 0;
 
   /** `source`: each item's search row (by id; tests), or the words collected while loading (in id order). */
@@ -188,10 +209,8 @@ export class SearchIndex {
 
   /** One-character terms match a large share of the catalogue: their bitsets are built up front, and kept. */
   private pinOneCharacterTerms(): number {
-    for (const c of PINNED) {
-      const [lo, hi] = this.wordRange(c);
-      if (this.postingStart[hi]! - this.postingStart[lo]! > 0) this.bitsets.set(this.rangeKey(lo, hi), this.buildBits(lo, hi));
-    }
+    const words = { chars: this.chars, wordStart: this.wordStart, postingStart: this.postingStart, postings: this.postings };
+    for (const [key, bits] of runNow(pinnedBits(words, this.scratch.length))) this.bitsets.set(key, bits);
     return this.bitsets.size;
   }
 
@@ -216,30 +235,57 @@ export class SearchIndex {
    */
   *planUpdate(changes: { pos: number; text: string }[]): Steps<(() => void) | null> {
     try {
-      return yield* this.planUpdateMarked(changes);
+      return yield* this.planWords(changes, null);
     } finally {
       // The scratch marks are all zero again, whatever happened.
       for (const c of changes) if (this.marks) this.marks[c.pos] = 0;
     }
   }
 
-  private *planUpdateMarked(changes: { pos: number; text: string }[]): Steps<(() => void) | null> {
+  /**
+   * The words after items are taken out of the catalogue index and put in (`CatalogueIndex.planShift`,
+   * whose map moves every position): the postings are written again through the map, without the
+   * items taken out, with the items put in; words no item had join the list. As `planUpdate`, the
+   * steps leave the index as it is and the commit they answer puts everything in place at once.
+   */
+  *planShift(shift: WordShift): Steps<() => void> {
+    try {
+      return (yield* this.planWords([], shift))!;
+    } finally {
+      for (const p of shift.removed) if (this.marks) this.marks[p] = 0;
+    }
+  }
+
+  private *planWords(changes: { pos: number; text: string }[], shift: WordShift | null): Steps<(() => void) | null> {
     // Most edits leave the text alone (a price): then nothing is walked.
     const differ = changes.filter((c) => textHash(c.text) !== this.textHash[c.pos]);
-    if (differ.length === 0) return null;
+    if (differ.length === 0 && !shift) return null;
     const hashes = differ.map((c) => ({ pos: c.pos, hash: textHash(c.text) }));
     const now = new Map<number, Set<string>>();
     for (const c of differ) now.set(c.pos, new Set(itemWords(c.text)));
-    // The words the edited items have in the index: one walk of the postings.
-    const marked = (this.marks ??= new Uint8Array(this.n));
-    for (const p of now.keys()) marked[p] = 1;
-    const had = new Map<number, number[]>([...now.keys()].map((p) => [p, []]));
+    const removed = shift?.removed ?? [];
+    // The words the edited items and those taken out have in the index: one walk of the postings.
+    if (!this.marks || this.marks.length < this.n) this.marks = new Uint8Array(this.n);
+    const marked = this.marks;
+    const known = new Map<number, number[]>();
+    for (const p of removed) {
+      const text = shift?.stored?.get(p);
+      const ids = text !== undefined && textHash(text) === this.textHash[p] ? this.wordIds(text) : null;
+      if (ids) known.set(p, ids);
+    }
+    const walked = [...now.keys(), ...removed.filter((p) => !known.has(p))];
+    for (const p of walked) marked[p] = 1;
+    const had = new Map<number, number[]>(walked.map((p) => [p, []]));
     const words = this.wordStart.length - 1;
     const oldStart = this.postingStart;
     const oldPostings = this.postings;
     // The long loops are plain functions called a chunk at a time: V8 optimises a loop in a
     // generator only once the generator itself is hot, and runs it tens of times slower before.
-    for (let w = 0; w < words; yield) w = wordsOfMarked(oldStart, oldPostings, marked, w, words, 4 * STEP, had);
+    if (walked.length > 0) for (let w = 0; w < words; yield) w = wordsOfMarked(oldStart, oldPostings, marked, w, words, 4 * STEP, had);
+    for (const [p, ids] of known) {
+      had.set(p, ids);
+      marked[p] = 1;
+    }
     const hashesNow = () => {
       for (const { pos, hash } of hashes) this.textHash[pos] = hash;
     };
@@ -247,7 +293,7 @@ export class SearchIndex {
       const before = had.get(p)!;
       return before.length !== now.get(p)!.size || before.some((w) => !now.get(p)!.has(this.word(w)));
     });
-    if (edited.length === 0) {
+    if (edited.length === 0 && !shift) {
       // Same words (the text changed elsewhere: spacing, case): only the hashes move, which only
       // this method reads.
       for (const p of now.keys()) marked[p] = 0;
@@ -255,21 +301,26 @@ export class SearchIndex {
       return null;
     }
     for (const p of now.keys()) if (!edited.includes(p)) marked[p] = 0;
+    // Old positions whose words leave; new positions (the same, without a shift) whose words join.
+    const leaving = [...edited, ...removed];
+    const joining = new Map<number, Set<string>>(edited.map((p) => [p, now.get(p)!]));
+    for (const ins of shift?.inserted ?? []) joining.set(ins.pos, new Set(itemWords(ins.text)));
+    const map = shift?.map ?? null;
 
     // Words no item had before join the list where they sort: added[j] goes before old word
     // at[j] and takes id at[j] + j; old word w moves up by the number of words added before it.
-    const added = [...new Set(edited.flatMap((p) => [...now.get(p)!].filter((w) => !this.hasWord(w))))].sort();
+    const added = [...new Set([...joining.values()].flatMap((ws) => [...ws].filter((w) => !this.hasWord(w))))].sort();
     const at = added.map((w) => this.lowerBound(w));
     const addedIds = new Set(at.map((a, j) => a + j));
     const newId = (w: number) => w + countAtMost(at, w);
     // The words whose postings change, for the caches.
-    const touchedWords = new Set(edited.flatMap((p) => [...now.get(p)!, ...had.get(p)!.map((w) => this.word(w))]));
+    const touchedWords = new Set([...[...joining.values()].flatMap((ws) => [...ws]), ...leaving.flatMap((p) => had.get(p)!.map((w) => this.word(w)))]);
     // Every edited item leaves every word it had and joins every word it has (new ids).
     const gains = new Map<number, number[]>();
     const touched = new Set<number>(addedIds);
-    for (const p of edited) {
-      for (const w of had.get(p)!) touched.add(newId(w));
-      for (const text of now.get(p)!) {
+    for (const p of leaving) for (const w of had.get(p)!) touched.add(newId(w));
+    for (const [p, ws] of joining) {
+      for (const text of ws) {
         const j = added.indexOf(text);
         const id = j >= 0 ? at[j]! + j : newId(this.lowerBound(text));
         touched.add(id);
@@ -281,8 +332,11 @@ export class SearchIndex {
     const total = words + added.length;
     const postingStart = room(this.spare.postingStart, total + 1);
     postingStart[0] = 0;
-    // Exactly as long as the new postings: the edited items leave what they had, join what they have.
-    const postings = room(this.spare.postings, oldPostings.length + edited.reduce((sum, p) => sum + now.get(p)!.size - had.get(p)!.length, 0));
+    // Exactly as long as the new postings: the items leave what they had, join what they have.
+    let length = oldPostings.length;
+    for (const p of leaving) length -= had.get(p)!.length;
+    for (const ws of joining.values()) length += ws.size;
+    const postings = room(this.spare.postings, length);
     let used = 0;
     let k = 0;
     let w = 0;
@@ -292,7 +346,8 @@ export class SearchIndex {
         // A block of at most 4 × STEP postings or STEP words (and at least one word), then a pause.
         const upTo = blockEnd(oldStart, w, Math.min(to, w + STEP), 4 * STEP);
         const from = oldStart[w]!;
-        postings.set(oldPostings.subarray(from, oldStart[upTo]!), used);
+        if (map) mapInto(postings, used, oldPostings, from, oldStart[upTo]!, map);
+        else postings.set(oldPostings.subarray(from, oldStart[upTo]!), used);
         addInto(postingStart, k + 1, oldStart, w + 1, upTo + 1, used - from);
         k += upTo - w;
         w = upTo;
@@ -307,12 +362,12 @@ export class SearchIndex {
       const from = addedIds.has(id) ? 0 : oldStart[w]!;
       const to = addedIds.has(id) ? 0 : oldStart[w + 1]!;
       if (!addedIds.has(id)) w++;
-      used = mergePostings(postings, used, oldPostings, from, to, marked, adds);
+      used = mergePostings(postings, used, oldPostings, from, to, marked, adds, map);
       postingStart[++k] = used;
       yield;
     }
     yield* copyUntil(words);
-    for (const p of edited) marked[p] = 0;
+    for (const p of leaving) marked[p] = 0;
     if (k !== total || used !== postings.length) throw new Error(`SearchIndex.planUpdate: ${k} of ${total} words, ${used} of ${postings.length} postings placed`);
 
     let chars = this.chars;
@@ -346,8 +401,33 @@ export class SearchIndex {
       }
     }
 
+    // After a shift: the hashes at the new positions, and the pinned bitsets built again (the
+    // other cached bitsets go: they are built again when asked for).
+    const moved = shift ? yield* this.shiftedHashes(shift) : null;
+    const words32 = shift ? (shift.n + 31) >>> 5 : 0;
+    const bitsLength = shift ? Math.max(this.scratch.length, words32) : 0;
+    const pinned = shift ? yield* this.shiftedPinned({ chars, wordStart, postingStart, postings }, bitsLength, shift) : null;
+    const recounted = shift?.places ? yield* this.shiftedDistincts(shift, shift.places, touchedWords, removed.map((p) => ({ pos: p, words: had.get(p)!.map((w) => this.word(w)) })), joining) : new Map();
+
     return () => {
       hashesNow();
+      if (moved && pinned) {
+        this.n = shift!.n;
+        this.shiftSpares.give('textHash', this.textHash);
+        this.textHash = moved;
+        // The pinned bitsets come first in the cache, one per character present (their names,
+        // first:last word, start with it).
+        for (const [key, bits] of [...this.bitsets].slice(0, this.pinned)) this.shiftSpares.give(`pinned.${key[0]}`, bits);
+        this.bitsets.clear();
+        for (const [key, bits] of pinned) this.bitsets.set(key, bits);
+        this.pinned = pinned.size;
+        if (bitsLength > this.scratch.length) {
+          this.scratch = new Uint32Array(bitsLength);
+          this.rankBits = new Uint32Array(bitsLength);
+        }
+        if (this.out.length < this.n) this.out = new Uint32Array(this.n + (this.n >>> 6) + 1024);
+        if (this.counts.length < this.index.facets.size) this.counts = new Uint32Array(this.index.facets.size + 64);
+      }
       this.spare = {
         chars: chars === this.chars ? this.spare.chars : new Uint16Array(this.chars.buffer),
         wordStart: wordStart === this.wordStart ? this.spare.wordStart : new Uint32Array(this.wordStart.buffer),
@@ -360,7 +440,7 @@ export class SearchIndex {
       this.postings = postings;
       // Cached bitsets are named by their ranges' first and last words (`rangeKey`), which words
       // added elsewhere in the list leave as they were; the edited items' bits are set again.
-      for (const [key, bits] of this.bitsets) {
+      for (const [key, bits] of moved ? [] : this.bitsets) {
         const [first, last] = key.split(':') as [string, string];
         for (const p of edited) {
           if ([...now.get(p)!].some((word) => first <= word && word <= last)) bits[p >>> 5]! |= 1 << (p & 31);
@@ -376,12 +456,92 @@ export class SearchIndex {
           for (const word of touchedWords) if (first <= word && word <= last) return true;
           return false;
         });
-        if (stale) {
+        if (!stale) continue;
+        this.distinctCacheChars -= d.json.length;
+        const next = recounted.get(key);
+        if (next) {
+          this.distinctCache.set(key, next.distincts);
+          this.distinctCounts.set(key, next.counts);
+          this.distinctCacheChars += next.distincts.json.length;
+        } else {
           this.distinctCache.delete(key);
-          this.distinctCacheChars -= d.json.length;
+          this.distinctCounts.delete(key);
         }
       }
     };
+  }
+
+  /**
+   * The pinned bitsets after a shift, over the new word lists: each kept one moved through the
+   * runs (a word at a time) with the bits of the items put in set; one for a character no word
+   * started with before, from its postings.
+   */
+  private *shiftedPinned(words: WordLists, length: number, shift: WordShift): Steps<Map<string, Uint32Array>> {
+    const out = new Map<string, Uint32Array>();
+    const texts = shift.inserted.map((ins) => ({ pos: ins.pos, words: itemWords(ins.text) }));
+    for (const c of PINNED) {
+      const lo = wordLowerBound(words.chars, words.wordStart, c);
+      const hi = wordLowerBound(words.chars, words.wordStart, `${c}\uffff`);
+      if (words.postingStart[hi] === words.postingStart[lo]) continue;
+      const [oldLo, oldHi] = this.wordRange(c);
+      const old = oldLo < oldHi ? this.bitsets.get(this.rangeKey(oldLo, oldHi)) : undefined;
+      const bits = this.shiftSpares.u32(`pinned.${c}`, length);
+      if (old) {
+        shiftBits(old, bits, shift.runs);
+        for (const t of texts) if (t.words.some((w) => w.startsWith(c))) bits[t.pos >>> 5]! |= 1 << (t.pos & 31);
+      } else {
+        setBits(bits, words.postings, words.postingStart[lo]!, words.postingStart[hi]!);
+      }
+      out.set(`${wordAt(words, lo)}:${wordAt(words, hi - 1)}`, bits);
+      yield;
+    }
+    return out;
+  }
+
+  /**
+   * The cached distinct lists that a shift changes (their word ranges hold a word of an item
+   * taken out or put in), from their kept counts: less the values of each item taken out that
+   * matched every range and was in the scope, plus those of each item put in that does and is.
+   */
+  private *shiftedDistincts(
+    shift: WordShift,
+    places: NonNullable<WordShift['places']>,
+    touchedWords: Set<string>,
+    leaving: { pos: number; words: string[] }[],
+    joining: Map<number, Set<string>>,
+  ): Steps<Map<string, { distincts: Distincts; counts: Uint32Array }>> {
+    const out = new Map<string, { distincts: Distincts; counts: Uint32Array }>();
+    const joined = shift.inserted.map((ins) => ({ pos: ins.pos, words: [...joining.get(ins.pos)!] }));
+    for (const [key, counts] of this.distinctCounts) {
+      const bar = key.indexOf('|');
+      const scope = bar === 0 ? null : Number(key.slice(0, bar));
+      const ranges = key.slice(bar + 1).split(' ').map((r) => r.split(':') as [string, string]);
+      const within = (w: string) => ranges.some(([first, last]) => first <= w && w <= last);
+      if (![...touchedWords].some(within)) continue;
+      const hits = (words: string[]) => ranges.every(([first, last]) => words.some((w) => first <= w && w <= last));
+      const next = new Uint32Array(places.facets.size);
+      next.set(counts);
+      for (const { pos, words } of leaving) {
+        if ((scope === null || places.before.get(pos)?.includes(scope)) && hits(words)) for (const v of Array.from(this.index.facets.valuesOf(pos))) next[v]!--;
+      }
+      for (const { pos, words } of joined) {
+        if ((scope === null || places.after.get(pos)?.includes(scope)) && hits(words)) for (const v of Array.from(places.facets.valuesOf(pos))) next[v]!++;
+      }
+      out.set(key, { distincts: places.facets.lists(next), counts: next });
+      yield;
+    }
+    return out;
+  }
+
+  /** Each item's text hash at its new position (`planShift`). */
+  private *shiftedHashes(shift: WordShift): Steps<Uint32Array> {
+    const out = this.shiftSpares.u32('textHash', shift.n);
+    for (let p = 0; p < this.textHash.length && p < shift.map.length; p += STEP) {
+      moveHashes(out, this.textHash, shift.map, p, Math.min(shift.map.length, p + STEP));
+      yield;
+    }
+    for (const ins of shift.inserted) out[ins.pos] = textHash(ins.text);
+    return out;
   }
 
   /**
@@ -394,6 +554,17 @@ export class SearchIndex {
 
   private word(w: number): string {
     return String.fromCharCode(...this.chars.subarray(this.wordStart[w]!, this.wordStart[w + 1]!));
+  }
+
+  /** The word ids of a text's words, or null when one is not in the list. */
+  private wordIds(text: string): number[] | null {
+    const ids: number[] = [];
+    for (const word of new Set(itemWords(text))) {
+      const w = this.lowerBound(word);
+      if (w >= this.wordStart.length - 1 || this.compareWord(w, word) !== 0) return null;
+      ids.push(w);
+    }
+    return ids;
   }
 
   private hasWord(s: string): boolean {
@@ -516,11 +687,13 @@ export class SearchIndex {
       this.distinctCache.delete(key);
     } else {
       distincts = this.countedDistincts(count);
+      this.distinctCounts.set(key, this.counts.slice(0, this.index.facets.size));
       this.distinctCacheChars += distincts.json.length;
       while (this.distinctCache.size >= DISTINCT_CACHE_SIZE || (this.distinctCacheChars > DISTINCT_CACHE_CHARS && this.distinctCache.size > 0)) {
         const oldest = this.distinctCache.keys().next().value!;
         this.distinctCacheChars -= this.distinctCache.get(oldest)!.json.length;
         this.distinctCache.delete(oldest);
+        this.distinctCounts.delete(oldest);
       }
     }
     this.distinctCache.set(key, distincts);
@@ -694,25 +867,11 @@ export class SearchIndex {
 
   /** The first word id whose word is not less than s. */
   private lowerBound(s: string): number {
-    let lo = 0;
-    let hi = this.wordStart.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.compareWord(mid, s) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return wordLowerBound(this.chars, this.wordStart, s);
   }
 
   private compareWord(w: number, s: string): number {
-    const start = this.wordStart[w]!;
-    const len = this.wordStart[w + 1]! - start;
-    const m = Math.min(len, s.length);
-    for (let i = 0; i < m; i++) {
-      const d = this.chars[start + i]! - s.charCodeAt(i);
-      if (d !== 0) return d;
-    }
-    return len - s.length;
+    return compareWord(this.chars, this.wordStart, w, s);
   }
 
   /** The bitset of the items holding a word in [lo, hi): pinned, cached, or built now. */
@@ -736,13 +895,82 @@ export class SearchIndex {
 
   private buildBits(lo: number, hi: number): Uint32Array {
     const bits = new Uint32Array(this.scratch.length);
-    const end = this.postingStart[hi]!;
-    for (let i = this.postingStart[lo]!; i < end; i++) {
-      const p = this.postings[i]!;
-      bits[p >>> 5]! |= 1 << (p & 31);
-    }
+    setBits(bits, this.postings, this.postingStart[lo]!, this.postingStart[hi]!);
     return bits;
   }
+}
+
+/** A word list and its postings (`SearchIndex`'s arrays). */
+interface WordLists {
+  chars: Uint16Array;
+  wordStart: Uint32Array;
+  postingStart: Uint32Array;
+  postings: Uint32Array;
+}
+
+/** The bitsets (`length` words) of the one-character terms present, by their ranges' names, built from the postings. */
+function* pinnedBits(words: WordLists, length: number): Steps<Map<string, Uint32Array>> {
+  const out = new Map<string, Uint32Array>();
+  for (const c of PINNED) {
+    const lo = wordLowerBound(words.chars, words.wordStart, c);
+    const hi = wordLowerBound(words.chars, words.wordStart, `${c}\uffff`);
+    const from = words.postingStart[lo]!;
+    const to = words.postingStart[hi]!;
+    if (to === from) continue;
+    const bits = new Uint32Array(length);
+    for (let i = from; i < to; i += 4 * STEP) {
+      setBits(bits, words.postings, i, Math.min(to, i + 4 * STEP));
+      yield;
+    }
+    out.set(`${wordAt(words, lo)}:${wordAt(words, hi - 1)}`, bits);
+  }
+  return out;
+}
+
+/** Word w of a word list. */
+function wordAt(words: WordLists, w: number): string {
+  return String.fromCharCode(...words.chars.subarray(words.wordStart[w]!, words.wordStart[w + 1]!));
+}
+
+/** Sets the bits of postings[from, to). */
+function setBits(bits: Uint32Array, postings: Uint32Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) {
+    const p = postings[i]!;
+    bits[p >>> 5]! |= 1 << (p & 31);
+  }
+}
+
+/** The first word id of a sorted word list whose word is not less than s. */
+function wordLowerBound(chars: Uint16Array, wordStart: Uint32Array, s: string): number {
+  let lo = 0;
+  let hi = wordStart.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareWord(chars, wordStart, mid, s) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function compareWord(chars: Uint16Array, wordStart: Uint32Array, w: number, s: string): number {
+  const start = wordStart[w]!;
+  const len = wordStart[w + 1]! - start;
+  const m = Math.min(len, s.length);
+  for (let i = 0; i < m; i++) {
+    const d = chars[start + i]! - s.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  return len - s.length;
+}
+
+/** dst[at + i] = map[src[from + i]] for i < to − from (no entry there is taken out). */
+function mapInto(dst: Uint32Array, at: number, src: Uint32Array, from: number, to: number, map: Uint32Array): void {
+  for (let i = from; i < to; i++) dst[at + i - from] = map[src[i]!]!;
+}
+
+/** The hashes of old positions [from, to) at their new positions. */
+function moveHashes(out: Uint32Array, hashes: Uint32Array, map: Uint32Array, from: number, to: number): void {
+  for (let p = from; p < to; p++) if (map[p] !== NONE) out[map[p]!] = hashes[p]!;
 }
 
 /** FNV-1a of a string's UTF-16 code units. */
@@ -766,14 +994,14 @@ function wordsOfMarked(start: Uint32Array, postings: Uint32Array, marked: Uint8A
 }
 
 /**
- * Writes src[from, to) without its marked positions, merged with `adds` (ascending), into dst
- * from `used`; answers where it ended.
+ * Writes src[from, to) without its marked positions (moved through `map`, when given), merged with
+ * `adds` (ascending), into dst from `used`; answers where it ended.
  */
-function mergePostings(dst: Uint32Array, used: number, src: Uint32Array, from: number, to: number, marked: Uint8Array, adds: number[]): number {
+function mergePostings(dst: Uint32Array, used: number, src: Uint32Array, from: number, to: number, marked: Uint8Array, adds: number[], map: Uint32Array | null): number {
   let a = 0;
   for (let i = from; i < to; i++) {
-    const p = src[i]!;
-    if (marked[p]) continue;
+    if (marked[src[i]!]) continue;
+    const p = map ? map[src[i]!]! : src[i]!;
     while (a < adds.length && adds[a]! < p) dst[used++] = adds[a++]!;
     dst[used++] = p;
   }

@@ -18,6 +18,7 @@ import { type ActiveFilter, CatalogueBuilder, CatalogueIndex, type Distincts, ty
 import { itemDetail } from './item-detail';
 import * as q from './queries';
 import { type SearchAnswer, SearchIndex, SearchWords, searchableText } from './search-index';
+import { STRUCTURAL_LIMIT } from './change-feed';
 import { runSliced } from './sliced';
 
 const filterKinds: Record<FilterParam, { kind: FacetKind; label: string }> = {
@@ -56,6 +57,8 @@ export class CatalogueService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly ops: DialectOps,
+    /** Told of a shift that failed (a rebuild follows). */
+    private readonly onShiftError: (err: unknown) => void = (err) => console.error('catalogue: shift failed, rebuilding', err),
   ) {}
 
   current(): CatalogueIndex {
@@ -113,7 +116,9 @@ export class CatalogueService {
    */
   private async patch(index: CatalogueIndex, versions: q.CatalogueVersions): Promise<boolean> {
     if (index.changeSeq === versions.changes) return true;
-    const rows = await q.loadChangedItems(this.db, Number(index.changeSeq));
+    const { structural, items: rows } = await q.loadChangedItems(this.db, Number(index.changeSeq));
+    if (structural.length > STRUCTURAL_LIMIT) return false;
+    if (structural.length > 0) return this.shift(index, versions, { structural, items: rows });
     // The new title orders and search words are worked out in slices, requests answered between
     // them (at 500,000 items that is tens of milliseconds of work), then put in place together
     // in one synchronous step: no request sees half an edit, and no answer cached under the new
@@ -134,6 +139,62 @@ export class CatalogueService {
       this.searchCache = new Map();
       this.searchCachePositions = 0;
     }
+    return true;
+  }
+
+  /**
+   * Edits that moved items in the index (hidden, shown again, new, another category, facets,
+   * colour group, collections): every item edited since the index's sequence is taken out and
+   * the active ones are put back in place (`CatalogueIndex.planShift`, the search words following
+   * through the same map of positions), worked out in slices and put in place in one step, as
+   * `patch` does. False when the index cannot take them so (a rebuild follows).
+   */
+  private async shift(index: CatalogueIndex, versions: q.CatalogueVersions, changed: Awaited<ReturnType<typeof q.loadChangedItems>>): Promise<boolean> {
+    const { structural, items: rows } = changed;
+    const { facets, collections } = await q.loadPlacements(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    // A facet value whose name differs from the one the index holds: a fresh build would name it
+    // after the last row it read, which only a rebuild knows.
+    const names = index.facetNames;
+    if (facets.some((f) => (names.get(f.kind)?.get(f.link) ?? f.name) !== f.name)) return false;
+    const insert = rows.map((row) => ({
+      row,
+      facets: facets.filter((f) => f.item_id === row.id),
+      collections: collections.filter((m) => m.item_id === row.id),
+    }));
+    if (!this.searchIndex) return false;
+    // The stored text of the items taken out, by their position now (before the plan moves them).
+    const stored = new Map<number, string>();
+    for (const r of structural) {
+      const pos = index.positionOfId(r.item_id);
+      if (pos >= 0 && r.num !== null) stored.set(pos, searchableText(r.web_title!, r.key_words!, r.num, r.code!, r.upc!));
+    }
+    for (const r of rows) {
+      const pos = index.positionOfId(r.id);
+      if (pos >= 0) stored.set(pos, searchableText(r.web_title, r.key_words, r.num, r.code, r.upc));
+    }
+    const search = this.searchIndex;
+    try {
+      const plan = await runSliced(index.planShift([...structural.map((r) => r.item_id), ...rows.map((r) => r.id)], insert));
+      const words = await runSliced(
+        search.planShift({
+          ...plan,
+          stored,
+          inserted: rows.map((r, i) => ({ pos: plan.inserted[i]!, text: searchableText(r.web_title, r.key_words, r.num, r.code, r.upc) })),
+        }),
+      );
+      plan.commit(versions.changes);
+      words();
+    } catch (err) {
+      // A shift that fails (a check in its steps, say) must not leave this process behind for
+      // good, retrying it at every poll: the rebuild that follows replaces both indexes.
+      this.onShiftError(err);
+      return false;
+    }
+    this.searchCache = new Map();
+    this.searchCachePositions = 0;
     return true;
   }
 

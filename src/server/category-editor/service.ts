@@ -128,7 +128,7 @@ export class CategoryEditorService {
     // Items moved to another category are item edits too: their ids go into the change feed.
     const done = await this.items.write(async (trx) => {
       const { result, itemIds } = await deleteCategory(trx, this.events, actor, num, query);
-      return { result, itemId: itemIds, rebuild: true };
+      return { result, itemId: itemIds, moves: true, rebuild: true };
     });
     return done.result;
   }
@@ -146,7 +146,7 @@ export class CategoryEditorService {
 
   /** A structural catalogue change: every process rebuilds its index. */
   private async write<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-    const done = await this.items.write(async (trx) => ({ result: await work(trx), itemId: [], rebuild: true }));
+    const done = await this.items.write(async (trx) => ({ result: await work(trx), itemId: [], moves: false, rebuild: true }));
     return done.result;
   }
 }

@@ -29,6 +29,7 @@ import * as termsCreditPayments from './migrations/2026-11-26T04-20-terms-credit
 import * as reportSummaries from './migrations/2026-11-26T04-30-report-summaries';
 import * as reportIndexes from './migrations/2026-11-26T08-00-report-indexes';
 import * as customersSearch from './migrations/2026-11-26T08-10-customers-search';
+import * as structuralChanges from './migrations/2026-11-26T12-10-structural-changes';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T04-30-report-summaries': reportSummaries,
   '2026-11-26T08-00-report-indexes': reportIndexes,
   '2026-11-26T08-10-customers-search': customersSearch,
+  '2026-11-26T12-10-structural-changes': structuralChanges,
 };
 
 /**

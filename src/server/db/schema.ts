@@ -141,6 +141,8 @@ export interface StockChangeTable {
 export interface CatalogueChangeTable {
   item_id: number;
   seq: number;
+  /** The sequence of the item's last edit that moved it in the read index; 0 for none. */
+  structural_seq: Generated<number>;
 }
 
 export interface MetaTable {

@@ -28,7 +28,7 @@ export async function bulkStatus(trx: Kysely<DB>, actor: Actor, events: WebhookE
   const missing = [...new Set(nums)].filter((n) => !items.has(n)).sort(byNumber);
   const changed = [...items.values()].filter((it) => statusOf(it) !== status);
   // Listed or not is what the indexes see; hidden ↔ discontinued changes only the status.
-  const rebuild = changed.some((it) => it.active !== (status === 'active'));
+  const moves = changed.some((it) => it.active !== (status === 'active'));
   for (const it of changed) {
     it.active = status === 'active';
     it.status = status;
@@ -40,7 +40,7 @@ export async function bulkStatus(trx: Kysely<DB>, actor: Actor, events: WebhookE
   return {
     result: { updated: changed.length, unchanged: items.size - changed.length, missing },
     itemId: await itemIds(trx, changedNums),
-    rebuild,
+    moves,
   };
 }
 
@@ -102,5 +102,5 @@ export async function applyPrices(trx: Kysely<DB>, actor: Actor, events: Webhook
     summary: { percent: body.percent, srp: body.srp, changed: result.changed, refused: result.refused.length, items: result.rows.slice(0, 50).map((r) => [r.num, r.oldPrice, r.newPrice]) },
   });
   // Prices are list fields: the indexes are patched, not rebuilt.
-  return { result, itemId: await itemIds(trx, changed.map((it) => it.num)), rebuild: false };
+  return { result, itemId: await itemIds(trx, changed.map((it) => it.num)), moves: false };
 }

@@ -102,7 +102,7 @@ describe('an edit on one server', () => {
     expect(peer.ctx.catalogue.current()).toBe(indexBefore);
   });
 
-  it('a title change (laid over the index, search words too) and hiding the item (a rebuild) reach the others within 5 s too', async () => {
+  it('a title change (laid over the index, search words too) and hiding the item (taken out of it) reach the others within 5 s too', async () => {
     await peerAnswers();
     const indexBefore = peer.ctx.catalogue.current();
     const item = await editorOf(t, editor, '11002');
@@ -132,6 +132,35 @@ describe('an edit on one server', () => {
       const detail = await get(URLS[2]!, {});
       expect(detail.status).toBe(200);
       expect(detail.body.web_Title).toBe('11" Cobalt Latex');
+      const found = await get('/Inventory/GetPagedItemsForSearch?searchtext=cobalt', {});
+      expect(found.body.items).toEqual([]);
     }
+    // Taken out of the index where it was: no rebuild.
+    expect(peer.ctx.catalogue.current()).toBe(indexBefore);
+  });
+
+  it('showing a hidden item again in another category and a collection (put into the index, no rebuild) reaches the others within 5 s', async () => {
+    const indexBefore = peer.ctx.catalogue.current();
+    const item = await editorOf(t, editor, '11002');
+    expect(item.status).toBe('hidden');
+    expect((await putItem(t, editor, '11002', bodyOf(item, { status: 'active', categories: [33, 900] }))).status).toBe(200);
+    const start = Date.now();
+    for (const { name, get } of PEERS) {
+      for (;;) {
+        const listing = await get('/Inventory/GetPagedItemsForCategory?categoryNum=33&pageSize=100', {});
+        const collection = await get('/Inventory/GetPagedItemsForNVCategory?categoryNum=900&pageSize=100', {});
+        const found = await get('/Inventory/GetPagedItemsForSearch?searchtext=cobalt', {});
+        const shows = (body: { items: { num: string }[] }) => body.items.some((i) => i.num === '11002');
+        if (shows(listing.body) && shows(collection.body) && shows(found.body)) break;
+        if (Date.now() - start > 5_000) throw new Error(`${name} does not list 11002 after 5 s`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // Gone from its old category, Foil's listing counts it (33 is below 3).
+      const old = await get('/Inventory/GetPagedItemsForCategory?categoryNum=1&pageSize=100', {});
+      expect(old.body.items.map((i: { num: string }) => i.num)).not.toContain('11002');
+      const foil = await get('/Inventory/GetPagedItemsForCategory?categoryNum=3&pageSize=100', {});
+      expect(foil.body.items.map((i: { num: string }) => i.num)).toContain('11002');
+    }
+    expect(peer.ctx.catalogue.current()).toBe(indexBefore);
   });
 });

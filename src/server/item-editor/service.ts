@@ -80,7 +80,7 @@ export class ItemEditorService {
       await q.changeCollections(trx, head.id, collections, []);
       await publishItemsChanged(trx, this.events, [item], new Set([num]));
       await recordAudit(trx, actor, { action: 'item.create', target: `item:${num}`, summary: { after: auditFields(item) } });
-      return { itemId: head.id, rebuild: true, num };
+      return { itemId: head.id, moves: true, num };
     });
     return this.get(result.num);
   }
@@ -103,7 +103,7 @@ export class ItemEditorService {
       if (multipleChanged) await q.setOrderMultiple(trx, head.id, body.orderMultiple!);
       const summary = { ...changedFields(before, item, add, remove), ...(multipleChanged ? { orderMultiple: [head.order_multiple, body.orderMultiple] } : {}) };
       await recordAudit(trx, actor, { action: 'item.update', target: `item:${num}`, summary });
-      return { itemId: head.id, rebuild: needsRebuild(before, item) || add.length + remove.length > 0, num };
+      return { itemId: head.id, moves: needsRebuild(before, item) || add.length + remove.length > 0, num };
     });
     return this.get(num);
   }
@@ -111,13 +111,15 @@ export class ItemEditorService {
   /**
    * Runs an item edit: the change sequence first (its lock runs edits one at a time on
    * PostgreSQL), the work, then the change recorded; after the commit this process's index
-   * shows it. `work` answers the items it changed and whether the indexes must be rebuilt.
+   * shows it. `work` answers the items it changed, whether it moved them in the read indexes
+   * (`moves`: taken out, put in, another category, facets, collections…) and whether it changed
+   * the categories themselves (`rebuild`: every process rebuilds its indexes).
    */
-  async write<T extends { itemId: number | number[]; rebuild: boolean }>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  async write<T extends { itemId: number | number[]; moves: boolean; rebuild?: boolean }>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
     const result = await writeTransaction(this.db, async (trx) => {
       const seq = await takeChangeSeq(trx);
       const done = await work(trx);
-      await recordItemChanges(trx, seq, [done.itemId].flat(), done.rebuild);
+      await recordItemChanges(trx, seq, [done.itemId].flat(), done.moves, done.rebuild);
       return done;
     });
     this.afterCommit();

@@ -127,7 +127,7 @@ export class PricingAdminService {
         target: `item:${num}`,
         summary: { before: before.map((b) => `${b.minQty}+ ${(b.priceCents / 100).toFixed(2)}`), after: sorted.map((b) => `${b.minQty}+ ${b.price.toFixed(2)}`) },
       });
-      return { itemId: item.id, rebuild: false };
+      return { itemId: item.id, moves: false };
     });
     return this.breaks(num);
   }

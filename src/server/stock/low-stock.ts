@@ -58,6 +58,14 @@ export class LowStockTable {
     if (entry) entry.item = item;
   }
 
+  /** Drops an item (taken out of the catalogue's index: hidden, discontinued). */
+  forget(num: string): void {
+    const entry = this.entries.get(num);
+    if (!entry) return;
+    this.buckets[entry.bucket]!.delete(entry);
+    this.entries.delete(num);
+  }
+
   /** The `limit` lowest, lowest first (ties in the order they became low). */
   lowest(limit: number): LowStockItem[] {
     const out: LowStockItem[] = [];

@@ -45,10 +45,10 @@ async function firstItemOfCategory(url: string): Promise<{ num: string; picture:
 }
 
 /** Uploads the photos, then waits until the storefront's listing shows them (the read index follows the change feed). */
-async function withPhotos(url: string, shop: Parameters<typeof giveEveryItemAPhoto>[0]): Promise<void> {
+async function withPhotos(shop: Parameters<typeof giveEveryItemAPhoto>[0]): Promise<void> {
   const started = performance.now();
   const given = await giveEveryItemAPhoto(shop);
-  for (let i = 0; i < 100 && !(await firstItemOfCategory(url)).picture.startsWith('/img/'); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 100 && !(await firstItemOfCategory(shop.url)).picture.startsWith('/img/'); i++) await new Promise((r) => setTimeout(r, 100));
   console.log(`raster photos: ${given} items given a JPEG photo in ${((performance.now() - started) / 1000).toFixed(1)} s (--drawings to keep the generated drawings)`);
 }
 
@@ -59,7 +59,7 @@ async function main() {
   // Inside the try: a browser that fails to start must not leave the shop running.
   let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
-    if (!values.drawings) await withPhotos(shop.url, shop);
+    if (!values.drawings) await withPhotos(shop);
     browser = await launchBrowser();
     const detailPath = `${PAGES[2]!.path}${encodeURIComponent((await firstItemOfCategory(shop.url)).num)}`;
     const urls = PAGES.map((p) => `${shop.url}${p.name === 'detail' ? detailPath : p.path}`);

@@ -39,7 +39,7 @@ export const STRUCTURAL_LIMIT = 200;
 
 /**
  * Records the edit of these items under `seq`. `structural`: the edit moves them in the read
- * index (see `needsRebuild`); each process then takes them out and puts them back in place, or,
+ * index (see `movesInIndex`); each process then takes them out and puts them back in place, or,
  * for more than STRUCTURAL_LIMIT items, the catalogue version is bumped and every process
  * rebuilds, as it does after a change of the categories themselves (`rebuild`).
  */
@@ -66,7 +66,7 @@ const facetKey = (f: FacetInput) => `${f.kind}\u0000${f.link}\u0000${f.name}`;
 const STRUCTURAL: readonly (keyof CatalogueItemInput)[] = ['categoryNum', 'colorGroup', 'active', 'createdAt'];
 
 /** True when storing `after` over `before` moves the item in the read indexes (not only patches it). */
-export function needsRebuild(before: CatalogueItemInput | undefined, after: CatalogueItemInput): boolean {
+export function movesInIndex(before: CatalogueItemInput | undefined, after: CatalogueItemInput): boolean {
   if (!before) return true;
   if (STRUCTURAL.some((k) => before[k] !== after[k])) return true;
   const a = before.facets.map(facetKey).sort().join('\u0001');

@@ -6,7 +6,7 @@ import { enqueueBackorderMails } from '../stock/backorder-mail';
 import type { Filled } from '../stock/backorders';
 import { recordImportedStock, stockBeforeImport } from '../stock/import-stock';
 import type { WebhookEvents } from '../webhooks/events';
-import { needsRebuild, recordItemChanges, takeChangeSeq } from './change-feed';
+import { movesInIndex, recordItemChanges, takeChangeSeq } from './change-feed';
 import { changedFields } from './csv-export';
 import { type ImportRow, toCatalogueItem } from './csv-import';
 import { type ImportPlan, planImport } from './import-plan';
@@ -74,14 +74,14 @@ async function writeChunk(trx: Kysely<DB>, chunk: readonly ImportRow[], options:
   const now = new Date().toISOString();
   const items: CatalogueItemInput[] = [];
   const inserted = new Set<string>();
-  let rebuild = false;
+  let moves = false;
   for (const row of chunk) {
     const before = existing.get(row.num);
     const item = toCatalogueItem(row, before, now);
     // Someone may have made it so since the dry run.
     if (before && changedFields(before, item).length === 0) continue;
     if (!before) inserted.add(row.num);
-    rebuild ||= needsRebuild(before, item);
+    moves ||= movesInIndex(before, item);
     items.push(item);
   }
   if (items.length === 0) return [];
@@ -93,7 +93,7 @@ async function writeChunk(trx: Kysely<DB>, chunk: readonly ImportRow[], options:
   if (options.publicUrl) await enqueueBackorderMails(trx, filled, options.publicUrl);
   if (options.events) await publishImportEvents(trx, options.events, items, inserted, stockBefore);
   const ids = await trx.selectFrom('items').select('id').where('num', 'in', items.map((it) => it.num)).execute();
-  await recordItemChanges(trx, seq, ids.map((r) => r.id), rebuild);
+  await recordItemChanges(trx, seq, ids.map((r) => r.id), moves);
   return filled;
 }
 

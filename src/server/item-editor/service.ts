@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { ITEM_MESSAGES, type ItemCreateBody, type ItemEditor, type ItemsList, type ItemsListQuery, type ItemUpdateBody } from '../../contract/admin/items';
 import { dollars } from '../../contract/cart';
 import { type Actor, recordAudit } from '../audit/audit';
-import { needsRebuild, recordItemChanges, takeChangeSeq } from '../catalogue/change-feed';
+import { movesInIndex, recordItemChanges, takeChangeSeq } from '../catalogue/change-feed';
 import { publishItemsChanged } from '../catalogue/import-events';
 import type { CatalogueService } from '../catalogue/service';
 import { loadItemInputs } from '../catalogue/stored-items';
@@ -103,7 +103,7 @@ export class ItemEditorService {
       if (multipleChanged) await q.setOrderMultiple(trx, head.id, body.orderMultiple!);
       const summary = { ...changedFields(before, item, add, remove), ...(multipleChanged ? { orderMultiple: [head.order_multiple, body.orderMultiple] } : {}) };
       await recordAudit(trx, actor, { action: 'item.update', target: `item:${num}`, summary });
-      return { itemId: head.id, moves: needsRebuild(before, item) || add.length + remove.length > 0, num };
+      return { itemId: head.id, moves: movesInIndex(before, item) || add.length + remove.length > 0, num };
     });
     return this.get(num);
   }

@@ -198,10 +198,11 @@ export async function releaseUnits(
     else await markStockChanged(trx, ids);
     return fillItems(trx, released.filter((r) => r.waits), move.actor, changed, counts);
   }
-  const items = new Map((await lockItems(trx, [...new Set(positive.map((u) => u.itemNum))], isPostgres(trx))).map((r) => [r.num, r]));
+  // SQLite: its write transaction holds the whole database, so the items need no row lock.
+  const items = new Map((await lockItems(trx, [...new Set(positive.map((u) => u.itemNum))], false)).map((r) => [r.num, r]));
   // An item deleted since the order was placed has no stock row to go back to.
   const known = positive.filter((u) => items.has(u.itemNum));
-  // Back to available: a negative decrement, one entry per item (one statement for all on PostgreSQL).
+  // Back to available: a negative decrement, one entry per item.
   const back = new Map<number, { itemId: number; west: number; east: number }>();
   for (const u of known) {
     const id = items.get(u.itemNum)!.id;

@@ -96,9 +96,12 @@ describe('the item screens', () => {
 
     // The second photo moves first; the first gets its alt text.
     const owner = await staffApi(shop, DEMO_OWNER);
-    const uploaded: { photoId: number }[] = await owner('GET', `/Items/${num}/Photos`);
+    const uploaded: { photoId: number; hash: string }[] = await owner('GET', `/Items/${num}/Photos`);
     await page.getByRole('button', { name: 'Move photo 2 up' }).click();
     await expect.poll(async () => (await owner('GET', `/Items/${num}/Photos`)).map((p: { photoId: number }) => p.photoId)).toEqual([uploaded[1]!.photoId, uploaded[0]!.photoId]);
+    // The editor shows the new order too (its first card is the second upload) before photo 1's alt text is typed.
+    const firstCard = page.getByRole('list', { name: 'Photos in order' }).getByRole('listitem').first();
+    await expect.poll(async () => firstCard.locator('img').getAttribute('src')).toContain(uploaded[1]!.hash);
     await page.getByRole('textbox', { name: 'Alt text of photo 1' }).fill('Zephyrine balloon, side view');
     await page.getByRole('button', { name: 'Save the alt text of photo 1' }).click();
     await page.getByText('Saved the alt text of photo 1').waitFor();

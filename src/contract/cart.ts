@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INT_MAX } from './ids';
 import { VALIDATION } from './messages';
 import { invoiceSummarySchema, orderEventSchema, orderStatusSchema, shipmentSchema } from './order-lifecycle';
 import { multiLine, requiredSingleLine, singleLine } from './text';
@@ -156,7 +157,7 @@ export const ordersQuery = z.object({
 });
 
 export const orderNumParams = z.object({
-  orderNum: z.string().regex(/^\d{1,12}$/, 'orderNum must be a whole number').transform(Number),
+  orderNum: z.string().regex(/^\d{1,12}$/, 'orderNum must be a whole number').transform(Number).refine((n) => n <= DB_INT_MAX, 'orderNum must be a whole number from 1 to ' + DB_INT_MAX),
 });
 
 // ---- responses -----------------------------------------------------------------------------

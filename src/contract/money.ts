@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INT_MAX } from './ids';
 import { singleLine } from './text';
 
 /**
@@ -139,7 +140,7 @@ export const paymentBody = z
     reference: singleLine(100).default(''),
     receivedOn: isoDate.optional(),
     applications: z
-      .array(z.object({ invoiceNum: z.number().int().min(1).max(999_999_999_999), amount: positiveAmount }).strict())
+      .array(z.object({ invoiceNum: z.number().int().min(1).max(DB_INT_MAX), amount: positiveAmount }).strict())
       .max(MONEY.maxApplications)
       .default([]),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INT_MAX } from './ids';
 import { CART, invNumParam } from './cart';
 import { stockedItemSchema } from './inventory-lookup';
 import { requiredSingleLine } from './text';
@@ -39,7 +40,7 @@ export const speedListNameBody = z.object({ name: speedListName });
 export type SpeedListNameInput = z.infer<typeof speedListNameBody>;
 
 export const speedListIdParams = z.object({
-  id: z.string().regex(/^\d{1,12}$/, 'id must be a whole number').transform(Number),
+  id: z.string().regex(/^\d{1,12}$/, 'id must be a whole number').transform(Number).refine((n) => n <= DB_INT_MAX, 'id must be a whole number from 1 to ' + DB_INT_MAX),
 });
 
 /**

@@ -83,20 +83,24 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Single-line text, trimmed, up to `max` characters; may be empty. */
+/** Text with no character that shows (zero-width spaces, joiners, the BOM …) is stored as empty. */
+const emptyWhenInvisible = (v: string) => (hasVisibleCharacter(v) ? v : '');
+
+/** Single-line text, trimmed, up to `max` characters; may be empty (and is, when nothing in it shows). */
 export function singleLine(max: number, messages: TextMessages = {}) {
   return z
     .string()
     .trim()
+    .overwrite(emptyWhenInvisible)
     .max(max, tooLong(messages))
     .refine((v) => !SINGLE_LINE_REFUSED.test(v), named(TEXT_MESSAGES.singleLine));
 }
 
-/** Multi-line text: line feeds allowed, CR and CRLF normalised to LF, trimmed, up to `max` characters. */
+/** Multi-line text: line feeds allowed, CR and CRLF normalised to LF, trimmed, up to `max` characters; empty when nothing in it shows. */
 export function multiLine(max: number, messages: TextMessages = {}) {
   return z
     .string()
-    .transform((v) => v.replace(/\r\n?/g, '\n').trim())
+    .transform((v) => emptyWhenInvisible(v.replace(/\r\n?/g, '\n').trim()))
     .pipe(
       z
         .string()

@@ -160,13 +160,15 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
 
   app.decorateRequest('customer', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/beapi/')) return;
     // Customer tokens are never read on the back office's calls (admin/staff-auth.ts), and none
     // of its answers is stored: here too, so its 404s and body-parsing errors carry no-store.
+    // Asked before anything else of the path: the router also serves `//beapi/Admin/…` and
+    // other spellings of it (isAdminPath knows them all).
     if (isAdminPath(request.url)) {
       reply.header('cache-control', 'no-store');
       return;
     }
+    if (!request.url.startsWith('/beapi/')) return;
     const token = readToken(request);
     if (token && ctx.resolveCustomer) request.customer = await ctx.resolveCustomer(token);
   });

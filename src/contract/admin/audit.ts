@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowNumber } from '../ids';
 import { singleLine } from '../text';
 
 /** The append-only audit log (DESIGN.md §5): one row per admin change, written in the change's transaction. */
@@ -24,7 +25,7 @@ export const auditQuery = z.object({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   /** The id of the last row of the previous page. */
-  cursor: z.coerce.number().int().positive().optional(),
+  cursor: rowNumber('cursor').optional(),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INT_MAX, rowNumber } from '../ids';
 import { requiredSingleLine, singleLine } from '../text';
 import { orderAddressSchema } from '../cart';
 import { carrierSchema, invoiceSummarySchema, orderEventSchema, orderStatusSchema, shipmentSchema } from '../order-lifecycle';
@@ -43,7 +44,7 @@ export const adminOrdersQuery = z.object({
   warehouse: warehouseSchema.optional(),
   /** 1: only orders with backordered units. */
   backordered: z.enum(['0', '1']).optional(),
-  customer: z.coerce.number().int().positive().optional(),
+  customer: rowNumber('customer').optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   sort: z.enum(['newest', 'oldest', 'total']).default('newest'),
@@ -130,7 +131,7 @@ export const adminOrderSchema = z.object({
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
-export const orderNumParam = z.object({ orderNum: z.coerce.number().int().min(1).max(999_999_999_999) });
+export const orderNumParam = z.object({ orderNum: rowNumber('orderNum') });
 
 export const holdBody = z.object({ reason: reason('Say why the order is on hold') });
 export const cancelBody = z.object({
@@ -162,10 +163,14 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 export const pickListQuery = z.object({
   warehouse: warehouseSchema,
   /** Comma-separated order numbers; without: every accepted order with open units there. */
-  orders: z.string().regex(/^\d{1,12}(,\d{1,12}){0,499}$/, 'orders is a comma-separated list of order numbers').optional(),
+  orders: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,499}$/, 'orders is a comma-separated list of order numbers')
+    .refine((v) => v.split(',').every((n) => Number(n) <= DB_INT_MAX), `orders: an order number is at most ${DB_INT_MAX}`)
+    .optional(),
 });
-export const shipmentNumParam = z.object({ shipmentNum: z.coerce.number().int().min(1).max(999_999_999_999) });
-export const invoiceNumParam = z.object({ invoiceNum: z.coerce.number().int().min(1).max(999_999_999_999) });
+export const shipmentNumParam = z.object({ shipmentNum: rowNumber('shipmentNum') });
+export const invoiceNumParam = z.object({ invoiceNum: rowNumber('invoiceNum') });
 
 /** Bulk accept from the orders table: each order in its own transaction, a result per order. */
 export const bulkAcceptBody = z.object({ orderNums: z.array(z.number().int().min(1).max(999_999_999_999)).min(1).max(ORDERS_ADMIN.maxPageSize) });

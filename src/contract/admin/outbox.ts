@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowNumber } from '../ids';
 
 /** The outbox (DESIGN.md §5 "Integration and durable messages"): mails and webhooks waiting, sent or failed. */
 
@@ -26,7 +27,7 @@ export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 export const outboxQuery = z.object({
   status: z.enum(OUTBOX_STATUSES).optional(),
   /** The id of the last row of the previous page. */
-  cursor: z.coerce.number().int().positive().optional(),
+  cursor: rowNumber('cursor').optional(),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type OutboxQuery = z.infer<typeof outboxQuery>;
@@ -34,4 +35,4 @@ export type OutboxQuery = z.infer<typeof outboxQuery>;
 export const outboxPageSchema = z.object({ items: z.array(outboxEntrySchema), nextCursor: z.number().int().nullable() });
 export type OutboxPage = z.infer<typeof outboxPageSchema>;
 
-export const outboxIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const outboxIdParam = z.object({ id: rowNumber('id') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowNumber } from '../ids';
 import { requiredSingleLine } from '../text';
 import { WAREHOUSES } from '../order-lifecycle';
 import { PERMISSIONS, ROLES } from './permissions';
@@ -100,4 +101,4 @@ export const updateStaffBody = z.object({
   warehouse: warehouseSchema.nullable().optional(),
   active: z.boolean().optional(),
 });
-export const staffIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const staffIdParams = z.object({ id: rowNumber('id') });

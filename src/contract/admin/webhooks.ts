@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowNumber } from '../ids';
 import { httpUrl } from '../text';
 
 /** Webhook endpoints, their delivery log and redelivery (DESIGN.md §5 "Integration and durable messages"). */
@@ -69,12 +70,12 @@ export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export const createdWebhookSchema = webhookEndpointSchema.pick({ id: true, url: true, events: true }).extend({ secret: z.string() });
 export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 
-export const webhookIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const deliveryIdParams = webhookIdParams.extend({ deliveryId: z.coerce.number().int().positive() });
+export const webhookIdParams = z.object({ id: rowNumber('id') });
+export const deliveryIdParams = webhookIdParams.extend({ deliveryId: rowNumber('deliveryId') });
 
 export const deliveriesQuery = z.object({
   /** Deliveries older than this one (the previous page's nextCursor). */
-  cursor: z.coerce.number().int().positive().optional(),
+  cursor: rowNumber('cursor').optional(),
   pageSize: z.coerce.number().int().min(1).max(WEBHOOKS.maxPageSize).default(WEBHOOKS.defaultPageSize),
 });
 export type DeliveriesQuery = z.infer<typeof deliveriesQuery>;

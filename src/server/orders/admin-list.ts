@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, PostgresAdapter, type SqlBool, sql } from 'kysely';
+import { isRowNumberText } from '../../contract/ids';
 import { type AdminOrdersPage, type AdminOrdersQuery, ORDER_ADMIN_MESSAGES, ORDER_STATUSES, ORDERS_ADMIN } from '../../contract/admin/orders';
 import { dollars } from '../../contract/cart';
 import type { DB } from '../db/schema';
@@ -56,7 +57,7 @@ function filters(query: AdminOrdersQuery): Where[] {
 
 /** Numbers of the orders a search matches: a union of index lookups (order number, PO number, the matching customers' orders by orders_customer, which holds the number). */
 function matchingOrders(db: Db, q: string, customers: readonly number[]) {
-  const num = /^\d{1,12}$/.test(q) ? Number(q) : null;
+  const num = isRowNumberText(q) ? Number(q) : null;
   let nums = db.selectFrom('orders as po').select('po.order_num').where('po.po_number', '=', q);
   if (num !== null) nums = nums.union(db.selectFrom('orders as n').select('n.order_num').where('n.order_num', '=', num));
   if (customers.length > 0) nums = nums.union(db.selectFrom('orders as c').select('c.order_num').where('c.customer_id', 'in', customers));

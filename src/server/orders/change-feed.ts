@@ -1,4 +1,5 @@
 import { PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { DB_INT_MAX } from '../../contract/ids';
 import { type AdminOrder, ORDER_ADMIN_MESSAGES } from '../../contract/admin/orders';
 import { atTransactionEnd, type TransactionEnding } from '../db/database';
 import { Invalid } from '../errors';
@@ -71,7 +72,8 @@ interface Cursor {
 /** `N` (every change up to N seen) or `seq.id.upTo` in the middle of a poll; `0` starts at the beginning. */
 export function parseFeedCursor(text: string): Cursor {
   const m = /^(\d{1,15})(?:\.(\d{1,15})\.(\d{1,15}))?$/.exec(text);
-  if (!m) throw new Invalid(ORDER_ADMIN_MESSAGES.cursorInvalid);
+  // Each part is a counter or an id: a 32-bit integer in the database.
+  if (!m || m.slice(1).some((part) => part !== undefined && Number(part) > DB_INT_MAX)) throw new Invalid(ORDER_ADMIN_MESSAGES.cursorInvalid);
   return m[2] === undefined ? { seq: Number(m[1]), id: null, upTo: null } : { seq: Number(m[1]), id: Number(m[2]), upTo: Number(m[3]) };
 }
 

@@ -102,4 +102,16 @@ describe('admin answers and caches', () => {
       }
     }
   });
+
+  it('answers no-store however the back office path is spelt (//beapi/Admin, /beapi//Admin, dot segments)', async () => {
+    // The router forgives doubled slashes, so these reach the admin routes with the session (issue 27).
+    for (const url of ['//beapi/Admin/Me', '/beapi//Admin/Me', '//beapi/Admin/Staff', '/beapi/./Admin/Me', '//beapi/Admin/NoSuchRoute']) {
+      for (const viaSocket of [false, true]) {
+        const res = await get(url, sessions.owner!, viaSocket);
+        expect(res.headers['cache-control'], `${url} (${res.status})`).toBe('no-store');
+      }
+    }
+    const me = await get('//beapi/Admin/Me', sessions.owner!, true);
+    expect(me.status).toBe(200);
+  });
 });

@@ -56,6 +56,16 @@ describe('single-line fields', () => {
     expectRefused(await updateAccount({ orgName: value }), 'orgName');
   });
 
+  it.each(INVISIBLE.map((v) => [JSON.stringify(v), v]))('store an optional company name of only %s as empty (issue 27)', async (_name, value) => {
+    const res = await updateAccount({ orgName: value, firstName: 'Pat', lastName: 'Jones' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const info = await call(t, { method: 'GET', url: '/Customer/GetCustomerInfo', headers: withToken(c.token) });
+    expect(info.body.orgName).toBe('');
+    const shown = await call(t, { method: 'POST', url: '/Customer/NewAccount', payload: { ...signUpForm(), orgName: value } });
+    expect(shown.status, JSON.stringify(shown.body)).toBe(201);
+    expect(shown.body.orgName).toBe('');
+  });
+
   it('keep the stored account as it was', async () => {
     const info = await call(t, { method: 'GET', url: '/Customer/GetCustomerInfo', headers: withToken(c.token) });
     expect(info.body.firstName).toBe('Pat');

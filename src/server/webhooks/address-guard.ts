@@ -5,7 +5,8 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * SSRF guard of webhook URLs (DESIGN.md §5): an endpoint may not point into the shop's own
  * network. Refused: loopback, private (RFC 1918, unique-local), link-local (cloud metadata lives
  * at 169.254.169.254), carrier-grade NAT, "this network", multicast, reserved and documentation
- * ranges, and IPv6 forms that carry one of those IPv4 addresses inside (mapped, NAT64, 6to4).
+ * ranges, and IPv6 forms that carry one of those IPv4 addresses inside (mapped, NAT64, 6to4), with
+ * local-use NAT64 and Teredo refused whole.
  * Checked when the URL is saved and again at every delivery, on the addresses DNS gives then; the
  * connection goes to the checked address itself (see `guardedLookup`), so a name that resolves to
  * a public address for the check and to 127.0.0.1 for the connection (DNS rebinding) gets nowhere.
@@ -18,6 +19,10 @@ const REFUSED_V4: [string, number][] = [
 ];
 const REFUSED_V6: [string, number][] = [
   ['::', 128], ['::1', 128], ['::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  // Local-use NAT64 (RFC 8215): a site's own translator, so any IPv4 address behind it, private ones too.
+  ['64:ff9b:1::', 48],
+  // Teredo (RFC 4380): a tunnel through a relay the shop does not choose, to an address it cannot check.
+  ['2001::', 32],
 ];
 
 const refusedV4 = new BlockList();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INT_MAX } from '../ids';
 import { itemNumSchema, ITEM_STATUSES } from './items';
 import { isHttpUrl, requiredSingleLine, singleLine } from '../text';
 
@@ -55,7 +56,7 @@ export const categoryCreateBody = z.strictObject({ ...sharedFields, parentNum: c
 export type CategoryCreateBody = z.infer<typeof categoryCreateBody>;
 
 /** `PUT /beapi/Admin/Categories/{n}`: rename, move (a new `parentNum`), SEO and logo; a stale `version` is 409. */
-export const categoryUpdateBody = z.strictObject({ ...sharedFields, parentNum: categoryNum, version: z.number().int().min(1) });
+export const categoryUpdateBody = z.strictObject({ ...sharedFields, parentNum: categoryNum, version: z.number().int().min(1).max(DB_INT_MAX) });
 export type CategoryUpdateBody = z.infer<typeof categoryUpdateBody>;
 
 /** `POST /beapi/Admin/Collections`. */
@@ -63,7 +64,7 @@ export const collectionCreateBody = z.strictObject(sharedFields);
 export type CollectionCreateBody = z.infer<typeof collectionCreateBody>;
 
 /** `PUT /beapi/Admin/Collections/{n}`. */
-export const collectionUpdateBody = z.strictObject({ ...sharedFields, version: z.number().int().min(1) });
+export const collectionUpdateBody = z.strictObject({ ...sharedFields, version: z.number().int().min(1).max(DB_INT_MAX) });
 export type CollectionUpdateBody = z.infer<typeof collectionUpdateBody>;
 
 /** `PUT /beapi/Admin/Categories/Order`: every child of `parentNum`, in their new order. */
@@ -71,7 +72,7 @@ export const categoryOrderBody = z.strictObject({ parentNum: categoryNum, nums: 
 export type CategoryOrderBody = z.infer<typeof categoryOrderBody>;
 
 /** `PUT /beapi/Admin/Collections/{n}/Items`: the collection's items, in order (adds, removes and reorders at once). */
-export const collectionItemsBody = z.strictObject({ nums: z.array(itemNumSchema).max(CATEGORIES_ADMIN.maxCollectionItems), version: z.number().int().min(1) });
+export const collectionItemsBody = z.strictObject({ nums: z.array(itemNumSchema).max(CATEGORIES_ADMIN.maxCollectionItems), version: z.number().int().min(1).max(DB_INT_MAX) });
 export type CollectionItemsBody = z.infer<typeof collectionItemsBody>;
 
 /** `DELETE /beapi/Admin/Categories/{n}?version=&moveItemsTo=`: a category or collection holding items needs `moveItemsTo`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INT_MAX } from '../ids';
 import { CUSTOMER_STATUSES, customerStatusSchema, shipToSchema } from '../accounts';
 import { orderStatusSchema } from '../order-lifecycle';
 import { customerAccountSchema, MONEY_MESSAGES, moneyAmount, termsSchema } from '../money';
@@ -145,7 +146,7 @@ export const customerUpdateBody = z
     priceLevelId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
     terms: termsSchema.optional(),
     creditLimit: moneyAmount.optional(),
-    version: z.number().int().min(1).optional(),
+    version: z.number().int().min(1).max(DB_INT_MAX).optional(),
   })
   .refine((b) => b.status !== undefined || b.priceLevelId !== undefined || b.terms !== undefined || b.creditLimit !== undefined, { message: MONEY_MESSAGES.nothingToChange, path: ['status'] });
 export type CustomerUpdateBody = z.infer<typeof customerUpdateBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INT_MAX } from '../ids';
 import { gs1CheckDigit } from '../inventory-lookup';
 import { multiLine, requiredSingleLine, singleLine } from '../text';
 import { problemSchema } from '../problem';
@@ -149,7 +150,7 @@ export const itemUpdateBody = z
     num: itemNumSchema.optional(),
     ...editableFields,
     photos: z.array(z.unknown()).optional(),
-    version: z.number().int().min(1),
+    version: z.number().int().min(1).max(DB_INT_MAX),
   })
   .refine(srpNotBelowPrice, { message: ITEM_MESSAGES.srpBelowPrice, path: ['srp'] });
 export type ItemUpdateBody = z.infer<typeof itemUpdateBody>;

@@ -36,7 +36,7 @@ export const ORDER_ADMIN_MESSAGES = {
 } as const;
 
 const reason = (required: string) => requiredSingleLine(ORDERS_ADMIN.reasonMax, { required });
-const lineQty = z.object({ lineNo: z.number().int().min(1), qty: z.number().int().min(1).max(9999) });
+const lineQty = z.object({ lineNo: z.number().int().min(1).max(DB_INT_MAX), qty: z.number().int().min(1).max(9999) });
 
 export const adminOrdersQuery = z.object({
   status: orderStatusSchema.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INT_MAX } from '../ids';
 import { singleLine } from '../text';
 import { itemPhotoSchema } from './items';
 
@@ -45,5 +46,5 @@ export const photoListSchema = z.array(photoSchema);
 
 export const photoAltBody = z.object({ alt: singleLine(PHOTO_LIMITS.altMax) });
 export const photoOrderBody = z.object({
-  photoIds: z.array(z.number().int().min(1)).min(1).max(PHOTO_LIMITS.perItem),
+  photoIds: z.array(z.number().int().min(1).max(DB_INT_MAX)).min(1).max(PHOTO_LIMITS.perItem),
 });

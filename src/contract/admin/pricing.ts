@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DB_INT_MAX } from '../ids';
 import { requiredSingleLine } from '../text';
 
 /**
@@ -69,7 +70,7 @@ export const priceLevelCreatedSchema = z.object({ id: z.number().int(), name: z.
 export const priceLevelCreateBody = z.object({ name: requiredSingleLine(PRICING.nameMax, { required: 'Name the level' }), percentOff });
 export type PriceLevelCreateBody = z.infer<typeof priceLevelCreateBody>;
 
-export const priceLevelUpdateBody = priceLevelCreateBody.extend({ version: z.number().int().min(1) });
+export const priceLevelUpdateBody = priceLevelCreateBody.extend({ version: z.number().int().min(1).max(DB_INT_MAX) });
 export type PriceLevelUpdateBody = z.infer<typeof priceLevelUpdateBody>;
 
 export const namedPriceSchema = z.object({ invNum: z.string(), title: z.string(), listPrice: z.number(), price: z.number() });

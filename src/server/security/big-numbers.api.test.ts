@@ -85,4 +85,12 @@ describe('numbers too big for the database', () => {
     const staff = await t.app.inject({ method: 'GET', url: '/beapi/Admin/Orders/2147483648', headers: { cookie: owner.cookie } });
     expect([400, 404]).toContain(staff.statusCode);
   });
+
+  it('a version past 2^31 in an editor body is refused as out of range (400), like every id', async () => {
+    const headers = { cookie: owner.cookie, 'x-csrf-token': owner.csrf };
+    const item = await t.app.inject({ method: 'GET', url: '/beapi/Admin/Items/12001', headers });
+    expect(item.statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'PUT', url: '/beapi/Admin/Items/12001', headers, payload: { ...item.json(), version: 2147483648 } });
+    expect(res.statusCode, res.body).toBe(400);
+  });
 });

@@ -45,8 +45,6 @@ async function main(): Promise<number> {
     const started = performance.now();
     const report = await importCatalogueCsv(database.db, text, {
       dryRun: values['dry-run'],
-      ref: `CSV ${basename(file)}`,
-      publicUrl: config.PUBLIC_URL,
       events: new WebhookEvents(),
       audit: { actor: IMPORT_ACTOR, target: `import:${basename(file)}` },
     });
@@ -60,12 +58,10 @@ async function main(): Promise<number> {
     console.log(`${verb} ${report.inserted.length} and ${report.dryRun ? 'update' : 'updated'} ${report.updated.length} item(s) from ${file}; ${report.unchanged} already as the file says (${took}).`);
     if (report.inserted.length) console.log(`  new: ${listed(report.inserted)}`);
     if (report.updated.length) console.log(`  updated: ${listed(report.updated)}`);
+    if (report.ignoredColumns.length) console.log(`  Stock columns ignored (read-only; change stock with Stock → Adjust or PUT /beapi/Admin/Stock): ${report.ignoredColumns.join(', ')}`);
     if (report.dryRun) console.log('  Nothing was changed.');
-    // The mails and webhook events queued with the import: sent now (or by a running shop's dispatcher, whichever is first).
+    // The webhook events queued with the import: sent now (or by a running shop's dispatcher, whichever is first).
     if (!report.dryRun) await createOutbox(config, database, new Mailer(config)).drain();
-    if (report.filled.length) {
-      console.log(`  backorders filled: ${listed(report.filled.map((f) => `order ${f.orderNum}`))} (buyers mailed)`);
-    }
     return 0;
   } finally {
     await database.close();

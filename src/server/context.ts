@@ -115,7 +115,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     items,
     categories: new CategoryEditorService(database.db, items, webhookEvents),
     catalogs: new CatalogsService(catalogue, database.db, config.DATA_DIR),
-    itemImports: new ItemImportService(database.db, catalogue, webhookEvents, config.PUBLIC_URL, () => outbox.poke()),
+    itemImports: new ItemImportService(database.db, catalogue, webhookEvents, () => outbox.poke()),
     customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery, money),
     money,
     reports: new ReportService(database.db, (limit) => stock.lowStock(limit), (num) => catalogue.current().byNum.get(num)?.categoryNum),

@@ -27,6 +27,8 @@ export const IMPORT_MESSAGES = {
   badHeader: (problems: string) => `The first line is not a catalogue CSV header: ${problems}`,
   hasErrors: (n: number) => `${n} problem${n === 1 ? '' : 's'} in the file; nothing was imported. Fix ${n === 1 ? 'it' : 'them'} and upload the file again`,
   jobNotFound: (id: string) => `Import ${id} not found`,
+  stockIgnored: (columns: readonly string[]) =>
+    `Stock is read-only in this file: ${columns.join(', ')} ${columns.length === 1 ? 'was' : 'were'} not imported. Change stock on the Stock page (Adjust) or with PUT /beapi/Admin/Stock`,
 } as const;
 
 /** `GET /beapi/Admin/Items/Export.csv`: the item list's filters, without its paging. */
@@ -45,6 +47,8 @@ export const importReportSchema = z.object({
   changed: z.array(z.object({ num: z.string(), fields: z.array(importFieldChangeSchema) })),
   /** By line of the file (the header is line 1). */
   errors: z.array(importRowErrorSchema),
+  /** What the import left out on purpose, in words: the file's stock columns, which are read-only (docs/decisions/0025). */
+  notices: z.array(z.string()),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 

@@ -51,12 +51,13 @@ export const stockRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
         security,
         description:
           'Counts on hand from an ERP: `[{invNum, warehouse, onHand}]`, up to 10,000 rows, one transaction. Available units follow (on hand − reserve − allocated); ' +
-          'units added fill waiting backorders. Good rows apply; each bad row is reported by number, from 1.',
+          'units added fill waiting backorders. Good rows apply; each bad row is reported by number, from 1. ' +
+          'A member limited to one warehouse counts that warehouse only: a row for the other one is that row\'s error (API keys have no warehouse limit).',
         body: bulkBody('Rows {invNum, warehouse: "west"|"east", onHand: whole number ≥ 0}'),
         response: { 200: bulkResultSchema, 400: problem, 401: problem, 403: problem, 429: problem },
       },
     },
-    async (request) => stock.setCounts(actorOf(request), request.body),
+    async (request) => stock.setCounts(warehouseLimit(request), actorOf(request), request.body),
   );
 
   app.post(

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { applyToItems, type BulkResult, type PriceRowInput } from '../../contract/admin/bulk';
 import { type Actor, recordAudit } from '../audit/audit';
 import type { DB } from '../db/schema';
-import { stockBeforeImport } from '../stock/import-stock';
+import { isPostgres, lockItems } from '../stock/queries';
 import { loadItemInputs } from './stored-items';
 import { upsertItems } from './writes';
 
@@ -11,12 +11,12 @@ import { upsertItems } from './writes';
  * the caller's transaction, through the CSV import's path: the stored items are laid under the
  * new prices and written with `upsertItems`, which keeps each item's detail answer in step and
  * bumps the catalogue version, so every server process rebuilds its index and buyers see the new
- * price. The items are locked first (PostgreSQL) as the import locks them, since the write carries
- * their stock columns too. Unknown items are reported by row.
+ * price. The items are locked first (PostgreSQL), so two price calls never interleave their reads
+ * and writes; the write never carries stock (docs/decisions/0025). Unknown items are reported by row.
  */
 export async function setPrices(trx: Kysely<DB>, actor: Actor, rows: readonly (PriceRowInput & { row: number })[]): Promise<BulkResult> {
   const nums = rows.map((r) => r.invNum);
-  await stockBeforeImport(trx, nums);
+  await lockItems(trx, [...new Set(nums)], isPostgres(trx));
   const items = await loadItemInputs(trx, nums);
   const { updated, errors } = applyToItems(rows, items, (item, r) => {
     item.priceCents = Math.round(r.price * 100);

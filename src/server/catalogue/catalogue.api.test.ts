@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer } from '../accounts/test-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { markStockChanged } from '../stock/queries';
-import { fixtureItems, loadFixtureCatalogue } from './test-fixture';
-import { upsertItems } from './writes';
+import { fixtureItems, loadFixtureCatalogue, seedItems } from './test-fixture';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -332,7 +331,7 @@ describe('catalogue changes', () => {
 
   it('lists an imported item once the catalogue version moves', async () => {
     const base = fixtureItems[0]!;
-    await upsertItems(t.ctx.database.db, [{ ...base, num: '11009', upc: '', webTitle: '11" Lime Green Latex', colorGroup: '', suggestedNums: [], createdAt: '2026-04-01T00:00:00Z' }]);
+    await seedItems(t.ctx.database.db, [{ ...base, num: '11009', upc: '', webTitle: '11" Lime Green Latex', colorGroup: '', suggestedNums: [], createdAt: '2026-04-01T00:00:00Z' }]);
     await t.ctx.catalogue.refresh();
     const latex = (await get('/Inventory/GetPagedItemsForCategory?categoryNum=11')).body;
     expect(latex.items[0].num).toBe('11009');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine, requiredSingleLine, singleLine } from '../../contract/text';
 import { isValidUpc, upcCheckDigit } from './upc';
 
 /**
@@ -11,8 +12,15 @@ function fail<T>(ctx: z.core.$RefinementCtx<T>, message: string): never {
   return z.NEVER;
 }
 
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
-const requiredText = (max: number) => text(max).min(1, 'must not be empty');
+/**
+ * The API's text rule (contract/text.ts), so a file cannot bring what the editor refuses: a
+ * single-line cell refuses control characters (ESC, BEL, tab, line breaks), bidi overrides and
+ * the line and paragraph separators; product info is multi-line (line feeds allowed).
+ */
+const tooLong = (max: number) => ({ tooLong: `must be at most ${max} characters` });
+const text = (max: number) => singleLine(max, tooLong(max));
+const requiredText = (max: number) => requiredSingleLine(max, { ...tooLong(max), required: 'must not be empty' });
+const longText = (max: number) => multiLine(max, tooLong(max));
 
 export const itemNumber = z
   .string()
@@ -74,8 +82,8 @@ const timestamp = z
     return new Date(ms).toISOString();
   });
 
-/** `Red|Royal Blue` → ['Red', 'Royal Blue']. */
-const list = z.string().transform((s) => s.split('|').map((v) => v.trim()).filter(Boolean));
+/** `Red|Royal Blue` → ['Red', 'Royal Blue']; the values are names buyers see, so single-line text. */
+const list = singleLine(100_000).transform((s) => s.split('|').map((v) => v.trim()).filter(Boolean));
 
 const pairs = (separator: string, what: string) =>
   list.transform((values, ctx) => {
@@ -119,16 +127,10 @@ export const CELL_SCHEMAS = {
   logo: text(500),
   picture: text(500),
   packaged_image: text(500),
-  product_info_html: text(20_000),
+  product_info_html: longText(20_000),
   new: flag(false),
   // A blank cell must not hide an item from the shop.
   active: flag(true),
-  qty_west: wholeNumber(0, 10_000_000),
-  qty_east: wholeNumber(0, 10_000_000),
-  reserve_west: wholeNumber(0, 10_000_000),
-  reserve_east: wholeNumber(0, 10_000_000),
-  on_order_west: wholeNumber(0, 10_000_000),
-  on_order_east: wholeNumber(0, 10_000_000),
   created_at: timestamp,
   colors: list,
   events: list,
@@ -141,8 +143,24 @@ export const CELL_SCHEMAS = {
   suggested,
 } as const;
 
-export type ColumnName = keyof typeof CELL_SCHEMAS;
-export const COLUMN_NAMES = Object.keys(CELL_SCHEMAS) as ColumnName[];
+/** The columns the import writes. */
+export type CatalogueColumn = keyof typeof CELL_SCHEMAS;
+export const CATALOGUE_COLUMNS = Object.keys(CELL_SCHEMAS) as CatalogueColumn[];
+
+/**
+ * Stock, shown read-only (docs/decisions/0025): the export writes them, the import accepts them
+ * in the header and ignores them (its dry run says so). Counts come in through stock only.
+ */
+export const STOCK_COLUMNS = ['qty_west', 'qty_east', 'reserve_west', 'reserve_east', 'on_order_west', 'on_order_east'] as const;
+export type StockColumn = (typeof STOCK_COLUMNS)[number];
+export const isStockColumn = (name: string): name is StockColumn => (STOCK_COLUMNS as readonly string[]).includes(name);
+
+export type ColumnName = CatalogueColumn | StockColumn;
+/** Every column of the export, in its order: the stock columns after `active`, as files made before them had it. */
+export const COLUMN_NAMES: ColumnName[] = (() => {
+  const at = CATALOGUE_COLUMNS.indexOf('active') + 1;
+  return [...CATALOGUE_COLUMNS.slice(0, at), ...STOCK_COLUMNS, ...CATALOGUE_COLUMNS.slice(at)];
+})();
 export const REQUIRED_COLUMNS: readonly ColumnName[] = ['num', 'category_num', 'web_title', 'price', 'srp'];
 
 export const rowSchema = z

@@ -1,11 +1,14 @@
 import type { FacetKind } from '../db/schema';
-import { type ColumnName, COLUMN_NAMES } from './csv-columns';
+import { csvLine } from '../exports/csv';
+import type { StockCounts } from '../stock/counts';
+import { type CatalogueColumn, CATALOGUE_COLUMNS, COLUMN_NAMES, type StockColumn } from './csv-columns';
 import type { CatalogueItemInput } from './writes';
 
 /**
  * An item as the cells of a catalogue CSV (every column the import reads, csv-columns.ts), so a
  * file exported here and imported again changes nothing. The import's dry run compares items in
- * this form too: what it calls changed is what a buyer would see change in the file.
+ * this form too: what it calls changed is what a buyer would see change in the file. The stock
+ * columns are shown, read-only: the import ignores them, so they are never compared.
  */
 
 const cents = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
@@ -19,7 +22,7 @@ function facetNames(it: CatalogueItemInput, kind: Exclude<FacetKind, 'poscat' | 
 }
 
 /** The item's cell in each column, as the import reads it back. */
-export function itemCells(it: CatalogueItemInput): Record<ColumnName, string> {
+export function itemCells(it: CatalogueItemInput): Record<CatalogueColumn, string> {
   return {
     num: it.num,
     category_num: String(it.categoryNum),
@@ -43,12 +46,6 @@ export function itemCells(it: CatalogueItemInput): Record<ColumnName, string> {
     product_info_html: it.productInfoHtml,
     new: yesNo(it.isNew),
     active: yesNo(it.active),
-    qty_west: String(it.qtyFr),
-    qty_east: String(it.qtyFh),
-    reserve_west: String(it.reserveFr),
-    reserve_east: String(it.reserveFh),
-    on_order_west: String(it.ordqtyFr),
-    on_order_east: String(it.ordqtyFh),
     created_at: isoTime(it.createdAt),
     colors: facetNames(it, 'color'),
     events: facetNames(it, 'event'),
@@ -62,21 +59,29 @@ export function itemCells(it: CatalogueItemInput): Record<ColumnName, string> {
   };
 }
 
-/** One CSV line (CRLF-ended): a field with a comma, quote or line break is quoted, quotes doubled. */
-export function csvLine(fields: readonly string[]): string {
-  return `${fields.map((f) => (/[",\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(',')}\r\n`;
+/** The stock columns' cells (read-only in the file). */
+function stockCells(s: StockCounts): Record<StockColumn, string> {
+  return {
+    qty_west: String(s.qtyFr),
+    qty_east: String(s.qtyFh),
+    reserve_west: String(s.reserveFr),
+    reserve_east: String(s.reserveFh),
+    on_order_west: String(s.ordqtyFr),
+    on_order_east: String(s.ordqtyFh),
+  };
 }
 
 /** The export's header: every column, in the import's order. */
 export const EXPORT_HEADER = csvLine(COLUMN_NAMES);
 
-export function itemCsvLine(it: CatalogueItemInput): string {
-  const cells = itemCells(it);
+/** One line of the export, written by the one CSV writer of every export (exports/csv.ts). */
+export function itemCsvLine(it: CatalogueItemInput, stock: StockCounts): string {
+  const cells = { ...itemCells(it), ...stockCells(stock) };
   return csvLine(COLUMN_NAMES.map((c) => cells[c]));
 }
 
 export interface FieldChange {
-  name: ColumnName;
+  name: CatalogueColumn;
   old: string;
   new: string;
 }
@@ -85,5 +90,5 @@ export interface FieldChange {
 export function changedFields(before: CatalogueItemInput, after: CatalogueItemInput): FieldChange[] {
   const a = itemCells(before);
   const b = itemCells(after);
-  return COLUMN_NAMES.filter((c) => a[c] !== b[c]).map((c) => ({ name: c, old: a[c], new: b[c] }));
+  return CATALOGUE_COLUMNS.filter((c) => a[c] !== b[c]).map((c) => ({ name: c, old: a[c], new: b[c] }));
 }

@@ -71,13 +71,13 @@ describe('parseCatalogueCsv', () => {
       '2009,11,Bad poscat,,1.00,2.00,,Latex,,,',
       '2010,11,Bad attribute,,1.00,2.00,,,Size,,',
       '2011,11,Bad date,,1.00,2.00,,,,21/11/2026,',
-      '2012,11,Bad stock,,1.00,2.00,,,,,-3',
+      '2012,11,Stock is read-only: not read,,1.00,2.00,,,,,-3',
       '2001,11,Repeated number,,1.00,2.00,,,,,',
       '2014,11,Too few fields',
       '2015,11,Short UPC,12345,1.00,2.00,,,,,',
     ].join('\n');
     const { rows, errors } = parse(text);
-    expect(rows.map((r) => r.num)).toEqual(['2001']);
+    expect(rows.map((r) => r.num)).toEqual(['2001', '2012']);
     expect(errors).toEqual([
       'line 3: category_num: 99 is not a category of the catalogue',
       'line 4: upc: 036000291453 has a wrong check digit (expected 2)',
@@ -89,7 +89,6 @@ describe('parseCatalogueCsv', () => {
       'line 10: poscat: each value must look like 12:Latex Balloons, got "Latex"',
       'line 11: attributes: each value must look like Size=11", got "Size"',
       'line 12: created_at: must be a date like 2026-11-21, got "21/11/2026"',
-      'line 13: qty_west: must be a whole number, got "-3"',
       'line 14: num: item 2001 is already on line 2',
       'line 15: has 3 fields but the header has 11',
       'line 16: upc: must be a 12-digit UPC-A, got "12345"',
@@ -151,7 +150,6 @@ describe('toCatalogueItem', () => {
       ...blankItem('5001', '2025-01-01T00:00:00.000Z'),
       categoryNum: 11,
       webTitle: 'Old title',
-      qtyFr: 70,
       keyWords: 'kept words',
       facets: [
         { kind: 'color' as const, name: 'Red', link: 'red' },
@@ -161,7 +159,7 @@ describe('toCatalogueItem', () => {
     };
     const { rows } = parse(`${HEADER},colors\n5001,11,New title,,2.00,4.00,\n`);
     const item = toCatalogueItem(rows[0]!, existing, now);
-    expect(item).toMatchObject({ webTitle: 'New title', qtyFr: 70, keyWords: 'kept words', createdAt: '2025-01-01T00:00:00.000Z' });
+    expect(item).toMatchObject({ webTitle: 'New title', keyWords: 'kept words', createdAt: '2025-01-01T00:00:00.000Z' });
     expect(item.facets).toEqual([{ kind: 'theme', name: 'Sports', link: 'sports' }]);
     expect(item.attributes).toEqual([{ name: 'Finish', value: 'Standard' }]);
   });

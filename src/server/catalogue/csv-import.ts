@@ -1,13 +1,15 @@
 import type { FacetKind } from '../db/schema';
+import { readCell } from '../exports/csv';
 import { type CsvRecord, csvRecords } from './csv';
-import { type ColumnName, COLUMN_NAMES, type ParsedRow, REQUIRED_COLUMNS, rowSchema } from './csv-columns';
+import { type CatalogueColumn, type ColumnName, COLUMN_NAMES, isStockColumn, type ParsedRow, REQUIRED_COLUMNS, rowSchema, type StockColumn } from './csv-columns';
 import { facet, type FacetInput, poscatFacet } from './facets';
 import { blankItem, type CatalogueItemInput } from './writes';
 
 /**
  * Reads a catalogue CSV into validated rows (pure: no database). Every bad row is reported as
  * `line N: reason`, all of them at once, so a buyer can fix the whole file in one pass. Columns
- * left out of the file are left unchanged on items that already exist (see toCatalogueItem).
+ * left out of the file are left unchanged on items that already exist (see toCatalogueItem); the
+ * stock columns are read-only: accepted in the header, never read (`ignored` lists them).
  */
 
 export interface ImportRow {
@@ -21,6 +23,8 @@ export interface ParsedCatalogue {
   errors: string[];
   /** The columns the file has, in its order. */
   columns: ColumnName[];
+  /** The file's stock columns, which the import ignores (stock changes only through stock). */
+  ignored: StockColumn[];
 }
 
 export interface ParseOptions {
@@ -29,14 +33,14 @@ export interface ParseOptions {
 }
 
 export function parseCatalogueCsv(text: string, options: ParseOptions): ParsedCatalogue {
-  const out: ParsedCatalogue = { rows: [], errors: [], columns: [] };
+  const out: ParsedCatalogue = { rows: [], errors: [], columns: [], ignored: [] };
   for (const _ of readCatalogue(text, options, out));
   return out;
 }
 
 /** The same, giving the event loop a turn every `every` records, so a server reading a big file keeps answering. */
 export async function parseCatalogueCsvInTurns(text: string, options: ParseOptions, every = 250): Promise<ParsedCatalogue> {
-  const out: ParsedCatalogue = { rows: [], errors: [], columns: [] };
+  const out: ParsedCatalogue = { rows: [], errors: [], columns: [], ignored: [] };
   let n = 0;
   for (const _ of readCatalogue(text, options, out)) if (++n % every === 0) await new Promise((resolve) => setImmediate(resolve));
   return out;
@@ -63,6 +67,7 @@ function* readCatalogue(text: string, options: ParseOptions, out: ParsedCatalogu
   for (const name of REQUIRED_COLUMNS) {
     if (!columns.includes(name)) headerErrors.push(`line ${header.line}: missing required column "${name}"`);
   }
+  out.ignored = columns.filter(isStockColumn);
   // With a broken header every row would repeat the same mistake; report the header alone.
   if (headerErrors.length > 0) {
     for (const _ of records) yield;
@@ -95,10 +100,15 @@ function readRow(record: CsvRecord, columns: ColumnName[], options: ParseOptions
     errors.push(`line ${record.line}: has ${record.fields.length} fields but the header has ${columns.length}`);
     return null;
   }
-  const raw = Object.fromEntries(columns.map((c, i) => [c, record.fields[i]!]));
+  // Stock cells are not read; a cell the export neutralised (a leading ') reads back as it was.
+  const raw = Object.fromEntries(columns.flatMap((c, i) => (isStockColumn(c) ? [] : [[c, readCell(record.fields[i]!)]])));
   const parsed = rowSchema.safeParse(raw);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors.push(`line ${record.line}: ${issue.path.join('.') || 'row'}: ${issue.message}`);
+    for (const issue of parsed.error.issues) {
+      const column = issue.path.join('.') || 'row';
+      // The text rule's messages name the column themselves ("web_title must not contain …").
+      errors.push(`line ${record.line}: ${issue.message.startsWith(`${column} `) ? issue.message : `${column}: ${issue.message}`}`);
+    }
     return null;
   }
   const values = parsed.data;
@@ -110,7 +120,7 @@ function readRow(record: CsvRecord, columns: ColumnName[], options: ParseOptions
   return { line: record.line, num: values.num!, values };
 }
 
-const FACET_COLUMNS: [ColumnName, Exclude<FacetKind, 'poscat' | 'dimension'>][] = [
+const FACET_COLUMNS: [CatalogueColumn, Exclude<FacetKind, 'poscat' | 'dimension'>][] = [
   ['colors', 'color'],
   ['events', 'event'],
   ['messages', 'message'],
@@ -150,12 +160,6 @@ export function toCatalogueItem(row: ImportRow, existing: CatalogueItemInput | u
     productInfoHtml: pick(v.product_info_html, base.productInfoHtml),
     isNew: pick(v.new, base.isNew),
     active: pick(v.active, base.active),
-    qtyFr: pick(v.qty_west, base.qtyFr),
-    qtyFh: pick(v.qty_east, base.qtyFh),
-    reserveFr: pick(v.reserve_west, base.reserveFr),
-    reserveFh: pick(v.reserve_east, base.reserveFh),
-    ordqtyFr: pick(v.on_order_west, base.ordqtyFr),
-    ordqtyFh: pick(v.on_order_east, base.ordqtyFh),
     createdAt: pick(v.created_at, base.createdAt),
     attributes: v.attributes === undefined ? base.attributes : v.attributes.map(([name, value]) => ({ name, value })),
     suggestedNums: pick(v.suggested, base.suggestedNums),

@@ -68,13 +68,15 @@ describe('CSV catalogue import', () => {
     const versionBefore = (await readVersions(db())).changes;
 
     const report = await importCatalogueCsv(db(), SAMPLE);
-    expect(report).toMatchObject({ ok: true, dryRun: false, errors: [] });
+    // The sample's stock columns are read-only: named as ignored, never written.
+    expect(report).toMatchObject({ ok: true, dryRun: false, errors: [], ignoredColumns: ['qty_west', 'qty_east'] });
     expect(report.inserted).toHaveLength(8);
     expect(report.updated.sort()).toEqual(['11001', '30010']);
     expect((await readVersions(db())).changes).not.toBe(versionBefore);
 
     const updated = (await item('11001'))!;
-    expect(updated).toMatchObject({ price_cents: 1295, srp_cents: 2899, qty_fr: 2400, qty_fh: 1800 });
+    expect(updated).toMatchObject({ price_cents: 1295, srp_cents: 2899, qty_fr: red.qty_fr, qty_fh: red.qty_fh });
+    expect((await item('11043'))!).toMatchObject({ qty_fr: 0, qty_fh: 0, reserve_fr: 0, ordqty_fr: 0 });
     // Not in the file: unchanged.
     expect(updated).toMatchObject({ id: red.id, key_words: red.key_words, created_at: red.created_at, color_group: red.color_group });
 

@@ -2,15 +2,12 @@ import type { Kysely } from 'kysely';
 import { type Actor, recordAudit } from '../audit/audit';
 import { writeTransaction } from '../db/database';
 import type { DB } from '../db/schema';
-import { enqueueBackorderMails } from '../stock/backorder-mail';
-import type { Filled } from '../stock/backorders';
-import { recordImportedStock, stockBeforeImport } from '../stock/import-stock';
 import type { WebhookEvents } from '../webhooks/events';
 import { movesInIndex, recordItemChanges, takeChangeSeq } from './change-feed';
 import { changedFields } from './csv-export';
 import { type ImportRow, toCatalogueItem } from './csv-import';
 import { type ImportPlan, planImport } from './import-plan';
-import { publishImportEvents } from './import-events';
+import { publishItemsChanged } from './import-events';
 import { loadItemInputs } from './stored-items';
 import { type CatalogueItemInput, upsertItems } from './writes';
 
@@ -19,14 +16,11 @@ import { type CatalogueItemInput, upsertItems } from './writes';
  * and checks the whole file and writes nothing (the dry run); `applyImport` then writes the new
  * and changed rows in chunks, each chunk one write transaction recorded in the catalogue change
  * feed (docs/decisions/0020), so the storefront keeps answering while a big file goes in. A file
- * with any bad row is refused before the first chunk: nothing of it is written.
+ * with any bad row is refused before the first chunk: nothing of it is written. Stock is never
+ * written: the file's stock columns are read-only (docs/decisions/0025).
  */
 
 export interface ApplyOptions {
-  /** The stock movements' reference, e.g. "CSV spring.csv". */
-  ref?: string;
-  /** With it, the mails of the backorders the imported stock fills are queued. */
-  publicUrl?: string;
   events?: WebhookEvents;
   /** Rows per write transaction. */
   chunkRows?: number;
@@ -36,24 +30,18 @@ export interface ApplyOptions {
   progress?: (trx: Kysely<DB>, done: number, total: number) => Promise<void>;
 }
 
-export interface ApplyResult {
-  /** Orders whose backordered units the imported stock filled. */
-  filled: Filled[];
-}
-
 /** Rows per write transaction: small enough that the storefront's requests wait a fraction of a second at most. */
 const CHUNK_ROWS = 250;
 
 /** Writes the plan's new and changed rows, laid over the items as they are when each chunk runs. */
-export async function applyImport(db: Kysely<DB>, plan: ImportPlan, options: ApplyOptions = {}): Promise<ApplyResult> {
+export async function applyImport(db: Kysely<DB>, plan: ImportPlan, options: ApplyOptions = {}): Promise<void> {
   const rows = plan.toWrite;
   const size = options.chunkRows ?? CHUNK_ROWS;
-  const filled: Filled[] = [];
   // At least one transaction, so an import that changes nothing still leaves its audit row.
   for (let start = 0; start === 0 || start < rows.length; start += size) {
     const chunk = rows.slice(start, start + size);
     const work = async (trx: Kysely<DB>) => {
-      filled.push(...(await writeChunk(trx, chunk, options)));
+      await writeChunk(trx, chunk, options);
       if (start === 0 && options.audit) {
         const summary = { rows: plan.rows.length, new: plan.new.length, changed: plan.changed.length, unchanged: plan.unchanged };
         await recordAudit(trx, options.audit.actor, { action: 'item.import', target: options.audit.target, summary });
@@ -62,14 +50,12 @@ export async function applyImport(db: Kysely<DB>, plan: ImportPlan, options: App
     };
     await (db.isTransaction ? work(db) : writeTransaction(db, work));
   }
-  return { filled };
 }
 
-/** One chunk: its change sequence first (decision 0020), the stock read before the write, then the write and what follows from it. */
-async function writeChunk(trx: Kysely<DB>, chunk: readonly ImportRow[], options: ApplyOptions): Promise<Filled[]> {
+/** One chunk: its change sequence first (decision 0020), then the write and what follows from it. */
+async function writeChunk(trx: Kysely<DB>, chunk: readonly ImportRow[], options: ApplyOptions): Promise<void> {
   const seq = await takeChangeSeq(trx);
   const nums = chunk.map((r) => r.num);
-  const stockBefore = await stockBeforeImport(trx, nums);
   const existing = await loadItemInputs(trx, nums);
   const now = new Date().toISOString();
   const items: CatalogueItemInput[] = [];
@@ -84,17 +70,13 @@ async function writeChunk(trx: Kysely<DB>, chunk: readonly ImportRow[], options:
     moves ||= movesInIndex(before, item);
     items.push(item);
   }
-  if (items.length === 0) return [];
+  if (items.length === 0) return;
   // Most rows keep their product info: its stored sanitised form is reused, not parsed again.
   const stored = await trx.selectFrom('items').select(['product_info_html', 'product_info_safe']).where('num', 'in', nums).execute();
   await upsertItems(trx, items, { bumpVersion: false, knownSafe: new Map(stored.flatMap((r) => (r.product_info_safe === null ? [] : [[r.product_info_html, r.product_info_safe] as const]))) });
-  const filled = await recordImportedStock(trx, stockBefore, items, options.ref ?? 'CSV import');
-  // In the chunk's transaction: the buyers' mails go out if and only if it commits.
-  if (options.publicUrl) await enqueueBackorderMails(trx, filled, options.publicUrl);
-  if (options.events) await publishImportEvents(trx, options.events, items, inserted, stockBefore);
+  if (options.events) await publishItemsChanged(trx, options.events, items, inserted);
   const ids = await trx.selectFrom('items').select('id').where('num', 'in', items.map((it) => it.num)).execute();
   await recordItemChanges(trx, seq, ids.map((r) => r.id), moves);
-  return filled;
 }
 
 /** What `npm run import` reports. */
@@ -108,8 +90,8 @@ export interface ImportReport {
   updated: string[];
   /** Items of the file that are already as it says (not written). */
   unchanged: number;
-  /** Orders whose backordered units the imported stock filled (with `publicUrl`, their mails are queued). */
-  filled: Filled[];
+  /** The file's stock columns, which the import ignored (read-only: stock changes through stock). */
+  ignoredColumns: string[];
 }
 
 /** `npm run import`: the plan, then (unless a dry run or a bad file) its apply. */
@@ -119,8 +101,9 @@ export async function importCatalogueCsv(db: Kysely<DB>, csvText: string, option
   const inserted = plan.new.map((n) => n.num);
   const updated = plan.changed.map((c) => c.num);
   const unchanged = plan.unchanged;
-  if (plan.errors.length > 0) return { ok: false, dryRun, errors: plan.errors.map((e) => `line ${e.row}: ${e.message}`), inserted: [], updated: [], unchanged: 0, filled: [] };
-  if (dryRun) return { ok: true, dryRun, errors: [], inserted, updated, unchanged, filled: [] };
-  const { filled } = await applyImport(db, plan, options);
-  return { ok: true, dryRun, errors: [], inserted, updated, unchanged, filled };
+  const ignoredColumns = plan.ignored;
+  if (plan.errors.length > 0) return { ok: false, dryRun, errors: plan.errors.map((e) => `line ${e.row}: ${e.message}`), inserted: [], updated: [], unchanged: 0, ignoredColumns };
+  if (dryRun) return { ok: true, dryRun, errors: [], inserted, updated, unchanged, ignoredColumns };
+  await applyImport(db, plan, options);
+  return { ok: true, dryRun, errors: [], inserted, updated, unchanged, ignoredColumns };
 }

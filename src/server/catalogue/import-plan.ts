@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import type { StockColumn } from './csv-columns';
 import { changedFields, type FieldChange } from './csv-export';
 import { type ImportRow, parseCatalogueCsvInTurns, toCatalogueItem } from './csv-import';
 import { loadCategories } from './queries';
@@ -30,6 +31,8 @@ export interface ImportPlan {
   unchanged: number;
   /** The new and changed rows, in file order: what an apply writes. */
   toWrite: ImportRow[];
+  /** The file's stock columns: read-only, not imported (docs/decisions/0025). */
+  ignored: StockColumn[];
 }
 
 /** The reader's problems are `line N: reason` by construction (csv.ts, csv-import.ts). */
@@ -42,7 +45,7 @@ export async function planImport(db: Kysely<DB>, csvText: string): Promise<Impor
   const categories = await loadCategories(db);
   const categoryNums = new Set(categories.filter((c) => c.kind === 'tree').map((c) => c.num));
   const parsed = await parseCatalogueCsvInTurns(csvText, { categoryNums });
-  const plan: ImportPlan = { rows: parsed.rows, errors: parsed.errors.map(rowError), new: [], changed: [], unchanged: 0, toWrite: [] };
+  const plan: ImportPlan = { rows: parsed.rows, errors: parsed.errors.map(rowError), new: [], changed: [], unchanged: 0, toWrite: [], ignored: parsed.ignored };
   if (plan.errors.length > 0) return plan;
   const now = new Date().toISOString();
   // A slice at a time, with a turn of the event loop between: the storefront keeps answering.

@@ -4,8 +4,7 @@ import * as itemDetailLists from '../db/migrations/2026-11-22T04-00-item-detail-
 import { createTestApp, createTestDatabase, type TestApp } from '../test-support/test-app';
 import { bumpCatalogueVersion } from './queries';
 import { loadItemInputs } from './stored-items';
-import { fixtureItems, loadFixtureCatalogue } from './test-fixture';
-import { upsertItems } from './writes';
+import { fixtureItems, loadFixtureCatalogue, seedItems } from './test-fixture';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +34,7 @@ describe('item detail product info', () => {
 
   it('shows changed product info, attributes and suggestions after an import', async () => {
     const base = fixtureItems.find((i) => i.num === '12001')!;
-    await upsertItems(db(), [
+    await seedItems(db(), [
       {
         ...base,
         productInfoHtml: '<p onclick="steal()">Now <em>brighter</em></p><iframe src="https://evil.test"></iframe><a href="javascript:x()">x</a>',
@@ -80,7 +79,7 @@ describe('item detail product info', () => {
   it('keeps the page of an item made inactive (old orders link to it), and answers 404 for no item', async () => {
     const base = fixtureItems.find((i) => i.num === '33007')!;
     expect((await detail('33007')).status).toBe(200);
-    await upsertItems(db(), [{ ...base, active: false }]);
+    await seedItems(db(), [{ ...base, active: false }]);
     await catalogueChanged();
     const hidden = await detail('33007');
     expect(hidden.status).toBe(200);

@@ -3,8 +3,7 @@ import { dialectOps, searchTerms } from '../db/dialect';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSyntheticItems } from './demo/seed';
 import { bumpCatalogueVersion } from './queries';
-import { fixtureItems, loadFixtureCatalogue } from './test-fixture';
-import { upsertItems } from './writes';
+import { fixtureItems, loadFixtureCatalogue, seedItems } from './test-fixture';
 
 /**
  * Search is answered from the in-memory search index; the database full-text search it replaced
@@ -17,7 +16,7 @@ beforeAll(async () => {
     await seedSyntheticItems(ctx.database.db, 400, { seed: 42 });
     await loadFixtureCatalogue(ctx.database.db);
     const base = fixtureItems[0]!;
-    await upsertItems(ctx.database.db, [{ ...base, num: '11099', upc: '', webTitle: 'Retired Red Latex', colorGroup: '', suggestedNums: [], active: false }]);
+    await seedItems(ctx.database.db, [{ ...base, num: '11099', upc: '', webTitle: 'Retired Red Latex', colorGroup: '', suggestedNums: [], active: false }]);
   });
 });
 afterAll(() => t?.close());
@@ -72,7 +71,7 @@ describe('search from memory', () => {
 
   it('finds an imported item once the catalogue version moves', async () => {
     const base = fixtureItems[0]!;
-    await upsertItems(t.ctx.database.db, [{ ...base, num: '11098', upc: '', webTitle: 'Quokka Latex', keyWords: 'marsupial', colorGroup: '', suggestedNums: [] }]);
+    await seedItems(t.ctx.database.db, [{ ...base, num: '11098', upc: '', webTitle: 'Quokka Latex', keyWords: 'marsupial', colorGroup: '', suggestedNums: [] }]);
     await bumpCatalogueVersion(t.ctx.database.db);
     await t.ctx.catalogue.refresh();
     expect(await apiSearch('quok')).toEqual(['11098']);

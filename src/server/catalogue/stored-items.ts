@@ -4,7 +4,8 @@ import type { CatalogueItemInput } from './writes';
 
 /**
  * Stored items in the shape the writes take, so an import can lay a partial row over an existing
- * item without losing the columns the file leaves out. Inactive items are included.
+ * item without losing the columns the file leaves out. Inactive items are included. No stock:
+ * catalogue writes never write it (stock/counts.ts reads it for the CSV).
  */
 export async function loadItemInputs(db: Kysely<DB>, nums: readonly string[]): Promise<Map<string, CatalogueItemInput>> {
   const out = new Map<string, CatalogueItemInput>();
@@ -54,12 +55,6 @@ export async function loadItemInputs(db: Kysely<DB>, nums: readonly string[]): P
         isNew: r.is_new === 1,
         active: r.active === 1,
         status: r.status,
-        qtyFr: r.qty_fr,
-        qtyFh: r.qty_fh,
-        reserveFr: r.reserve_fr,
-        reserveFh: r.reserve_fh,
-        ordqtyFr: r.ordqty_fr,
-        ordqtyFh: r.ordqty_fh,
         createdAt: r.created_at,
         facets: [],
         attributes: [],

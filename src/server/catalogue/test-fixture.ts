@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
+import { type SeededStock, seedStock, type StockCounts } from '../stock/counts';
 import { facet, poscatFacet } from './facets';
 import { blankItem, type CatalogueItemInput, setNvMembers, upsertCategories, upsertItems } from './writes';
 
@@ -20,9 +21,16 @@ export const fixtureCategories = [
 const latex = poscatFacet(12, 'Latex Balloons');
 const foil = poscatFacet(30, 'Foil Balloons');
 
-function item(num: string, categoryNum: number, title: string, createdAt: string, more: Partial<CatalogueItemInput>): CatalogueItemInput {
+/** A fixture item: its catalogue fields and the stock a test starts with (set through stock, stock/counts.ts). */
+export type FixtureItem = CatalogueItemInput & StockCounts;
+
+function item(num: string, categoryNum: number, title: string, createdAt: string, more: Partial<FixtureItem>): FixtureItem {
   return {
     ...blankItem(num, createdAt),
+    reserveFr: 0,
+    reserveFh: 0,
+    ordqtyFr: 0,
+    ordqtyFh: 0,
     code: `C-${num}`,
     categoryNum,
     webTitle: title,
@@ -38,7 +46,7 @@ function item(num: string, categoryNum: number, title: string, createdAt: string
   };
 }
 
-export const fixtureItems: CatalogueItemInput[] = [
+export const fixtureItems: FixtureItem[] = [
   item('11001', 11, '11" Red Latex', '2026-01-05T00:00:00Z', {
     upc: '071234110018',
     colorFamily: 'Red',
@@ -96,7 +104,16 @@ export const fixtureItems: CatalogueItemInput[] = [
 export async function loadFixtureCatalogue(db: Kysely<DB>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await upsertCategories(trx, fixtureCategories.map((c) => ({ ...c })));
-    await upsertItems(trx, fixtureItems);
+    await seedItems(trx, fixtureItems);
     await setNvMembers(trx, 900, ['11002', '30001']);
   });
+}
+
+/**
+ * Test set-up: writes these items (new or not) as the catalogue does, then sets the stock counts
+ * they give through stock, as receiving goods would. A catalogue write alone never sets stock.
+ */
+export async function seedItems(db: Kysely<DB>, items: readonly (CatalogueItemInput & Partial<StockCounts>)[]): Promise<void> {
+  await upsertItems(db, items);
+  await seedStock(db, items as readonly SeededStock[]);
 }

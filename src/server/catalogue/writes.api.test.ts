@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedStock } from '../stock/counts';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-app';
 import { isCatalogueEmpty, seedDemoCatalogue, seedSyntheticItems } from './demo/seed';
 import { readVersions } from './queries';
@@ -71,8 +72,7 @@ describe('upsertItems', () => {
     num: '990001', code: 'TEST-1', categoryNum: 11, webTitle: 'Test balloon', seoTitle: '', keyWords: 'test',
     upc: '036000291452', brand: '', colorFamily: 'Red', colorGroup: '', dimensions: '11" round', packaged: '100 ct bag',
     caseQty: 10, priceCents: 1000, srpCents: 2000, weightOz: 10, logo: '', picture: '/images/items/990001?v=1',
-    packagedImage: '', productInfoHtml: '<p>Test</p>', isNew: false, active: true, qtyFr: 5, qtyFh: 0, reserveFr: 0,
-    reserveFh: 0, ordqtyFr: 0, ordqtyFh: 0, createdAt: '2025-01-01T00:00:00.000Z',
+    packagedImage: '', productInfoHtml: '<p>Test</p>', isNew: false, active: true, createdAt: '2025-01-01T00:00:00.000Z',
     facets: [{ kind: 'color', name: 'Red', link: 'red' }, { kind: 'event', name: 'Birthday', link: 'birthday' }],
     attributes: [{ name: 'Size', value: '11"' }], suggestedNums: ['11001', '11002'], ...over,
   });
@@ -80,15 +80,18 @@ describe('upsertItems', () => {
     db().selectFrom('item_facets').innerJoin('items', 'items.id', 'item_facets.item_id')
       .select(['kind', 'name', 'link']).where('items.num', '=', num).orderBy('kind').orderBy('link').execute();
 
-  it('inserts a new item, then updates it by number and replaces its facets, attributes and suggestions', async () => {
+  it('inserts a new item with no stock, then updates it by number (its stock as it is) and replaces its facets, attributes and suggestions', async () => {
     const v0 = (await readVersions(db())).catalogue;
     expect(await upsertItems(db(), [item({})])).toEqual({ inserted: 1, updated: 0 });
     const v1 = (await readVersions(db())).catalogue;
     expect(v1).not.toBe(v0);
+    expect(await db().selectFrom('items').select(['qty_fr', 'qty_fh', 'reserve_fr', 'ordqty_fh']).where('num', '=', '990001').executeTakeFirstOrThrow()).toEqual({ qty_fr: 0, qty_fh: 0, reserve_fr: 0, ordqty_fh: 0 });
+    // Stock comes in through stock; the catalogue's next write leaves it as it is.
+    await seedStock(db(), [{ num: '990001', qtyFr: 5, reserveFr: 1, ordqtyFh: 30 }]);
 
     const result = await inTransaction(db(), (trx) =>
       upsertItems(trx, [item({
-        webTitle: 'Renamed balloon', priceCents: 1100, qtyFh: 40, createdAt: '2026-06-01T00:00:00.000Z',
+        webTitle: 'Renamed balloon', priceCents: 1100, createdAt: '2026-06-01T00:00:00.000Z',
         facets: [{ kind: 'color', name: 'Royal Blue', link: 'royal-blue' }, { kind: 'theme', name: 'Sports', link: 'sports' }],
         attributes: [{ name: 'Finish', value: 'Metallic' }, { name: 'Size', value: '11"' }], suggestedNums: ['11003'],
       })]),
@@ -97,7 +100,7 @@ describe('upsertItems', () => {
     expect((await readVersions(db())).catalogue).not.toBe(v1);
 
     const row = await db().selectFrom('items').selectAll().where('num', '=', '990001').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ web_title: 'Renamed balloon', price_cents: 1100, qty_fh: 40, created_at: '2025-01-01T00:00:00.000Z' });
+    expect(row).toMatchObject({ web_title: 'Renamed balloon', price_cents: 1100, qty_fr: 5, qty_fh: 0, reserve_fr: 1, ordqty_fh: 30, created_at: '2025-01-01T00:00:00.000Z' });
     expect(await facetsOf('990001')).toEqual([
       { kind: 'color', name: 'Royal Blue', link: 'royal-blue' },
       { kind: 'theme', name: 'Sports', link: 'sports' },

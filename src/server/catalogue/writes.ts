@@ -47,12 +47,6 @@ export interface CatalogueItemInput {
   active: boolean;
   /** Why an inactive item is not listed (default 'hidden'); an active item is always 'active'. */
   status?: ItemStatus;
-  qtyFr: number;
-  qtyFh: number;
-  reserveFr: number;
-  reserveFh: number;
-  ordqtyFr: number;
-  ordqtyFh: number;
   /** ISO-8601. Used when the item is first inserted; an update keeps the original date. */
   createdAt: string;
   facets: FacetInput[];
@@ -85,12 +79,6 @@ export function blankItem(num: string, now: string): CatalogueItemInput {
     productInfoHtml: '',
     isNew: false,
     active: true,
-    qtyFr: 0,
-    qtyFh: 0,
-    reserveFr: 0,
-    reserveFh: 0,
-    ordqtyFr: 0,
-    ordqtyFh: 0,
     createdAt: now,
     facets: [],
     attributes: [],
@@ -152,13 +140,16 @@ export async function existingItemNums(db: Kysely<DB>, nums: readonly string[]):
   return found;
 }
 
-/** Columns an update overwrites: everything but the id and the creation date. */
+/**
+ * Columns an update overwrites: everything but the id, the creation date and the stock columns
+ * (qty, reserve, on order), which belong to stock (docs/decisions/0025): a catalogue write that
+ * read them earlier would put back counts that checkouts or adjustments changed meanwhile.
+ */
 const UPDATED_COLUMNS = [
   'code', 'category_num', 'web_title', 'seo_title', 'key_words', 'upc', 'brand', 'color_family',
   'color_group', 'dimensions', 'packaged', 'case_qty', 'price_cents', 'srp_cents', 'weight_oz',
   'logo', 'picture', 'packaged_image', 'product_info_html', 'product_info_safe', 'attributes_json',
-  'suggested_json', 'detail_head', 'is_new', 'active', 'status', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'ordqty_fr',
-  'ordqty_fh', 'updated_at',
+  'suggested_json', 'detail_head', 'is_new', 'active', 'status', 'updated_at',
 ] as const;
 
 /** An item's suggestions as stored: each number once, never the item itself. */
@@ -199,12 +190,14 @@ function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) 
     is_new: it.isNew ? 1 : 0,
     active: it.active ? 1 : 0,
     status: statusOf(it),
-    qty_fr: it.qtyFr,
-    qty_fh: it.qtyFh,
-    reserve_fr: it.reserveFr,
-    reserve_fh: it.reserveFh,
-    ordqty_fr: it.ordqtyFr,
-    ordqty_fh: it.ordqtyFh,
+    // A new item starts with no stock; an update never sets these (UPDATED_COLUMNS): counts
+    // come in through stock only (Adjust, PUT /Stock), never from a catalogue write.
+    qty_fr: 0,
+    qty_fh: 0,
+    reserve_fr: 0,
+    reserve_fh: 0,
+    ordqty_fr: 0,
+    ordqty_fh: 0,
     created_at: it.createdAt,
     updated_at: now,
   };
@@ -214,6 +207,8 @@ function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) 
 
 /**
  * Inserts or updates items by `num`, and replaces each one's facets, attributes and suggestions.
+ * Never writes stock: a new item has none, an updated one keeps its counts as they are at the
+ * moment of the write (stock/ changes them: Adjust, PUT /Stock, checkouts).
  * A number given twice counts once (the last one wins), since one statement may not update a row
  * twice. Each updated item's `version` moves by one. `bumpVersion: false` leaves the catalogue
  * version alone: only for a caller that records the change in the catalogue change feed instead

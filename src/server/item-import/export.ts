@@ -4,6 +4,7 @@ import { EXPORT_HEADER, itemCsvLine } from '../catalogue/csv-export';
 import { loadItemInputs } from '../catalogue/stored-items';
 import type { DB } from '../db/schema';
 import { type CategoryScope, matchingItems } from '../item-editor/queries';
+import { readStockCounts } from '../stock/counts';
 
 /** Items read per query: a page of lines is all the export holds in memory. */
 const PAGE = 1_000;
@@ -21,8 +22,11 @@ export async function* exportItemsCsv(db: Kysely<DB>, query: ItemsExportQuery, s
     if (after !== null) q = q.where('num', '>', after);
     const page = await q.orderBy('num').limit(PAGE).execute();
     if (page.length === 0) return;
-    const items = await loadItemInputs(db, page.map((r) => r.num));
-    yield page.map((r) => itemCsvLine(items.get(r.num)!)).join('');
+    const nums = page.map((r) => r.num);
+    const items = await loadItemInputs(db, nums);
+    // The stock columns, read-only in the file, as stock has them.
+    const stock = await readStockCounts(db, nums);
+    yield page.map((r) => itemCsvLine(items.get(r.num)!, stock.get(r.num)!)).join('');
     after = page[page.length - 1]!.num;
   }
 }

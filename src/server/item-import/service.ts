@@ -30,7 +30,6 @@ export class ItemImportService {
     private readonly db: Kysely<DB>,
     private readonly catalogue: CatalogueService,
     private readonly events: WebhookEvents,
-    private readonly publicUrl: string,
     private readonly afterCommit: () => void,
   ) {}
 
@@ -83,8 +82,6 @@ export class ItemImportService {
     let error: string | null = null;
     try {
       await applyImport(this.db, plan, {
-        ref: `CSV import ${jobId.slice(0, 8)}`,
-        publicUrl: this.publicUrl,
         events: this.events,
         audit: { actor, target: `import:${jobId}` },
         progress: async (trx, done) => {
@@ -105,5 +102,6 @@ export class ItemImportService {
 }
 
 function reportOf(plan: ImportPlan): ImportReport {
-  return { new: plan.new, unchanged: plan.unchanged, changed: plan.changed, errors: plan.errors };
+  const notices = plan.ignored.length > 0 ? [IMPORT_MESSAGES.stockIgnored(plan.ignored)] : [];
+  return { new: plan.new, unchanged: plan.unchanged, changed: plan.changed, errors: plan.errors, notices };
 }

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../admin/test-helpers';
 import { signUpCustomer, type TestCustomer } from '../cart/test-customers';
-import { fixtureItems, loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { upsertItems } from '../catalogue/writes';
+import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
 import { pdfText } from '../documents/pdf-text';
 import { buyerCall, placeOrder, setStock, stockOf } from '../orders/lifecycle-test-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -113,7 +112,7 @@ describe('credit hold at checkout', () => {
 
   it('the attack: a fresh unverified account checks out 500 lines × 9,999 units; it holds, and other buyers see and get the same stock', async () => {
     const items = Array.from({ length: 500 }, (_, i) => ({ ...fixtureItems[1]!, num: `77${String(i).padStart(3, '0')}`, code: `ATK-${i}`, upc: '', qtyFr: 40, qtyFh: 40 }));
-    await upsertItems(db(), items);
+    await seedItems(db(), items);
     await t.ctx.catalogue.refresh();
     const other = await signUpCustomer(t.app, 'CA');
     const view = async () => ({

@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCoupon } from '../cart/queries';
 import { signUpCustomer, type TestCustomer } from '../cart/test-customers';
-import { fixtureItems, loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { upsertItems } from '../catalogue/writes';
+import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 /**
@@ -29,7 +28,7 @@ beforeAll(async () => {
   t = await createTestApp(async (ctx) => {
     await loadFixtureCatalogue(ctx.database.db);
     const template = fixtureItems.find((i) => i.num === '12001')!;
-    await upsertItems(
+    await seedItems(
       ctx.database.db,
       NUMS.map((num) => ({ ...template, num, code: `C-${num}`, upc: '', webTitle: `Race ${num}`, priceCents: PRICES[num], qtyFr: STOCK / 2, qtyFh: STOCK / 2 })),
     );

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCoupons } from '../cart/demo-coupons';
 import { insertCoupon } from '../cart/queries';
 import { addShipTo, signUpCustomer, type TestCustomer } from '../cart/test-customers';
-import { fixtureItems, loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { upsertItems } from '../catalogue/writes';
+import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
 import { mailsTo } from '../mail/mail-folder';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
@@ -31,7 +30,7 @@ async function stock(num: string) {
 }
 async function setItem(num: string, more: Partial<(typeof fixtureItems)[number]>) {
   const base = fixtureItems.find((i) => i.num === num)!;
-  await upsertItems(t.ctx.database.db, [{ ...base, ...more }]);
+  await seedItems(t.ctx.database.db, [{ ...base, ...more }]);
   await t.ctx.catalogue.refresh();
 }
 

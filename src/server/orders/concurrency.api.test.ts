@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCoupon } from '../cart/queries';
 import { signUpCustomer, type TestCustomer } from '../cart/test-customers';
-import { fixtureItems, loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { upsertItems } from '../catalogue/writes';
+import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 /**
@@ -18,7 +17,7 @@ beforeAll(async () => {
   t = await createTestApp(async (ctx) => {
     await loadFixtureCatalogue(ctx.database.db);
     const template = fixtureItems.find((i) => i.num === '12001')!;
-    await upsertItems(ctx.database.db, [{ ...template, num: 'LAST1', code: 'C-LAST1', upc: '', webTitle: 'The last one', qtyFr: 1, qtyFh: 0 }]);
+    await seedItems(ctx.database.db, [{ ...template, num: 'LAST1', code: 'C-LAST1', upc: '', webTitle: 'The last one', qtyFr: 1, qtyFh: 0 }]);
     await insertCoupon(ctx.database.db, { code: 'ONEUSE', name: 'One use only', kind: 'fixed', amountOffCents: 500, maxUses: 1 });
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,5 +1,4 @@
-import { fixtureItems } from '../catalogue/test-fixture';
-import { upsertItems } from '../catalogue/writes';
+import { fixtureItems, seedItems } from '../catalogue/test-fixture';
 import { signUpCustomer, type TestCustomer } from '../cart/test-customers';
 import type { TestApp } from '../test-support/test-app';
 
@@ -8,7 +7,7 @@ import type { TestApp } from '../test-support/test-app';
 /** Sets an item's West/East stock (as receiving goods would), then refreshes the catalogue. */
 export async function setStock(t: TestApp, num: string, west: number, east: number): Promise<void> {
   const base = fixtureItems.find((i) => i.num === num)!;
-  await upsertItems(t.ctx.database.db, [{ ...base, qtyFr: west, qtyFh: east }]);
+  await seedItems(t.ctx.database.db, [{ ...base, qtyFr: west, qtyFh: east }]);
   await t.ctx.catalogue.refresh();
 }
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpCustomer } from '../cart/test-customers';
-import { fixtureItems, loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { upsertItems } from '../catalogue/writes';
+import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 /**
@@ -16,7 +15,7 @@ beforeAll(async () => {
     await loadFixtureCatalogue(ctx.database.db);
     const base = fixtureItems.find((i) => i.num === '11002')!;
     // $2,500,000.00 each, with $4,999,999.99 SRP: ten of them make a $25,000,000 order.
-    await upsertItems(ctx.database.db, [{ ...base, priceCents: 250_000_000, srpCents: 499_999_999, qtyFr: 50, qtyFh: 50 }]);
+    await seedItems(ctx.database.db, [{ ...base, priceCents: 250_000_000, srpCents: 499_999_999, qtyFr: 50, qtyFh: 50 }]);
   });
 });
 afterAll(() => t?.close());

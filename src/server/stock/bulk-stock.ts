@@ -12,6 +12,9 @@ import * as q from './queries';
  * (count − on hand now); a row that would take available below zero is refused, a row for an
  * unknown item too; the others apply, in row order (a later row for the same item and warehouse
  * counts from the earlier one). Movements are 'count' rows; units added fill waiting backorders.
+ * `limitedTo`: the one warehouse the caller may count (a warehouse member set to one, as for an
+ * adjustment), null for either: a row for the other warehouse is that row's error and changes
+ * nothing, the caller's good rows still apply.
  */
 /**
  * `beforeLast` runs in the transaction before its last statement, with the items whose units
@@ -20,9 +23,12 @@ import * as q from './queries';
 export async function setStockCounts(
   trx: q.Db,
   actor: Actor,
-  rows: readonly (StockRowInput & { row: number })[],
+  limitedTo: Warehouse | null,
+  checked: readonly (StockRowInput & { row: number })[],
   beforeLast: (changedNums: string[], filled: Filled[]) => Promise<void> = async () => {},
 ): Promise<{ result: BulkResult; filled: Filled[] }> {
+  const refused = limitedTo === null ? [] : checked.filter((r) => r.warehouse !== limitedTo).map((r) => ({ row: r.row, message: STOCK_MESSAGES.otherWarehouse(limitedTo) }));
+  const rows = limitedTo === null ? checked : checked.filter((r) => r.warehouse === limitedTo);
   const nums = [...new Set(rows.map((r) => r.invNum))];
   const items = new Map<string, q.StockRow>();
   for (let i = 0; i < nums.length; i += 5_000) for (const r of await q.lockItems(trx, nums.slice(i, i + 5_000), q.isPostgres(trx))) items.set(r.num, r);
@@ -31,7 +37,7 @@ export async function setStockCounts(
 
   const deltas = new Map<string, Record<Warehouse, number>>();
   const moves: Move[] = [];
-  const { updated, errors } = applyToItems(rows, items, (item, r) => {
+  const { updated, errors: rowErrors } = applyToItems(rows, items, (item, r) => {
     const d = deltas.get(item.num) ?? { west: 0, east: 0 };
     const column = q.COLUMNS[r.warehouse];
     const qty = item[column.qty] + d[r.warehouse];
@@ -43,6 +49,7 @@ export async function setStockCounts(
     moves.push({ itemNum: item.num, warehouse: r.warehouse, delta });
     return undefined;
   });
+  const errors = [...refused, ...rowErrors].sort((a, b) => a.row - b.row);
 
   const changes = [...deltas].filter(([, d]) => d.west !== 0 || d.east !== 0).map(([num, d]) => ({ itemId: items.get(num)!.id, west: -d.west, east: -d.east }));
   // A negative decrement adds units: one statement for all items on PostgreSQL.

@@ -111,12 +111,15 @@ export class StockService {
     return result;
   }
 
-  /** `PUT /beapi/Admin/Stock`: counts on hand, one transaction (bulk-stock.ts) that also writes the mails to the filled backorders' buyers. */
-  async setCounts(actor: Actor, body: readonly unknown[]): Promise<BulkResult> {
+  /**
+   * `PUT /beapi/Admin/Stock`: counts on hand, one transaction (bulk-stock.ts) that also writes the
+   * mails to the filled backorders' buyers. `limitedTo` as for `adjust`, row by row.
+   */
+  async setCounts(limitedTo: Warehouse | null, actor: Actor, body: readonly unknown[]): Promise<BulkResult> {
     const { good, errors } = checkRows(stockRow, body);
     let published = 0;
     const { result, filled } = await writeTransaction(this.db, (trx) =>
-      setStockCounts(trx, actor, good, async (changedNums, filled) => {
+      setStockCounts(trx, actor, limitedTo, good, async (changedNums, filled) => {
         await enqueueBackorderMails(trx, filled, this.publicUrl);
         // stock.changed for every item whose units changed, as GET /Stock/{invNum} answers it.
         let stocks: Promise<Map<string, ItemStock>> | null = null;

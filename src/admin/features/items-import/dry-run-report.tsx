@@ -1,4 +1,4 @@
-import { Badge, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { ImportReport } from '../../../contract/admin/item-import';
 
 /** Rows a tab shows; the counts cover the whole file. */
@@ -8,9 +8,25 @@ function More({ total }: { total: number }) {
   return total > SHOWN ? <Text size="sm" c="dimmed">and {total - SHOWN} more</Text> : null;
 }
 
-/** The dry run: new items, changed ones with old → new per column, the unchanged count and the rows in error. */
+/**
+ * The dry run: what the import leaves out on purpose (the file's read-only stock columns), new
+ * items, changed ones with old → new per column, the unchanged count and the rows in error.
+ */
 export function DryRunReport({ report }: { report: ImportReport }) {
   const first = report.errors.length > 0 ? 'errors' : report.changed.length > 0 ? 'changed' : 'new';
+  return (
+    <Stack gap="sm">
+      {report.notices.map((notice) => (
+        <Alert key={notice} color="blue" title="Not imported">
+          {notice}
+        </Alert>
+      ))}
+      <DryRunTabs report={report} first={first} />
+    </Stack>
+  );
+}
+
+function DryRunTabs({ report, first }: { report: ImportReport; first: string }) {
   return (
     <Tabs defaultValue={first} keepMounted={false}>
       <Tabs.List>

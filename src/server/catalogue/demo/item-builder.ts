@@ -1,5 +1,6 @@
 import { facet, type FacetInput, poscatFacet } from '../facets';
 import { withCheckDigit } from '../upc';
+import type { StockCounts } from '../../stock/counts';
 import type { CatalogueItemInput } from '../writes';
 import { LOGO, type Poscat } from './categories';
 import type { Colour } from './palette';
@@ -45,7 +46,8 @@ const COMPANY_PREFIX = '047385';
 const BRAND: Record<Line, string> = { latex: 'Diamond Sizing Latex', foil: 'Everyday Foil', bubble: 'Crystal Bubbles' };
 const MATERIAL: Record<Line, string> = { latex: 'Natural rubber latex', foil: 'Metallised nylon foil', bubble: 'Stretch plastic (PE)' };
 
-export interface BuiltItem extends CatalogueItemInput {
+/** A demo item and the stock it starts with (written through stock, stock/counts.ts). */
+export interface BuiltItem extends CatalogueItemInput, StockCounts {
   related: string[];
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { seedStock } from '../../stock/counts';
 import { type CategoryInput, inTransaction, setNvMembers, upsertCategories, upsertItems } from '../writes';
 import { CATEGORY, DEMO_CATEGORIES, WINTER_EVENTS } from './categories';
 import { type BuiltItem, buildItem } from './item-builder';
@@ -65,7 +66,10 @@ export async function seedDemoCatalogue(db: Kysely<DB>): Promise<DemoSeedResult>
     if (!(await isCatalogueEmpty(trx))) return { seeded: false, categories: 0, items: 0, collections: {} };
     const demo = buildDemoCatalogue();
     await upsertCategories(trx, demo.categories);
-    await upsertItems(trx, demo.items.map(({ related: _related, ...item }) => item));
+    const items = demo.items.map(({ related: _related, ...item }) => item);
+    await upsertItems(trx, items);
+    // The catalogue write never sets stock: the demo's starting counts go in through stock.
+    await seedStock(trx, items, { announce: false });
     const collections: Record<number, number> = {};
     for (const [num, members] of demo.collections) collections[num] = (await setNvMembers(trx, num, members)).members;
     return { seeded: true, categories: demo.categories.length, items: demo.items.length, collections };

@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { seedStock, type StockCounts } from '../../stock/counts';
 import { type CatalogueItemInput, inTransaction, upsertCategories, upsertItems } from '../writes';
 import { DEMO_CATEGORIES } from './categories';
 import { buildItem, type DemoProduct } from './item-builder';
@@ -48,6 +49,8 @@ export async function seedSyntheticItems(db: Kysely<DB>, n: number, options: Syn
     while (done < n) {
       const batch = generator.next(Math.min(BATCH, n - done));
       await upsertItems(trx, batch);
+      // The catalogue write never sets stock: the items' starting counts go in through stock.
+      await seedStock(trx, batch, { announce: false });
       done += batch.length;
       options.onProgress?.(done);
     }
@@ -85,13 +88,13 @@ class SyntheticGenerator {
     this.rng = new SeededRandom(seed);
   }
 
-  next(count: number): CatalogueItemInput[] {
-    const out: CatalogueItemInput[] = [];
+  next(count: number): (CatalogueItemInput & StockCounts)[] {
+    const out: (CatalogueItemInput & StockCounts)[] = [];
     for (let i = 0; i < count; i++) out.push(this.item());
     return out;
   }
 
-  private item(): CatalogueItemInput {
+  private item(): CatalogueItemInput & StockCounts {
     const rng = this.rng;
     const num = String(this.start + this.made);
     if (!this.run || this.run.colours.length === 0) {

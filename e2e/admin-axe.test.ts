@@ -43,6 +43,10 @@ describe('the back office is accessible', () => {
     await page.goto(`${shop.url}/admin/signin`);
     await page.getByRole('heading', { name: 'Back office sign-in' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // Where an owner's Reset sign-in link lands.
+    await page.goto(`${shop.url}/admin/set-password?token=${'A'.repeat(43)}`);
+    await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+    expect(await seriousViolations(page), 'set-password').toEqual([]);
   });
 
   // Each test runs axe over several pages: on a loaded 2-core machine that is minutes, not seconds.

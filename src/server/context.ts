@@ -101,7 +101,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     mailer,
     outbox,
     accounts,
-    staff: new StaffService(database.db),
+    staff: new StaffService(database.db, config.PUBLIC_URL, () => outbox.poke()),
     cart,
     orders,
     checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents, money),

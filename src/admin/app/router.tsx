@@ -53,6 +53,8 @@ const routes: RouteObject[] = [
 export const router = createBrowserRouter(
   [
     { path: 'signin', ErrorBoundary: RouteError, ...lazyPage(() => import('../features/session/sign-in-page')) },
+    // The link of an owner's "Reset sign-in": no session needed.
+    { path: 'set-password', ErrorBoundary: RouteError, ...lazyPage(() => import('../features/set-password/set-password-page')) },
     { path: '/', Component: AdminLayout, ErrorBoundary: RouteError, HydrateFallback: () => null, children: routes },
   ],
   { basename: '/admin' },

@@ -42,6 +42,8 @@ export const apiKeySchema = z.object({
   /** The key's first characters, to tell keys apart; never the key. */
   prefix: z.string(),
   scopes: z.array(apiScopeSchema),
+  /** The scopes it may use now: those its maker still holds (none once the maker is deactivated). */
+  activeScopes: z.array(apiScopeSchema),
   createdAt: z.string(),
   createdBy: z.number().int().nullable(),
   expiresAt: z.string().nullable(),

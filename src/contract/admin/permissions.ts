@@ -28,6 +28,7 @@ export const PERMISSIONS = [
   /** The reports page and its CSVs. */
   'reports:read',
   'audit:read',
+  /** Add staff, change their roles, deactivate them, reset a member's sign-in (owner only). */
   'staff:manage',
   /** The item editor's list and items. */
   'catalogue:read',

@@ -14,8 +14,10 @@ export const STAFF = {
   /** Idle timeout and absolute lifetime of a staff session. */
   idleHours: 8,
   maxDays: 7,
-  /** Recovery of a lost authenticator is by another owner; there are no backup codes. */
+  /** Recovery of a lost authenticator is by an owner (Reset sign-in); there are no backup codes. */
   totpDigits: 6,
+  /** How long the mailed link to set a password works (an owner's Reset sign-in). */
+  setPasswordLinkHours: 72,
 } as const;
 
 export const STAFF_MESSAGES = {
@@ -29,6 +31,10 @@ export const STAFF_MESSAGES = {
   emailTaken: 'A staff member with this email exists already',
   lastOwner: 'The last active owner cannot lose the owner role or be deactivated',
   totpCodeWrong: 'That code is not right: check the time on your phone and try again',
+  totpNothingPending: 'There is no new authenticator to confirm: start the set-up again',
+  totpNotOn: 'Two-step sign-in is not on',
+  resetOwnSignIn: 'You cannot reset your own sign-in: change your password or authenticator under My account',
+  linkInvalid: 'This link is not valid any more: it was used, replaced by a newer one or is older than 72 hours. Ask an owner for a new one.',
   staffNotFound: (id: number) => `Staff member ${id} not found`,
 } as const;
 
@@ -77,12 +83,22 @@ export const totpEnrolmentSchema = z.object({
   qrSvg: z.string(),
   secret: z.string(),
 });
-export const totpConfirmBody = z.object({ code: z.string().regex(/^\d{6}$/, 'The code has 6 digits') });
-export const totpDisableBody = z.object({ password: z.string().min(1).max(STAFF.passwordMax) });
+const totpCode = z.string().regex(/^\d{6}$/, 'The code has 6 digits');
+const currentPassword = z.string().min(1, 'Enter your password').max(STAFF.passwordMax);
+/** Setting up an authenticator (or a new one) needs the password; the one in force stays until the new one is confirmed. */
+export const totpStartBody = z.object({ password: currentPassword });
+export const totpConfirmBody = z.object({ code: totpCode });
+/** Turning it off needs the password and a current code. */
+export const totpDisableBody = z.object({ password: currentPassword, code: totpCode });
+
+/** The mailed link's token and the new password (/admin/set-password). */
+export const setStaffPasswordBody = z.object({ token: z.string().min(1).max(100), newPassword: password });
 
 export const staffListItemSchema = staffSchema.extend({
   active: z.boolean(),
   totpEnabled: z.boolean(),
+  /** Reset by an owner: no password until the member uses the mailed link. */
+  awaitingPassword: z.boolean(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
 });

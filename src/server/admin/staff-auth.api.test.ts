@@ -57,7 +57,7 @@ describe('staff sign-in and sessions', () => {
 
   it('needs the CSRF header on unsafe calls, and refuses another site', async () => {
     const s = await ownerSession(t);
-    const noCsrf = await adminCall(t, s, { method: 'POST', url: '/Me/Totp', headers: { 'x-csrf-token': '' } });
+    const noCsrf = await adminCall(t, s, { method: 'POST', url: '/Me/Totp', headers: { 'x-csrf-token': '' }, payload: { password: 'balloons-owner' } });
     expect(noCsrf.status).toBe(403);
     const crossSite = await adminCall(t, s, { method: 'POST', url: '/Me/Totp', headers: { origin: 'https://evil.example' } });
     expect(crossSite.status).toBe(403);
@@ -83,7 +83,7 @@ describe('TOTP', () => {
   it('enrols with a QR code, then asks for a code at sign-in and accepts each code once', async () => {
     const s = await staffWith(t, ['manager']);
     const me = (await adminCall(t, s, { method: 'GET', url: '/Me' })).body;
-    const enrol = await adminCall(t, s, { method: 'POST', url: '/Me/Totp' });
+    const enrol = await adminCall(t, s, { method: 'POST', url: '/Me/Totp', payload: { password: 'staff-password-1' } });
     expect(enrol.status).toBe(200);
     expect(enrol.body.qrSvg).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(enrol.body.uri).toContain('otpauth://totp/');

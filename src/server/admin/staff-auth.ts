@@ -133,9 +133,9 @@ export function actorOf(request: FastifyRequest): Actor {
   return staffActor(requireStaff(request), request.ip);
 }
 
-/** The one warehouse the caller may work at: a warehouse member set to one; null for owners, managers and API keys. */
+/** The one warehouse the caller may work at: a warehouse member set to one (or a key such a member made); null for owners and managers. */
 export function warehouseLimit(request: FastifyRequest): 'west' | 'east' | null {
-  if (request.apiKey) return null;
+  if (request.apiKey) return request.apiKey.warehouse;
   const member = requireStaff(request);
   return member.warehouse !== null && !member.roles.some((r) => r === 'owner' || r === 'manager') ? member.warehouse : null;
 }

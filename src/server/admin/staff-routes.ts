@@ -4,6 +4,7 @@ import { auditPageSchema, auditQuery } from '../../contract/admin/audit';
 import {
   changeStaffPasswordBody,
   newStaffBody,
+  setStaffPasswordBody,
   staffIdParams,
   staffListItemSchema,
   staffLoginBody,
@@ -11,6 +12,7 @@ import {
   totpConfirmBody,
   totpDisableBody,
   totpEnrolmentSchema,
+  totpStartBody,
   updateStaffBody,
 } from '../../contract/admin/staff';
 import { problemSchema as problem } from '../../contract/problem';
@@ -67,24 +69,71 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
     },
   );
 
-  app.post('/Me/Totp', { config: { permission: 'self' }, schema: { tags, security, response: { 200: totpEnrolmentSchema, 401: problem, 403: problem } } }, async (request) =>
-    staff.startTotp(requireStaff(request), actorOf(request)),
+  app.post(
+    '/Me/Totp',
+    {
+      config: { permission: 'self' },
+      schema: {
+        tags,
+        security,
+        description: 'Sets up an authenticator (or a new one) with the current password. The one in force, if any, keeps working until a code of the new one is confirmed.',
+        body: totpStartBody,
+        response: { 200: totpEnrolmentSchema, 400: problem, 401: problem, 403: problem, 429: problem },
+      },
+    },
+    async (request) => staff.totp.start(requireStaff(request), actorOf(request), request.body.password),
   );
 
   app.post(
     '/Me/Totp/Confirm',
-    { config: { permission: 'self' }, schema: { tags, security, body: totpConfirmBody, response: { 200: ok, 400: problem, 401: problem, 403: problem } } },
+    {
+      config: { permission: 'self' },
+      schema: {
+        tags,
+        security,
+        description: 'Puts the new authenticator in force with one of its codes; the member’s other sessions end.',
+        body: totpConfirmBody,
+        response: { 200: ok, 400: problem, 401: problem, 403: problem, 409: problem },
+      },
+    },
     async (request) => {
-      await staff.confirmTotp(requireStaff(request), actorOf(request), request.body.code);
+      await staff.totp.confirm(requireStaff(request), actorOf(request), request.body.code);
       return { ok: true as const };
     },
   );
 
   app.post(
     '/Me/Totp/Disable',
-    { config: { permission: 'self' }, schema: { tags, security, body: totpDisableBody, response: { 200: ok, 400: problem, 401: problem, 403: problem, 429: problem } } },
+    {
+      config: { permission: 'self' },
+      schema: {
+        tags,
+        security,
+        description: 'Turns two-step sign-in off with the password and a current code; the member’s other sessions end.',
+        body: totpDisableBody,
+        response: { 200: ok, 400: problem, 401: problem, 403: problem, 409: problem, 429: problem },
+      },
+    },
     async (request) => {
-      await staff.disableTotp(requireStaff(request), actorOf(request), request.body.password);
+      await staff.totp.disable(requireStaff(request), actorOf(request), request.body.password, request.body.code);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/SetPassword',
+    {
+      // Public: the mailed one-time link is the proof. Its token has 256 bits; the limit keeps a flood off the hashing.
+      config: { permission: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        description: 'Sets a new password with the one-time link an owner’s Reset sign-in mailed (single use, 72 hours).',
+        body: setStaffPasswordBody,
+        response: { 200: ok, 400: problem, 429: problem },
+      },
+    },
+    async (request) => {
+      await staff.signInReset.setPassword(request.body.token, request.body.newPassword, request.ip);
       return { ok: true as const };
     },
   );
@@ -106,6 +155,24 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
       schema: { tags, security, params: staffIdParams, body: updateStaffBody, response: { 200: staffListItemSchema, 400: problem, 401: problem, 403: problem, 404: problem, 409: problem } },
     },
     async (request) => staff.update(actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/Staff/:id/ResetSignIn',
+    {
+      config: { permission: 'staff:manage' },
+      schema: {
+        tags,
+        security,
+        description: 'Clears the member’s password and authenticator, ends all their sessions and mails them a one-time link (72 hours) to set a new password.',
+        params: staffIdParams,
+        response: { 200: staffListItemSchema, 401: problem, 403: problem, 404: problem, 409: problem },
+      },
+    },
+    async (request) => {
+      await staff.signInReset.reset(actorOf(request), requireStaff(request).id, request.params.id);
+      return (await staff.list()).find((m) => m.id === request.params.id)!;
+    },
   );
 
   app.get(

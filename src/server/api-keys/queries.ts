@@ -10,23 +10,47 @@ export async function insertApiKey(db: Db, row: Omit<ApiKeyRow, 'id'>): Promise<
   return db.insertInto('api_keys').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export function listApiKeys(db: Db): Promise<ApiKeyRow[]> {
-  return db.selectFrom('api_keys').selectAll().orderBy('id', 'desc').limit(1000).execute();
-}
-
-export function findApiKey(db: Db, id: number): Promise<ApiKeyRow | undefined> {
-  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** The key with this hash, when it is neither revoked nor expired at `now`. */
-export function findLiveApiKey(db: Db, keyHash: string, now: string): Promise<Pick<ApiKeyRow, 'id' | 'name' | 'scopes' | 'last_used_at'> | undefined> {
+export function findApiKey(db: Db, id: number): Promise<(ApiKeyRow & KeyCreator) | undefined> {
   return db
-    .selectFrom('api_keys')
-    .select(['id', 'name', 'scopes', 'last_used_at'])
-    .where('key_hash', '=', keyHash)
-    .where('revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .selectFrom('api_keys as k')
+    .leftJoin('staff as m', 'm.id', 'k.created_by')
+    .selectAll('k')
+    .select(['m.active as creator_active', 'm.roles as creator_roles', 'm.warehouse as creator_warehouse'])
+    .where('k.id', '=', id)
     .executeTakeFirst();
+}
+
+/** Who made a key, as they are now: a key can do no more than its maker still may (decision 0027). */
+export interface KeyCreator {
+  creator_active: number | null;
+  creator_roles: string | null;
+  creator_warehouse: 'west' | 'east' | null;
+}
+
+export type LiveApiKeyRow = Pick<ApiKeyRow, 'id' | 'name' | 'scopes' | 'last_used_at' | 'created_by'> & KeyCreator;
+
+/** The key with this hash, when it is neither revoked nor expired at `now`, with its maker's standing now. */
+export function findLiveApiKey(db: Db, keyHash: string, now: string): Promise<LiveApiKeyRow | undefined> {
+  return db
+    .selectFrom('api_keys as k')
+    .leftJoin('staff as m', 'm.id', 'k.created_by')
+    .select(['k.id', 'k.name', 'k.scopes', 'k.last_used_at', 'k.created_by', 'm.active as creator_active', 'm.roles as creator_roles', 'm.warehouse as creator_warehouse'])
+    .where('k.key_hash', '=', keyHash)
+    .where('k.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('k.expires_at', 'is', null), eb('k.expires_at', '>', now)]))
+    .executeTakeFirst();
+}
+
+/** Every key (newest first) with its maker's standing now. */
+export function listApiKeysWithCreators(db: Db): Promise<(ApiKeyRow & KeyCreator)[]> {
+  return db
+    .selectFrom('api_keys as k')
+    .leftJoin('staff as m', 'm.id', 'k.created_by')
+    .selectAll('k')
+    .select(['m.active as creator_active', 'm.roles as creator_roles', 'm.warehouse as creator_warehouse'])
+    .orderBy('k.id', 'desc')
+    .limit(1000)
+    .execute();
 }
 
 /** Marks the key revoked; answers false when it was revoked already (or is unknown). */

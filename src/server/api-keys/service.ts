@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_MESSAGES, API_KEYS, type ApiKey, type CreatedApiKey, type NewApiKeyBody } from '../../contract/admin/api-keys';
-import { type ApiScope, SCOPE_PERMISSIONS } from '../../contract/admin/permissions';
+import { type ApiScope, can, type Role, SCOPE_PERMISSIONS } from '../../contract/admin/permissions';
 import type { Staff } from '../../contract/admin/staff';
 import { type Actor, recordAudit } from '../audit/audit';
 import { writeTransaction } from '../db/database';
@@ -16,7 +16,29 @@ const WINDOW_MS = 60_000;
 export interface ApiKeyCaller {
   id: number;
   name: string;
+  /** What it may do now: its scopes that its maker still holds. */
   scopes: ApiScope[];
+  /** Its maker's warehouse limit, now (null: both warehouses). */
+  warehouse: 'west' | 'east' | null;
+}
+
+/**
+ * A key can do no more than the member who made it may do now (decision 0027): of its scopes,
+ * those whose every permission the maker's roles still grant; none once the maker is
+ * deactivated. A key whose maker is not recorded keeps its scopes.
+ */
+export function activeScopes(scopes: readonly ApiScope[], maker: q.KeyCreator & { created_by: number | null }): ApiScope[] {
+  if (maker.created_by === null) return [...scopes];
+  if (maker.creator_active !== 1 || !maker.creator_roles) return [];
+  const roles = JSON.parse(maker.creator_roles) as Role[];
+  return scopes.filter((s) => SCOPE_PERMISSIONS[s].every((p) => can(roles, p)));
+}
+
+/** The maker's warehouse limit, as staff-auth's warehouseLimit gives it for a member. */
+function makerWarehouse(maker: q.KeyCreator): 'west' | 'east' | null {
+  if (!maker.creator_roles || maker.creator_warehouse === null) return null;
+  const roles = JSON.parse(maker.creator_roles) as Role[];
+  return roles.some((r) => r === 'owner' || r === 'manager') ? null : maker.creator_warehouse;
 }
 
 export function apiKeyActor(key: Pick<ApiKeyCaller, 'id' | 'name'>, ip: string): Actor {
@@ -25,12 +47,14 @@ export function apiKeyActor(key: Pick<ApiKeyCaller, 'id' | 'name'>, ip: string):
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-function toApiKey(row: q.ApiKeyRow): ApiKey {
+function toApiKey(row: q.ApiKeyRow & q.KeyCreator): ApiKey {
+  const scopes = JSON.parse(row.scopes) as ApiScope[];
   return {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
-    scopes: JSON.parse(row.scopes) as ApiScope[],
+    scopes,
+    activeScopes: activeScopes(scopes, row),
     createdAt: row.created_at,
     createdBy: row.created_by,
     expiresAt: row.expires_at,
@@ -79,11 +103,11 @@ export class ApiKeyService {
       await recordAudit(trx, actor, { action: 'apikey.create', target: `apikey:${row.id}`, summary: { name: row.name, scopes: body.scopes, expiresAt: row.expires_at } });
       return row;
     });
-    return { ...toApiKey(row), key };
+    return { ...toApiKey({ ...row, creator_active: 1, creator_roles: JSON.stringify(member.roles), creator_warehouse: member.warehouse }), key };
   }
 
   async list(): Promise<ApiKey[]> {
-    return (await q.listApiKeys(this.db)).map(toApiKey);
+    return (await q.listApiKeysWithCreators(this.db)).map(toApiKey);
   }
 
   async revoke(actor: Actor, id: number): Promise<ApiKey> {
@@ -96,18 +120,18 @@ export class ApiKeyService {
     });
   }
 
-  /** The live key sent as `Authorization: Bearer <key>`; null when unknown, expired or revoked. */
+  /** The live key sent as `Authorization: Bearer <key>`; null when unknown, expired or revoked, or its maker is deactivated. */
   async resolve(key: string, ip: string): Promise<ApiKeyCaller | null> {
     if (!key.startsWith(API_KEYS.keyPrefix) || key.length > 100) return null;
     const now = Date.now();
     const row = await q.findLiveApiKey(this.db, hashKey(key), new Date(now).toISOString());
-    if (!row) return null;
+    if (!row || (row.created_by !== null && row.creator_active !== 1)) return null;
     const last = Math.max(this.touched.get(row.id) ?? 0, row.last_used_at ? Date.parse(row.last_used_at) : 0);
     if (now - last > TOUCH_EVERY_MS) {
       this.touched.set(row.id, now);
       await q.touchApiKey(this.db, row.id, new Date(now).toISOString(), ip);
     }
-    return { id: row.id, name: row.name, scopes: JSON.parse(row.scopes) as ApiScope[] };
+    return { id: row.id, name: row.name, scopes: activeScopes(JSON.parse(row.scopes) as ApiScope[], row), warehouse: makerWarehouse(row) };
   }
 
   /** Counts a call of this key: 429 past the limit of its current minute. */

@@ -32,11 +32,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('the admin route table', () => {
-  it('every admin route declares a permission from the table, and only the sign-in is public', () => {
+  it('every admin route declares a permission from the table, and only the sign-in and the set-password link are public', () => {
     expect(adminRoutes().length).toBeGreaterThan(10);
     const known = new Set<string>([...PERMISSIONS, 'public', 'session']);
     expect(adminRoutes().filter((r) => !known.has(String(r.permission))).map(label)).toEqual([]);
-    expect(adminRoutes().filter((r) => r.permission === 'public').map(label)).toEqual(['POST /beapi/Admin/Login']);
+    expect(adminRoutes().filter((r) => r.permission === 'public').map(label)).toEqual(['POST /beapi/Admin/Login', 'POST /beapi/Admin/SetPassword']);
     // No buyer route declares a staff permission, and no admin route is in the buyer's public list.
     expect(routes.filter((r) => !isAdminRoute(r) && r.permission !== undefined).map(label)).toEqual([]);
     expect(adminRoutes().filter((r) => isPublic(r) && r.permission !== 'public').map(label)).toEqual([]);

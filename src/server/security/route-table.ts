@@ -56,6 +56,8 @@ export const PUBLIC = new Set([
   'GET /beapi/Content/Pages/:slug',
   // The staff sign-in (its session is a cookie; admin-matrix.api.test.ts).
   'POST /beapi/Admin/Login',
+  // Setting a password with the one-time link an owner's Reset sign-in mailed (the token is the proof).
+  'POST /beapi/Admin/SetPassword',
   // Outside /beapi: generated pictures and catalogue PDFs (SRP only).
   'GET /images/items/:num',
   'GET /images/logos/:name.svg',

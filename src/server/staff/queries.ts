@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, PostgresAdapter, type Selectable, type Updateable, sql } from 'kysely';
 import type { DB } from '../db/schema';
-import type { StaffSessionTable, StaffTable } from './tables';
+import type { StaffSessionTable, StaffSignInLinkTable, StaffTable } from './tables';
 
 /** The only place the staff module touches Kysely. */
 export type Db = Kysely<DB>;
@@ -37,8 +37,20 @@ export async function updateStaff(db: Db, id: number, change: Updateable<StaffTa
   await db.updateTable('staff').set({ ...change, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
 }
 
-export async function countActiveOwners(db: Db): Promise<number> {
-  const rows = await db.selectFrom('staff').select('roles').where('active', '=', 1).execute();
+/**
+ * The active owners, counted with every active member's row locked (PostgreSQL; on SQLite the
+ * write transaction holds the database): two changes that each take an owner away cannot both
+ * count the other one as still there. Rows are locked in id order, before the changed member's
+ * own row, so two such changes never wait on each other in a circle.
+ */
+export async function countActiveOwnersLocked(db: Db): Promise<number> {
+  const rows = await db
+    .selectFrom('staff')
+    .select(['id', 'roles'])
+    .where('active', '=', 1)
+    .orderBy('id')
+    .$if(db.isTransaction && isPostgres(db), (q) => q.forUpdate())
+    .execute();
   return rows.filter((r) => (JSON.parse(r.roles) as string[]).includes('owner')).length;
 }
 
@@ -56,6 +68,90 @@ export async function setLastSignIn(db: Db, id: number, at: string): Promise<voi
 export async function useTimeStep(db: Db, id: number, previous: number, step: number): Promise<boolean> {
   const r = await db.updateTable('staff').set({ totp_last_step: step }).where('id', '=', id).where('totp_last_step', '=', previous).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/** Makes the pending secret the one in force, if it is still the one confirmed; false when another set-up replaced it meanwhile. */
+export async function confirmPendingSecret(db: Db, id: number, secret: string, step: number): Promise<boolean> {
+  const r = await db
+    .updateTable('staff')
+    .set({ totp_secret: secret, totp_pending_secret: null, totp_enabled: 1, totp_last_step: step, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('totp_pending_secret', '=', secret)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** A deactivated member's API keys are revoked for good (reactivating the member does not bring them back); answers how many. */
+export async function revokeKeysMadeBy(db: Db, staffId: number, at: string): Promise<number> {
+  const r = await db.updateTable('api_keys').set({ revoked_at: at }).where('created_by', '=', staffId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+// ---- wrong TOTP codes ------------------------------------------------------------------------
+
+export async function insertCodeFailure(db: Db, staffId: number, address: string, at: string): Promise<number> {
+  const r = await db.insertInto('staff_code_failures').values({ staff_id: staffId, address, created_at: at }).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function countCodeFailuresSince(db: Db, staffId: number, since: string): Promise<number> {
+  const r = await db
+    .selectFrom('staff_code_failures')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('staff_id', '=', staffId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The time of the n-th most recent wrong code since `since`; undefined when there are fewer. */
+export async function nthRecentCodeFailure(db: Db, staffId: number, since: string, n: number): Promise<string | undefined> {
+  const r = await db
+    .selectFrom('staff_code_failures')
+    .select('created_at')
+    .where('staff_id', '=', staffId)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .offset(n - 1)
+    .limit(1)
+    .executeTakeFirst();
+  return r?.created_at;
+}
+
+export async function deleteCodeFailure(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('staff_code_failures').where('id', '=', id).execute();
+}
+
+export async function deleteCodeFailures(db: Db, staffId: number, before?: string): Promise<void> {
+  await db
+    .deleteFrom('staff_code_failures')
+    .where('staff_id', '=', staffId)
+    .$if(before !== undefined, (q) => q.where('created_at', '<=', before!))
+    .execute();
+}
+
+// ---- one-time links to set a password --------------------------------------------------------
+
+export async function insertSignInLink(db: Db, row: Insertable<StaffSignInLinkTable>): Promise<void> {
+  await db.insertInto('staff_sign_in_links').values(row).execute();
+}
+
+/** Uses the link up if it is unused and unexpired at `now`; answers its member's id. */
+export async function consumeSignInLink(db: Db, tokenHash: string, now: string): Promise<number | undefined> {
+  const r = await db
+    .updateTable('staff_sign_in_links')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('staff_id')
+    .executeTakeFirst();
+  return r?.staff_id;
+}
+
+/** Earlier links of the member stop working (a newer one was sent, or one was used). */
+export async function voidSignInLinks(db: Db, staffId: number, now: string): Promise<void> {
+  await db.updateTable('staff_sign_in_links').set({ used_at: now }).where('staff_id', '=', staffId).where('used_at', 'is', null).execute();
 }
 
 // ---- sessions --------------------------------------------------------------------------------

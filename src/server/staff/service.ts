@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
-import QRCode from 'qrcode';
 import { can, permissionsOf, type Permission, type Role } from '../../contract/admin/permissions';
 import { STAFF, STAFF_MESSAGES, type Staff, type StaffListItem, type StaffSession } from '../../contract/admin/staff';
 import type { Actor } from '../audit/audit';
@@ -10,7 +8,10 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../accounts/pa
 import { LoginThrottle } from '../accounts/throttle';
 import { writeTransaction } from '../db/database';
 import { Conflict, DomainError, Invalid, NotFound, Unauthorized } from '../errors';
+import { CodeLimit } from './code-limit';
 import * as q from './queries';
+import { SignInReset } from './sign-in-reset';
+import { acceptCode, TotpEnrolment } from './totp';
 
 const HOUR_MS = 60 * 60 * 1000;
 const IDLE_MS = STAFF.idleHours * HOUR_MS;
@@ -43,34 +44,45 @@ function toStaff(row: Pick<q.StaffRow, 'id' | 'email' | 'name' | 'roles' | 'ware
 
 export class StaffService {
   private readonly throttle: LoginThrottle;
+  private readonly codes: CodeLimit;
+  /** Set up, confirm, replace and turn off the authenticator (My account). */
+  readonly totp: TotpEnrolment;
+  /** An owner's reset of a member's sign-in, and the one-time link that sets a new password. */
+  readonly signInReset: SignInReset;
 
-  constructor(private readonly db: q.Db) {
+  /** `publicUrl` and `poke` (the outbox's) for the mailed links; the staff:add script needs neither. */
+  constructor(
+    private readonly db: q.Db,
+    publicUrl = '',
+    poke: () => void = () => {},
+  ) {
     this.throttle = new LoginThrottle(db);
+    this.codes = new CodeLimit(db);
+    this.totp = new TotpEnrolment(db, this.throttle, this.codes);
+    this.signInReset = new SignInReset(db, this.throttle, this.codes, publicUrl, poke);
   }
 
-  /** Checks email, password and (when enrolled) the TOTP code; opens a session. */
+  /**
+   * Checks email, password and (when enrolled) the TOTP code; opens a session. The password is
+   * throttled like a customer's; wrong codes also have their own limit per member (CodeLimit).
+   * A right password without a code (401 totpRequired) is no sign-in: it forgets no failures.
+   */
   async login(email: string, password: string, code: string | undefined, ip: string, userAgent: string): Promise<{ token: string; session: StaffSession }> {
-    const key = `staff:${email}`;
-    let row: q.StaffRow | undefined;
-    let needsCode = false;
-    const ok = await this.throttle.attempt(key, ip, async () => {
-      row = await q.findStaffByEmail(this.db, email);
-      if (!row || row.active !== 1) return verifyAgainstDummy(password);
-      if (!(await verifyPassword(row.password_hash, password))) return false;
-      if (row.totp_enabled === 1) {
-        // The password was right: a missing code is not a failure, a wrong one is.
-        if (code === undefined) {
-          needsCode = true;
-          return true;
-        }
-        return this.acceptCode(row, code);
-      }
-      return true;
+    const found = await q.findStaffByEmail(this.db, email);
+    // Too many wrong codes: 429 for every sign-in of the member, from any address.
+    if (found?.totp_enabled === 1) await this.codes.check(found.id);
+    const ok = await this.throttle.attempt(`staff:${email}`, ip, async () => {
+      if (!found || found.active !== 1 || !found.password_hash) return verifyAgainstDummy(password);
+      if (!(await verifyPassword(found.password_hash, password))) return false;
+      if (found.totp_enabled !== 1) return true;
+      // Thrown, not answered: neither a failure nor a success (which would forget this address's failures).
+      if (code === undefined) throw new TotpRequired();
+      // Its place stays as a wrong code unless the code is right (then the sign-in forgets them all).
+      await this.codes.take(found.id, ip);
+      return acceptCode(this.db, found, code);
     });
-    if (!ok || !row || row.active !== 1) throw new Unauthorized(STAFF_MESSAGES.invalidCredentials);
-    if (needsCode) throw new TotpRequired();
-    // attempt() answered true for this row: password (and code) were right.
-    const staffRow = row;
+    if (!ok || !found || found.active !== 1) throw new Unauthorized(STAFF_MESSAGES.invalidCredentials);
+    const staffRow = found;
     const { token, tokenHash } = newToken();
     const csrfToken = randomBytes(24).toString('base64url');
     const now = new Date();
@@ -86,18 +98,12 @@ export class StaffService {
         user_agent: userAgent.slice(0, 300),
       });
       await q.setLastSignIn(trx, staffRow.id, now.toISOString());
+      // A full sign-in: the member's wrong codes are forgotten.
+      if (staffRow.totp_enabled === 1) await this.codes.forget(trx, staffRow.id);
       await q.deleteDeadSessions(trx, new Date(now.getTime() - IDLE_MS).toISOString(), now.toISOString());
     });
     const staff = toStaff(staffRow);
     return { token, session: { staff, csrfToken, permissions: permissionsOf(staff.roles), totpEnabled: staffRow.totp_enabled === 1 } };
-  }
-
-  /** A code is accepted once, within ±1 time step of the server's clock. */
-  private async acceptCode(row: q.StaffRow, code: string): Promise<boolean> {
-    if (!row.totp_secret) return false;
-    const result = await verifyTotp({ secret: row.totp_secret, token: code, epochTolerance: 30, afterTimeStep: row.totp_last_step });
-    if (!result.valid || !('timeStep' in result)) return false;
-    return q.useTimeStep(this.db, row.id, row.totp_last_step, result.timeStep);
   }
 
   /** The staff member of a live session cookie; null for anything else. */
@@ -134,38 +140,6 @@ export class StaffService {
     });
   }
 
-  /** Starts enrolment: a new secret, not yet in force until a code from it is confirmed. */
-  async startTotp(member: StaffMember, actor: Actor): Promise<{ uri: string; qrSvg: string; secret: string }> {
-    const secret = generateSecret();
-    await writeTransaction(this.db, async (trx) => {
-      await q.updateStaff(trx, member.id, { totp_secret: secret, totp_enabled: 0, totp_last_step: 0 });
-      await recordAudit(trx, actor, { action: 'staff.totp.start', target: `staff:${member.id}` });
-    });
-    const uri = generateURI({ issuer: 'Skyline Balloons back office', label: member.email, secret });
-    const svg = await QRCode.toString(uri, { type: 'svg', margin: 1 });
-    return { uri, qrSvg: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, secret };
-  }
-
-  async confirmTotp(member: StaffMember, actor: Actor, code: string): Promise<void> {
-    const row = await q.findStaffById(this.db, member.id);
-    if (!row?.totp_secret || !(await this.acceptCode(row, code))) throw new Invalid(STAFF_MESSAGES.totpCodeWrong);
-    await writeTransaction(this.db, async (trx) => {
-      await q.updateStaff(trx, member.id, { totp_enabled: 1 });
-      await recordAudit(trx, actor, { action: 'staff.totp.enable', target: `staff:${member.id}` });
-    });
-  }
-
-  async disableTotp(member: StaffMember, actor: Actor, password: string): Promise<void> {
-    const row = await q.findStaffById(this.db, member.id);
-    if (!row || !(await this.throttle.attempt(`staff:${row.email}`, actor.ip, () => verifyPassword(row.password_hash, password)))) {
-      throw new Invalid(STAFF_MESSAGES.currentPasswordWrong);
-    }
-    await writeTransaction(this.db, async (trx) => {
-      await q.updateStaff(trx, member.id, { totp_enabled: 0, totp_secret: null, totp_last_step: 0 });
-      await recordAudit(trx, actor, { action: 'staff.totp.disable', target: `staff:${member.id}` });
-    });
-  }
-
   // ---- staff management (owner) ----------------------------------------------------------------
 
   async list(): Promise<StaffListItem[]> {
@@ -173,6 +147,7 @@ export class StaffService {
       ...toStaff(r),
       active: r.active === 1,
       totpEnabled: r.totp_enabled === 1,
+      awaitingPassword: r.password_hash === '',
       lastSignInAt: r.last_sign_in_at,
       createdAt: r.created_at,
     }));
@@ -201,11 +176,13 @@ export class StaffService {
 
   async update(actor: Actor, id: number, change: { name?: string; roles?: Role[]; warehouse?: 'west' | 'east' | null; active?: boolean }): Promise<StaffListItem> {
     await writeTransaction(this.db, async (trx) => {
+      // First, under a lock: two members demoted at the same moment cannot both leave "another owner".
+      const owners = await q.countActiveOwnersLocked(trx);
       const before = await q.findStaffById(trx, id, true);
       if (!before) throw new NotFound(STAFF_MESSAGES.staffNotFound(id));
       const wasOwner = before.active === 1 && (JSON.parse(before.roles) as Role[]).includes('owner');
       const staysOwner = (change.active ?? before.active === 1) && (change.roles ?? (JSON.parse(before.roles) as Role[])).includes('owner');
-      if (wasOwner && !staysOwner && (await q.countActiveOwners(trx)) <= 1) throw new Conflict(STAFF_MESSAGES.lastOwner);
+      if (wasOwner && !staysOwner && owners <= 1) throw new Conflict(STAFF_MESSAGES.lastOwner);
       await q.updateStaff(trx, id, {
         ...(change.name !== undefined ? { name: change.name } : {}),
         ...(change.roles !== undefined ? { roles: JSON.stringify([...new Set(change.roles)]) } : {}),
@@ -214,10 +191,16 @@ export class StaffService {
       });
       // A deactivated member, or one whose roles changed, signs in again.
       if (change.active === false || change.roles !== undefined) await q.deleteAllSessions(trx, id);
+      // Their keys: revoked with a deactivation; after a change of roles each key is held to what they still may do, at each call.
+      const keysRevoked = change.active === false ? await q.revokeKeysMadeBy(trx, id, new Date().toISOString()) : 0;
       await recordAudit(trx, actor, {
         action: 'staff.update',
         target: `staff:${id}`,
-        summary: { before: { name: before.name, roles: JSON.parse(before.roles), warehouse: before.warehouse, active: before.active === 1 }, after: change },
+        summary: {
+          before: { name: before.name, roles: JSON.parse(before.roles), warehouse: before.warehouse, active: before.active === 1 },
+          after: change,
+          ...(keysRevoked > 0 ? { apiKeysRevoked: keysRevoked } : {}),
+        },
       });
     });
     return (await this.list()).find((s) => s.id === id)!;

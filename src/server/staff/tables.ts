@@ -13,6 +13,8 @@ export interface StaffTable {
   active: Generated<number>;
   /** Base32; set at enrolment, used once `totp_enabled` is 1. */
   totp_secret: string | null;
+  /** A new authenticator's secret, set up but not confirmed yet: `totp_secret` stays in force until it is. */
+  totp_pending_secret: string | null;
   totp_enabled: Generated<number>;
   /** The last time step whose code was accepted: a code works once. */
   totp_last_step: Generated<number>;
@@ -34,7 +36,26 @@ export interface StaffSessionTable {
   user_agent: string;
 }
 
+/** A wrong TOTP code, counted per member whatever the address (decision 0027). */
+export interface StaffCodeFailureTable {
+  id: Generated<number>;
+  staff_id: number;
+  address: string;
+  created_at: string;
+}
+
+/** A one-time link to set a password (an owner's "reset sign-in"); the token itself is never stored. */
+export interface StaffSignInLinkTable {
+  token_hash: string;
+  staff_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface StaffTables {
   staff: StaffTable;
   staff_sessions: StaffSessionTable;
+  staff_code_failures: StaffCodeFailureTable;
+  staff_sign_in_links: StaffSignInLinkTable;
 }

@@ -37,7 +37,7 @@ export function ApiKeyList({ keys, asOf, onRevoke }: ListProps) {
                     {k.name}
                   </Table.Td>
                   <Table.Td maw={200}>
-                    <Text size="sm">{k.scopes.join(', ')}</Text>
+                    <Scopes apiKey={k} />
                   </Table.Td>
                   <Table.Td>
                     <Code>{k.prefix}…</Code>
@@ -66,7 +66,7 @@ export function ApiKeyList({ keys, asOf, onRevoke }: ListProps) {
               <Text fw={600} style={{ wordBreak: 'break-word' }}>
                 {k.name} <Code>{k.prefix}…</Code>
               </Text>
-              <Text size="sm">{k.scopes.join(', ')}</Text>
+              <Scopes apiKey={k} />
               <KeyState apiKey={k} asOf={asOf} />
               <SimpleGrid cols={2} spacing={4} verticalSpacing={4}>
                 <Text size="sm">Created</Text>
@@ -84,6 +84,20 @@ export function ApiKeyList({ keys, asOf, onRevoke }: ListProps) {
         ))}
       </Stack>
     </>
+  );
+}
+
+/** Its scopes; those its maker no longer holds are named apart (the key cannot use them now). */
+function Scopes({ apiKey: k }: { apiKey: ApiKey }) {
+  const lost = k.scopes.filter((s) => !k.activeScopes.includes(s));
+  if (lost.length === 0) return <Text size="sm">{k.scopes.join(', ')}</Text>;
+  return (
+    <Text size="sm">
+      {k.activeScopes.length > 0 ? k.activeScopes.join(', ') : 'None now'}
+      <Text span size="sm" c="orange.9" display="block">
+        Not usable: {lost.join(', ')} (its maker no longer holds {lost.length === 1 ? 'it' : 'them'})
+      </Text>
+    </Text>
   );
 }
 

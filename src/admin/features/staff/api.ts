@@ -24,3 +24,12 @@ export function useUpdateStaff() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }
+
+/** An owner's Reset sign-in: password and authenticator cleared, sessions ended, a link to set a password mailed. */
+export function useResetSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => adminCall('POST', `/Staff/${id}/ResetSignIn`, staffListItemSchema, 'Failed to reset the sign-in'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}

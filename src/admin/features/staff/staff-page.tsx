@@ -2,16 +2,44 @@ import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title, Visuall
 import { useState } from 'react';
 import { ROLE_LABELS } from '../../../contract/admin/permissions';
 import type { StaffListItem } from '../../../contract/admin/staff';
+import { notify } from '../../../web/components/notify';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { atTime } from '../../components/dates';
+import { useStaffSession } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
-import { useStaffList } from './api';
+import { useResetSignIn, useStaffList } from './api';
 import { StaffDialog } from './staff-dialog';
 
-/** The owner's staff list: add, and edit roles, warehouse and active. */
+/** "Reset sign-in" for a member who forgot the password or lost the authenticator. */
+function ResetSignInDialog({ member, onClose }: { member: StaffListItem; onClose: () => void }) {
+  const reset = useResetSignIn();
+  return (
+    <ConfirmDialog
+      title={`Reset the sign-in of ${member.name}?`}
+      message={`Their password${member.totpEnabled ? ' and two-step sign-in are' : ' is'} cleared and they are signed out everywhere. ${member.email} gets a link, valid for 72 hours, to choose a new password.`}
+      confirmLabel="Reset sign-in"
+      pending={reset.isPending}
+      error={reset.error}
+      onConfirm={() =>
+        reset.mutate(member.id, {
+          onSuccess: () => {
+            notify('green', `${member.name} was signed out and mailed a link to set a new password`);
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
+    />
+  );
+}
+
+/** The owner's staff list: add, edit roles, warehouse and active, reset a member's sign-in. */
 export default function StaffPage() {
   useAdminTitle('Staff');
   const staff = useStaffList();
+  const me = useStaffSession().data?.staff.id;
   const [editing, setEditing] = useState<StaffListItem | 'new' | null>(null);
+  const [resetting, setResetting] = useState<StaffListItem | null>(null);
   return (
     <Stack>
       <Group justify="space-between">
@@ -57,13 +85,25 @@ export default function StaffPage() {
                           TOTP
                         </Badge>
                       )}
+                      {m.awaitingPassword && (
+                        <Badge color="orange.9" variant="light">
+                          Awaiting new password
+                        </Badge>
+                      )}
                     </Group>
                   </Table.Td>
                   <Table.Td>{m.lastSignInAt ? atTime(m.lastSignInAt) : <Text size="sm">Never</Text>}</Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="default" onClick={() => setEditing(m)} aria-label={`Edit ${m.name}`}>
-                      Edit
-                    </Button>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="default" onClick={() => setEditing(m)} aria-label={`Edit ${m.name}`}>
+                        Edit
+                      </Button>
+                      {m.id !== me && (
+                        <Button size="xs" variant="default" color="red.9" onClick={() => setResetting(m)} aria-label={`Reset the sign-in of ${m.name}`}>
+                          Reset sign-in
+                        </Button>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -72,6 +112,7 @@ export default function StaffPage() {
         </Table.ScrollContainer>
       )}
       {editing && <StaffDialog member={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {resetting && <ResetSignInDialog member={resetting} onClose={() => setResetting(null)} />}
     </Stack>
   );
 }

@@ -87,7 +87,15 @@ export type CustomersPage = z.infer<typeof customersPageSchema>;
 /** The billing address (code '') or a ship-to, as the buyer's account holds it; `isDefault`: where orders ship unless told otherwise. */
 export const customerAddressSchema = shipToSchema.extend({ isDefault: z.boolean() });
 
-export const customerOrderSchema = z.object({ orderNum: z.number().int(), createdAt: z.string(), statusCode: orderStatusSchema, total: z.number() });
+/** `total`: what remains to be delivered and paid; `originalTotal` as placed; `cancelledTotal` what cancels took off (decision 0026). */
+export const customerOrderSchema = z.object({
+  orderNum: z.number().int(),
+  createdAt: z.string(),
+  statusCode: orderStatusSchema,
+  total: z.number(),
+  originalTotal: z.number(),
+  cancelledTotal: z.number(),
+});
 
 export const customerNoteSchema = z.object({
   id: z.number().int(),

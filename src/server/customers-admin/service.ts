@@ -20,6 +20,7 @@ import type { OutboxDispatcher } from '../outbox/outbox';
 import { balanceOf } from '../money/account-math';
 import { balancePartsOf } from '../money/queries';
 import type { MoneyService } from '../money/service';
+import { totalsJson } from '../orders/order-totals';
 import { customerJson } from './customer-json';
 import * as q from './queries';
 
@@ -83,7 +84,7 @@ export class CustomerAdminService {
       q.liveSessions(this.db, id, new Date().toISOString()),
       this.money.customerAccount(id),
     ]);
-    return customerJson(row, shipTos, { count, recent: orders.map((o) => ({ orderNum: o.order_num, createdAt: o.created_at, statusCode: o.status_code, total: dollars(o.total_cents) })) }, notes, sessions, account);
+    return customerJson(row, shipTos, { count, recent: orders.map((o) => ({ orderNum: o.order_num, createdAt: o.created_at, statusCode: o.status_code, ...totalsJson(o) })) }, notes, sessions, account);
   }
 
   /** Approve (pending → active, mails the buyer), suspend, reactivate; the price level; terms and credit limit (money, decision 0022). */

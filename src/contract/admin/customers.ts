@@ -67,8 +67,12 @@ export const customerListItemSchema = z.object({
   status: customerStatusSchema,
   /** The customer's price level; null: list prices. */
   priceLevelId: z.number().int().nullable(),
-  /** Dollars owed: open invoices + orders not yet invoiced + charges − credit (decision 0022). */
+  /** invoicedDue + onOpenOrders, what the credit limit is checked against (decision 0022); kept for clients that read it. */
   balance: z.number(),
+  /** Invoiced, due: open invoices + charges − credit on account (the statement's amount due, decision 0026). */
+  invoicedDue: z.number(),
+  /** On open orders: units of orders not yet invoiced, at their prices. Not due yet. */
+  onOpenOrders: z.number(),
   lastOrderAt: z.string().nullable(),
   orderCount: z.number().int(),
 });

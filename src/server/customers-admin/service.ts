@@ -17,7 +17,7 @@ import { writeTransaction } from '../db/database';
 import { atField, Conflict, Invalid, NotFound } from '../errors';
 import { enqueueMail } from '../mail/mailer';
 import type { OutboxDispatcher } from '../outbox/outbox';
-import { balanceOf } from '../money/account-math';
+import { balanceOf, invoicedDueOf, onOpenOrdersOf } from '../money/account-math';
 import { balancePartsOf } from '../money/queries';
 import type { MoneyService } from '../money/service';
 import { totalsJson } from '../orders/order-totals';
@@ -63,6 +63,8 @@ export class CustomerAdminService {
         status: r.status,
         priceLevelId: r.price_level_id,
         balance: dollars(balanceOf(balances.get(r.id)!)),
+        invoicedDue: dollars(invoicedDueOf(balances.get(r.id)!)),
+        onOpenOrders: dollars(onOpenOrdersOf(balances.get(r.id)!)),
         lastOrderAt: r.last_order_at ?? null,
         orderCount: Number(r.order_count ?? 0),
       })),

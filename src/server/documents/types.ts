@@ -103,5 +103,8 @@ export interface StatementData {
   /** One month's late charge on what is overdue (shown, not posted). */
   lateChargeCents: number;
   lateChargeRule: string;
+  /** Invoiced, due: open invoices + charges − credit on account (decision 0026). */
   amountDueCents: number;
+  /** On open orders: their units not yet invoiced, at their prices; shown apart, not due yet. */
+  openOrdersCents: number;
 }

@@ -83,6 +83,8 @@ export interface InvoiceData {
   discountCents: number;
   shippingCents: number;
   totalCents: number;
+  /** The order's totals (decision 0026): what remains to be delivered and paid, as placed, and what cancels took off. */
+  order: { totalCents: number; originalCents: number; cancelledCents: number };
   /** The spec's terms text (INVOICE_TERMS). */
   terms: string;
 }

@@ -24,7 +24,7 @@ function Totals({ order }: { order: Order }) {
     </Group>
   );
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Order totals">
       <Stack gap={4}>
         {row('Subtotal', money(order.subtotal))}
         {order.discount > 0 && row(`Coupon ${order.couponsApplied.map((c) => c.code).join(', ')}`, `−${money(order.discount)}`)}
@@ -36,7 +36,7 @@ function Totals({ order }: { order: Order }) {
             {row('Original total', money(order.originalTotal))}
             {row('Cancelled', `−${money(order.cancelledTotal)}`)}
             <Text size="xs" c="dimmed">
-              The total is what remains to be delivered and paid: cancelled items, their share of the discount{order.total === 0 ? ' and the shipping' : ''} are taken off.
+              The total is what remains to be delivered and paid, after the cancelled items{order.total === 0 ? ' and the shipping' : ''}.
             </Text>
           </>
         )}

@@ -257,10 +257,16 @@ export const orderSchema = z.object({
   statusCode: orderStatusSchema,
   createdAt: z.string(),
   lines: z.array(orderLineSchema),
+  /** What remains (not cancelled) at the order's prices; discount and shipping of what remains (decision 0026). */
   subtotal: z.number(),
   discount: z.number(),
   shipping: z.number(),
+  /** What remains to be delivered and paid: originalTotal − cancelledTotal. */
   total: z.number(),
+  /** The total as the order was placed. */
+  originalTotal: z.number(),
+  /** What cancels took off the original total (0 when nothing was cancelled). */
+  cancelledTotal: z.number(),
   shipTo: orderAddressSchema,
   shippingOption: z.object({ code: z.string(), name: z.string(), amount: z.number() }),
   poNumber: z.string(),
@@ -283,7 +289,10 @@ export const orderSummarySchema = z.object({
   createdAt: z.string(),
   numberOfLines: z.number().int(),
   totalQuantity: z.number().int(),
+  /** What remains to be delivered and paid (decision 0026). */
   total: z.number(),
+  originalTotal: z.number(),
+  cancelledTotal: z.number(),
   poNumber: z.string(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;

@@ -94,7 +94,15 @@ export const creditSummarySchema = z.object({
   terms: z.object({ kind: z.enum(TERMS_KINDS), days: z.number().int() }),
   termsLabel: z.string(),
   creditLimit: z.number(),
+  /**
+   * invoicedDue + onOpenOrders: what the credit limit is checked against (decision 0022). Kept for
+   * clients that read it; show the two parts, not this (decision 0026).
+   */
   balance: z.number(),
+  /** Invoiced, due: open invoices + charges − credit on account; the statement's amount due. */
+  invoicedDue: z.number(),
+  /** On open orders: the open and backordered units of orders not yet invoiced, at their prices (credit-held orders left out). Not due yet. */
+  onOpenOrders: z.number(),
   /** Credit limit − balance (negative when over the limit). */
   availableCredit: z.number(),
   /** Unapplied payments less unpaid charges (the returned-cheque fee): money on account. */

@@ -68,8 +68,12 @@ export const customerListItemSchema = z.object({
   status: customerStatusSchema,
   /** The customer's price level; null: list prices. */
   priceLevelId: z.number().int().nullable(),
-  /** Dollars owed: open invoices + orders not yet invoiced + charges − credit (decision 0022). */
+  /** invoicedDue + onOpenOrders, what the credit limit is checked against (decision 0022); kept for clients that read it. */
   balance: z.number(),
+  /** Invoiced, due: open invoices + charges − credit on account (the statement's amount due, decision 0026). */
+  invoicedDue: z.number(),
+  /** On open orders: units of orders not yet invoiced, at their prices. Not due yet. */
+  onOpenOrders: z.number(),
   lastOrderAt: z.string().nullable(),
   orderCount: z.number().int(),
 });
@@ -88,7 +92,15 @@ export type CustomersPage = z.infer<typeof customersPageSchema>;
 /** The billing address (code '') or a ship-to, as the buyer's account holds it; `isDefault`: where orders ship unless told otherwise. */
 export const customerAddressSchema = shipToSchema.extend({ isDefault: z.boolean() });
 
-export const customerOrderSchema = z.object({ orderNum: z.number().int(), createdAt: z.string(), statusCode: orderStatusSchema, total: z.number() });
+/** `total`: what remains to be delivered and paid; `originalTotal` as placed; `cancelledTotal` what cancels took off (decision 0026). */
+export const customerOrderSchema = z.object({
+  orderNum: z.number().int(),
+  createdAt: z.string(),
+  statusCode: orderStatusSchema,
+  total: z.number(),
+  originalTotal: z.number(),
+  cancelledTotal: z.number(),
+});
 
 export const customerNoteSchema = z.object({
   id: z.number().int(),

@@ -67,7 +67,10 @@ export const adminOrderListItemSchema = z.object({
   statusCode: orderStatusSchema,
   customer: orderCustomerSchema,
   poNumber: z.string(),
+  /** What remains to be delivered and paid (decision 0026). */
   total: z.number(),
+  originalTotal: z.number(),
+  cancelledTotal: z.number(),
   lineCount: z.number().int(),
   openWest: z.number().int(),
   openEast: z.number().int(),
@@ -118,10 +121,14 @@ export const adminOrderSchema = z.object({
   poNumber: z.string(),
   comments: z.string(),
   coupons: z.array(z.object({ code: z.string(), name: z.string(), discount: z.number() })),
+  /** What remains (not cancelled), its discount and shipping (decision 0026). */
   subtotal: z.number(),
   discount: z.number(),
   shipping: z.number(),
+  /** What remains to be delivered and paid: originalTotal − cancelledTotal. */
   total: z.number(),
+  originalTotal: z.number(),
+  cancelledTotal: z.number(),
   lines: z.array(adminOrderLineSchema),
   shipments: z.array(shipmentSchema),
   invoices: z.array(invoiceSummarySchema),

@@ -61,6 +61,8 @@ describe('the customers list', () => {
       status: 'pending',
       priceLevelId: null,
       balance: 0,
+      invoicedDue: 0,
+      onOpenOrders: 0,
       lastOrderAt: null,
       orderCount: 0,
     });
@@ -92,7 +94,7 @@ describe('the customers list', () => {
     // The list's balance is the customer page's: the order's open lines, not yet invoiced.
     expect(row.balance).toBeGreaterThan(0);
     expect(row.balance).toBe((await detail(buyer)).account.balance);
-    expect((await detail(buyer)).recentOrders).toEqual([{ orderNum: order.body.orderNum, createdAt: expect.any(String), statusCode: 'received', total: order.body.total }]);
+    expect((await detail(buyer)).recentOrders).toEqual([{ orderNum: order.body.orderNum, createdAt: expect.any(String), statusCode: 'received', total: order.body.total, originalTotal: order.body.total, cancelledTotal: 0 }]);
   });
 
   it('refuses bad filters with 400 problem+json', async () => {

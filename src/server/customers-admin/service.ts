@@ -17,9 +17,10 @@ import { writeTransaction } from '../db/database';
 import { atField, Conflict, Invalid, NotFound } from '../errors';
 import { enqueueMail } from '../mail/mailer';
 import type { OutboxDispatcher } from '../outbox/outbox';
-import { balanceOf } from '../money/account-math';
+import { balanceOf, invoicedDueOf, onOpenOrdersOf } from '../money/account-math';
 import { balancePartsOf } from '../money/queries';
 import type { MoneyService } from '../money/service';
+import { totalsJson } from '../orders/order-totals';
 import { customerJson } from './customer-json';
 import * as q from './queries';
 
@@ -62,6 +63,8 @@ export class CustomerAdminService {
         status: r.status,
         priceLevelId: r.price_level_id,
         balance: dollars(balanceOf(balances.get(r.id)!)),
+        invoicedDue: dollars(invoicedDueOf(balances.get(r.id)!)),
+        onOpenOrders: dollars(onOpenOrdersOf(balances.get(r.id)!)),
         lastOrderAt: r.last_order_at ?? null,
         orderCount: Number(r.order_count ?? 0),
       })),
@@ -83,7 +86,7 @@ export class CustomerAdminService {
       q.liveSessions(this.db, id, new Date().toISOString()),
       this.money.customerAccount(id),
     ]);
-    return customerJson(row, shipTos, { count, recent: orders.map((o) => ({ orderNum: o.order_num, createdAt: o.created_at, statusCode: o.status_code, total: dollars(o.total_cents) })) }, notes, sessions, account);
+    return customerJson(row, shipTos, { count, recent: orders.map((o) => ({ orderNum: o.order_num, createdAt: o.created_at, statusCode: o.status_code, ...totalsJson(o) })) }, notes, sessions, account);
   }
 
   /** Approve (pending → active, mails the buyer), suspend, reactivate; the price level; terms and credit limit (money, decision 0022). */

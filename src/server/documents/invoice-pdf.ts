@@ -13,8 +13,8 @@ const COLUMNS: Column[] = [
   { header: 'Price', width: 80, align: 'right' },
   { header: 'Extended', width: 80, align: 'right' },
 ];
-/** Totals and terms under the last line. */
-const TOTALS_H = 120;
+/** Totals and terms under the last line (and the order's totals when something was cancelled). */
+const TOTALS_H = 170;
 
 function days(from: string, to: string): number {
   return Math.round((Date.parse(to.slice(0, 10)) - Date.parse(from.slice(0, 10))) / 86_400_000);
@@ -69,6 +69,13 @@ function totals(doc: PDFKit.PDFDocument, inv: InvoiceData, y: number): void {
   doc.moveTo(x, at).lineTo(x + 220, at).lineWidth(0.8).strokeColor(INK).stroke();
   at += 4;
   row('Total due', money(inv.totalCents), true);
+  if (inv.order.cancelledCents > 0) {
+    // The order's money after cancels (decision 0026): this invoice bills part of what remains.
+    at += 8;
+    row('Original order total', money(inv.order.originalCents));
+    row('Cancelled', money(-inv.order.cancelledCents));
+    row('Order total now', money(inv.order.totalCents));
+  }
   doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text('TERMS', PAGE.margin, y, { width: CONTENT_WIDTH - 240 });
   doc.font('Helvetica').fontSize(8).fillColor(INK).text(latin1(inv.terms), PAGE.margin, doc.y, { width: CONTENT_WIDTH - 240 });
 }

@@ -93,6 +93,13 @@ function toInvoiceData(row: q.InvoiceRow, lines: Awaited<ReturnType<typeof q.inv
     discountCents: row.discount_cents,
     shippingCents: row.shipping_cents,
     totalCents: row.total_cents,
+    order: orderTotals(row),
     terms: row.terms.trim() || INVOICE_TERMS,
   };
+}
+
+function orderTotals(row: q.InvoiceRow): InvoiceData['order'] {
+  const totalCents = Number(row.order_total_cents);
+  const originalCents = Number(row.original_subtotal_cents) - Number(row.original_discount_cents) + Number(row.original_shipping_cents);
+  return { totalCents, originalCents, cancelledCents: originalCents - totalCents };
 }

@@ -22,7 +22,7 @@ const CHARGE_COLUMNS: Column[] = [
   { header: 'Amount', width: 90, align: 'right' },
 ];
 const AGING_COLUMNS: Column[] = ['0-30 days', '31-60 days', '61-90 days', 'Over 90 days', 'Total open'].map((header) => ({ header, width: CONTENT_WIDTH / 5, align: 'right' as const }));
-const SUMMARY_H = 110;
+const SUMMARY_H = 130;
 
 export async function renderStatement(s: StatementData): Promise<Buffer> {
   const doc = newDocument(`Statement ${s.customerCode} ${s.on}`, `Statement of account for ${s.billTo.orgName}`);
@@ -83,8 +83,15 @@ function summary(doc: PDFKit.PDFDocument, s: StatementData, y: number): void {
   row('Credit on account', s.unappliedCents > 0 ? money(-s.unappliedCents) : money(0));
   doc.moveTo(x, at).lineTo(x + 260, at).lineWidth(0.8).strokeColor(INK).stroke();
   at += 4;
-  row('Amount due', money(s.amountDueCents), true);
+  row('Amount due (invoiced)', money(s.amountDueCents), true);
   row('Overdue', money(s.overdueCents));
   row('Late charge if unpaid a month', money(s.lateChargeCents));
-  doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(latin1(`${s.lateChargeRule}. Shown for information; not posted to your account.`), PAGE.margin, y, { width: CONTENT_WIDTH - 280 });
+  at += 4;
+  row('On open orders, not yet invoiced', money(s.openOrdersCents));
+  const notes = [
+    'The amount due is what has been invoiced: open invoices and charges, less credit on account.',
+    `Orders not yet invoiced (${money(s.openOrdersCents)}) are billed as they ship and are not part of it.`,
+    `${s.lateChargeRule}. Shown for information; not posted to your account.`,
+  ];
+  doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(latin1(notes.join(' ')), PAGE.margin, y, { width: CONTENT_WIDTH - 280 });
 }

@@ -40,6 +40,7 @@ export function invoice(lineCount: number): InvoiceData {
     discountCents: 1234,
     shippingCents: 1500,
     totalCents: subtotalCents - 1234 + 1500,
+    order: { totalCents: subtotalCents - 1234 + 1500, originalCents: subtotalCents - 1234 + 1500, cancelledCents: 0 },
     terms: INVOICE_TERMS,
   };
 }

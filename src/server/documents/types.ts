@@ -83,6 +83,8 @@ export interface InvoiceData {
   discountCents: number;
   shippingCents: number;
   totalCents: number;
+  /** The order's totals (decision 0026): what remains to be delivered and paid, as placed, and what cancels took off. */
+  order: { totalCents: number; originalCents: number; cancelledCents: number };
   /** The spec's terms text (INVOICE_TERMS). */
   terms: string;
 }
@@ -103,5 +105,8 @@ export interface StatementData {
   /** One month's late charge on what is overdue (shown, not posted). */
   lateChargeCents: number;
   lateChargeRule: string;
+  /** Invoiced, due: open invoices + charges − credit on account (decision 0026). */
   amountDueCents: number;
+  /** On open orders: their units not yet invoiced, at their prices; shown apart, not due yet. */
+  openOrdersCents: number;
 }

@@ -1,5 +1,6 @@
 import { dollars } from '../../contract/cart';
 import type { Db } from '../orders/queries';
+import { totalsJson } from '../orders/order-totals';
 import { csvLine, csvPages } from './csv';
 
 /**
@@ -11,7 +12,7 @@ const PAGE = 500;
 
 export const ORDER_CSV_HEADER = [
   'orderNum', 'createdAt', 'updatedAt', 'statusCode', 'customerId', 'orgName', 'email', 'poNumber', 'shipToName', 'shipToCity', 'shipToState', 'shipToZip',
-  'shippingOption', 'subtotal', 'discount', 'shipping', 'total', 'lineNo', 'invNum', 'title', 'qty', 'price', 'extended', 'openWest', 'openEast', 'backordered', 'shipped', 'cancelled',
+  'shippingOption', 'subtotal', 'discount', 'shipping', 'total', 'originalTotal', 'cancelledTotal', 'lineNo', 'invNum', 'title', 'qty', 'price', 'extended', 'openWest', 'openEast', 'backordered', 'shipped', 'cancelled',
 ] as const;
 
 export interface OrderExportFilter {
@@ -25,7 +26,7 @@ export function ordersCsv(db: Db, filter: OrderExportFilter): AsyncGenerator<str
       .selectFrom('orders as o')
       .innerJoin('customers as c', 'c.id', 'o.customer_id')
       .select(['o.id', 'o.order_num', 'o.created_at', 'o.updated_at', 'o.status_code', 'o.customer_id', 'c.org_name', 'c.email', 'o.po_number', 'o.ship_to_json', 'o.shipping_name'])
-      .select(['o.subtotal_cents', 'o.discount_cents', 'o.shipping_cents', 'o.total_cents'])
+      .select(['o.subtotal_cents', 'o.discount_cents', 'o.shipping_cents', 'o.total_cents', 'o.original_subtotal_cents', 'o.original_discount_cents', 'o.original_shipping_cents'])
       .$if(after !== null, (q) => q.where('o.order_num', '>', after!))
       .$if(filter.from !== undefined, (q) => q.where('o.created_at', '>=', `${filter.from}T00:00:00.000Z`))
       .$if(filter.to !== undefined, (q) => q.where('o.created_at', '<=', `${filter.to}T23:59:59.999Z`))
@@ -41,7 +42,9 @@ export function ordersCsv(db: Db, filter: OrderExportFilter): AsyncGenerator<str
     for (const o of orders) {
       const to = JSON.parse(o.ship_to_json) as { orgName?: string; city?: string; state?: string; zip?: string };
       const head = [o.order_num, o.created_at, o.updated_at, o.status_code, o.customer_id, o.org_name, o.email, o.po_number, to.orgName ?? '', to.city ?? '', to.state ?? '', to.zip ?? '', o.shipping_name];
-      const money = [dollars(o.subtotal_cents), dollars(o.discount_cents), dollars(o.shipping_cents), dollars(o.total_cents)];
+      // total: what remains to be delivered and paid; then the original total and what cancels took off it (decision 0026).
+      const totals = totalsJson(o);
+      const money = [dollars(o.subtotal_cents), dollars(o.discount_cents), dollars(o.shipping_cents), totals.total, totals.originalTotal, totals.cancelledTotal];
       for (const l of byOrder.get(o.id) ?? []) {
         out.push(csvLine([...head, ...money, l.line_no, l.item_num, l.title, l.qty, dollars(l.price_cents), dollars(l.extended_cents), l.qty_west, l.qty_east, l.qty_backordered, l.qty_shipped, l.qty_cancelled]));
       }

@@ -15,8 +15,17 @@ export interface BalanceInput {
 /** Money on account: payments not applied less charges (negative: the customer owes a charge). */
 export const creditOnAccount = (p: BalanceInput): number => p.unappliedCents - p.chargesCents;
 
-/** Balance = open invoices + orders not yet invoiced − credit on account. */
-export const balanceOf = (p: BalanceInput): number => p.openInvoicesCents + p.uninvoicedCents - creditOnAccount(p);
+/** Invoiced, due: open invoices + charges − credit on account (the statement's amount due, decision 0026). */
+export const invoicedDueOf = (p: BalanceInput): number => p.openInvoicesCents - creditOnAccount(p);
+
+/** On open orders: their open and backordered units, not invoiced yet, at their prices. Not due. */
+export const onOpenOrdersOf = (p: BalanceInput): number => p.uninvoicedCents;
+
+/**
+ * Balance = invoiced, due + on open orders: what the credit limit is checked against (decision
+ * 0022 counts both, so a buyer cannot order past the limit before anything is invoiced).
+ */
+export const balanceOf = (p: BalanceInput): number => invoicedDueOf(p) + onOpenOrdersOf(p);
 
 /**
  * Whether an order of `orderCents` must wait on hold: the balance with it would pass the limit.

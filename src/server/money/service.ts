@@ -20,7 +20,7 @@ import { renderStatement } from '../documents/statement-pdf';
 import { atField, Conflict, Invalid, NotFound } from '../errors';
 import type { OutboxDispatcher } from '../outbox/outbox';
 import type { WebhookEvents } from '../webhooks/events';
-import { balanceOf, creditOnAccount, daysOverdue, overCreditLimit } from './account-math';
+import { balanceOf, creditOnAccount, daysOverdue, invoicedDueOf, onOpenOrdersOf, overCreditLimit } from './account-math';
 import { closeSettledOrders, reopenClosedOrders } from './closing';
 import * as q from './queries';
 import { statementData } from './statement';
@@ -60,6 +60,8 @@ export class MoneyService {
       termsLabel: termsLabel(kind),
       creditLimit: dollars(limit),
       balance: dollars(balance),
+      invoicedDue: dollars(invoicedDueOf(parts)),
+      onOpenOrders: dollars(onOpenOrdersOf(parts)),
       availableCredit: dollars(limit - balance),
       creditOnAccount: dollars(creditOnAccount(parts)),
       openInvoices: open.map(invoiceJson),

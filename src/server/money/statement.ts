@@ -32,7 +32,9 @@ export function statementData(c: Header, parts: BalanceInput, invoices: q.Invoic
     overdueCents,
     lateChargeCents: lateCharge(overdueCents),
     lateChargeRule: `Late charge ${MONEY.lateChargePercentPerMonth}% per month (18% APR) on overdue amounts, minimum ${'$'}${(MONEY.lateChargeMinimumCents / 100).toFixed(2)}`,
-    // What the customer owes on billed items: open invoices + charges − credit on account.
+    // Invoiced, due: what the customer owes on billed items (open invoices + charges − credit on account).
     amountDueCents: openCents - creditOnAccount({ ...parts, unappliedCents: unapplied }),
+    // On open orders: not billed yet, so not due; shown apart (decision 0026).
+    openOrdersCents: parts.uninvoicedCents,
   };
 }

@@ -1,11 +1,11 @@
 import { type Expression, type ExpressionBuilder, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import { isRowNumberText } from '../../contract/ids';
 import { type AdminOrdersPage, type AdminOrdersQuery, ORDER_ADMIN_MESSAGES, ORDER_STATUSES, ORDERS_ADMIN } from '../../contract/admin/orders';
-import { dollars } from '../../contract/cart';
 import type { DB } from '../db/schema';
 import { Invalid } from '../errors';
 import { readCounts } from './counts';
 import type { Db } from './queries';
+import { totalsJson } from './order-totals';
 import { containsPattern } from '../db/like';
 
 /**
@@ -118,6 +118,9 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<
       'c.email',
       'orders.po_number',
       'orders.total_cents',
+      'orders.original_subtotal_cents',
+      'orders.original_discount_cents',
+      'orders.original_shipping_cents',
       'orders.line_count',
       'orders.open_west',
       'orders.open_east',
@@ -153,7 +156,7 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<
       statusCode: r.status_code,
       customer: { id: r.customer_id, orgName: r.org_name, email: r.email },
       poNumber: r.po_number,
-      total: dollars(Number(r.total_cents)),
+      ...totalsJson(r),
       lineCount: r.line_count,
       openWest: r.open_west,
       openEast: r.open_east,

@@ -8,6 +8,7 @@ import { CART_MESSAGES } from '../../contract/cart';
 import { type HistoryRows, historyOf, orderHistory } from './lifecycle-queries';
 import { type Db, orderLines, type OrderLineRow, type OrderRow } from './queries';
 import { availableActions } from './transitions';
+import { totalsJson } from './order-totals';
 
 /** The staff's view of one order (DESIGN.md §5): its lines with their five quantities, shipments, invoices, the whole timeline. */
 export async function readAdminOrder(db: Db, orderNum: number): Promise<AdminOrder> {
@@ -172,14 +173,15 @@ function toAdminOrder(row: AdminOrderRow, parts: OrderParts): AdminOrder {
     updatedAt: row.updated_at,
     customer: { id: row.customer_id, orgName: row.org_name, email: row.email },
     shipTo: JSON.parse(row.ship_to_json) as OrderAddress,
-    shippingOption: { code: row.shipping_code, name: row.shipping_name, amount: dollars(row.shipping_cents) },
+    // The option as chosen, at its price; `shipping` below is what the order still charges.
+    shippingOption: { code: row.shipping_code, name: row.shipping_name, amount: dollars(row.original_shipping_cents) },
     poNumber: row.po_number,
     comments: row.comments,
     coupons: parts.coupons,
     subtotal: dollars(row.subtotal_cents),
     discount: dollars(row.discount_cents),
     shipping: dollars(row.shipping_cents),
-    total: dollars(row.total_cents),
+    ...totalsJson(row),
     lines: parts.lines,
     shipments: parts.shipments,
     invoices: parts.invoices,

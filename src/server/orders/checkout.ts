@@ -115,6 +115,10 @@ export class CheckoutService {
         discount_cents: totals.discountCents,
         shipping_cents: rate.amountCents,
         total_cents: totals.totalCents + rate.amountCents,
+        // The order as placed: cancels change the four above, never these (decision 0026).
+        original_subtotal_cents: totals.subtotalCents,
+        original_discount_cents: totals.discountCents,
+        original_shipping_cents: rate.amountCents,
         ship_to_code: destination.code,
         ship_to_json: JSON.stringify(destination),
         shipping_code: rate.code,

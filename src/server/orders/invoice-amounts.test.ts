@@ -4,10 +4,10 @@ import { addDays, invoiceAmounts, type OrderMoney } from './invoice-amounts';
 
 /** Invoices one shipment after another, as the lifecycle does. */
 function invoiceAll(order: OrderMoney, shipments: number[]) {
-  let before = { count: 0, merchandiseCents: 0 };
+  let before = { count: 0, merchandiseCents: 0, discountCents: 0 };
   return shipments.map((m) => {
     const inv = invoiceAmounts(order, before, m);
-    before = { count: before.count + 1, merchandiseCents: before.merchandiseCents + m };
+    before = { count: before.count + 1, merchandiseCents: before.merchandiseCents + m, discountCents: before.discountCents + inv.discountCents };
     return inv;
   });
 }

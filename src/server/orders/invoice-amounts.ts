@@ -21,6 +21,8 @@ export interface InvoicedBefore {
   count: number;
   /** Merchandise billed by them. */
   merchandiseCents: number;
+  /** Discount given by them. */
+  discountCents: number;
 }
 
 export interface InvoiceAmounts {
@@ -36,8 +38,16 @@ function discountUpTo(order: OrderMoney, merchandiseCents: number): number {
   return Math.min(share, order.discountCents);
 }
 
+/**
+ * Invoice i's discount is the running share up to it less what the invoices before it gave, kept
+ * between 0 and what is left of the order's discount. Without a cancel the invoices before gave
+ * exactly the running share before, so this is the rule above. A cancel between two shipments
+ * changes the order's subtotal and discount (order-totals.ts, decision 0026): the next invoices
+ * then take the order's new discount less what was given, so the whole still adds up to it.
+ */
 export function invoiceAmounts(order: OrderMoney, before: InvoicedBefore, merchandiseCents: number): InvoiceAmounts {
-  const discountCents = discountUpTo(order, before.merchandiseCents + merchandiseCents) - discountUpTo(order, before.merchandiseCents);
+  const upTo = discountUpTo(order, before.merchandiseCents + merchandiseCents);
+  const discountCents = Math.max(0, Math.min(upTo, order.discountCents) - before.discountCents);
   const shippingCents = before.count === 0 ? order.shippingCents : 0;
   return { subtotalCents: merchandiseCents, discountCents, shippingCents, totalCents: merchandiseCents - discountCents + shippingCents };
 }

@@ -24,11 +24,26 @@ export function shippedMail(to: string, orderNum: number, shipment: Shipment, pu
   return { to, subject: `Order ${orderNum} shipped`, text };
 }
 
-export function cancelledMail(to: string, orderNum: number, lines: readonly MovedLine[], whole: boolean, reason: string, publicUrl: string): MailMessage {
+/** An order's money around a cancel, in cents (order-totals.ts). */
+export interface CancelMoney {
+  originalCents: number;
+  /** What the order's cancels took off the original total, this one included. */
+  cancelledCents: number;
+  /** What remains to be delivered and paid. */
+  totalCents: number;
+}
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+export function cancelledMail(to: string, orderNum: number, lines: readonly MovedLine[], whole: boolean, reason: string, publicUrl: string, totals: CancelMoney): MailMessage {
   const text = [
     whole ? `Your order ${orderNum} has been cancelled.` : `Part of your order ${orderNum} has been cancelled:`,
     '',
     ...lines.map(lineText),
+    '',
+    `Original total: ${money(totals.originalCents)}`,
+    `Cancelled: -${money(totals.cancelledCents)}`,
+    `Order total now: ${money(totals.totalCents)}`,
     '',
     `Reason: ${reason}`,
     '',

@@ -119,14 +119,14 @@ export async function insertShipmentWithInvoice(db: Db, w: ShipmentWrite): Promi
   return { shipmentNum: Number(row.shipment_num), invoiceNum: Number(row.invoice_num) };
 }
 
-/** How many invoices the order has and the merchandise they bill. */
-export async function invoicedBefore(db: Db, orderId: number): Promise<{ count: number; merchandiseCents: number }> {
+/** How many invoices the order has, the merchandise they bill and the discount they give. */
+export async function invoicedBefore(db: Db, orderId: number): Promise<{ count: number; merchandiseCents: number; discountCents: number }> {
   const r = await db
     .selectFrom('invoices')
-    .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(subtotal_cents), 0)`.as('m')])
+    .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(subtotal_cents), 0)`.as('m'), sql<number>`coalesce(sum(discount_cents), 0)`.as('d')])
     .where('order_id', '=', orderId)
     .executeTakeFirstOrThrow();
-  return { count: Number(r.n), merchandiseCents: Number(r.m) };
+  return { count: Number(r.n), merchandiseCents: Number(r.m), discountCents: Number(r.d) };
 }
 
 /** Whether the order was ever accepted: an order on hold is released to where it was. */

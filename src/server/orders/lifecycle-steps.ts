@@ -4,7 +4,8 @@ import { type Shipment, WAREHOUSES } from '../../contract/order-lifecycle';
 import type { Actor } from '../audit/audit';
 import { createInvoice, planInvoice } from './invoices';
 import { type Moved, planCancel, planShipment } from './line-changes';
-import { insertShipment, insertShipmentWithInvoice, type LineQuantities, nextNumber, returnCouponUses, setLineQuantities } from './lifecycle-queries';
+import { insertShipment, insertShipmentWithInvoice, invoicedBefore, type LineQuantities, nextNumber, returnCouponUses, setLineQuantities } from './lifecycle-queries';
+import { NOTHING_INVOICED, originalTotalOf, type OrderTotals, totalsAfterCancel } from './order-totals';
 import { addOrderEvent, lockOrder, type OrderMoney, type OrderPlaced, type OrderState, type OrderSums, saveOrderState } from './order-state';
 import type { OrderStatusCode } from './tables';
 import { applyCountMoves, type CountMoves } from './counts';
@@ -124,6 +125,9 @@ export interface CancelPlan {
   status: OrderStatusCode;
   moved: MovedLine[];
   filled: FilledBackorder[];
+  /** The order's money after the cancel, and as placed. */
+  totals: OrderTotals;
+  originalCents: number;
 }
 
 /**
@@ -135,7 +139,7 @@ export interface CancelPlan {
  */
 export async function cancelOrderLines(
   trx: Db,
-  order: OrderState & OrderPlaced & Pick<OrderMoney, 'discount_cents'>,
+  order: OrderState & OrderPlaced & OrderMoney,
   actor: Actor,
   reason: string,
   requested?: { lineNo: number; qty: number }[],
@@ -146,6 +150,7 @@ export async function cancelOrderLines(
   await setLineQuantities(trx, order.id, changes);
   const sums = sumsAfter(order, lines, changes);
   const status = statusAfter(order.status_code, 'cancel', unitsOf(sums))!;
+  const totals = await totalsAfter(trx, order, moved);
   // Rows shared with checkout are taken in checkout's order, so the two never deadlock on
   // PostgreSQL: coupons, then items, then the sales summaries, then order_counts (decision 0014).
   // Nothing shipped and nothing left: the order never used its coupons.
@@ -159,24 +164,46 @@ export async function cancelOrderLines(
   const what = requested ? `${units} ${units === 1 ? 'unit' : 'units'} on ${moved.length} ${moved.length === 1 ? 'line' : 'lines'} cancelled` : 'Order cancelled';
   await addOrderEvent(trx, order.id, actor, 'cancelled', `${what}: ${reason}`, true);
   const described = describe(moved);
-  await beforeShared?.({ status, moved: described, filled });
+  await beforeShared?.({ status, moved: described, filled, totals, originalCents: originalTotalOf(placedOf(order)) });
   // The sales summaries: after the items, before order_counts (checkout's order).
-  await takeBackSales(trx, order, moved, changes, status === 'cancelled');
+  await takeBackSales(trx, order, moved, changes, status === 'cancelled', Number(order.discount_cents) - totals.discountCents);
   // A fill of this order's own backorders (its row is ours, so the fill did not skip it) saved it,
   // its sums moved by what the fill allocated: read it again, and move those by this cancel.
   const current = filled.some((f) => f.orderNum === order.order_num) ? ((await lockOrder(trx, { id: order.id }, false)) ?? order) : order;
-  const after = await saveOrderState(trx, current, { status, ...(status === 'cancelled' ? { holdReason: null } : {}) }, sumsAfter(current, lines, changes), counts);
+  const after = await saveOrderState(trx, current, { status, totals, ...(status === 'cancelled' ? { holdReason: null } : {}) }, sumsAfter(current, lines, changes), counts);
   await applyCountMoves(trx, counts);
   return { after, moved: described, filled, stockChanged };
 }
 
-/** Takes the cancelled units (and, for a whole cancel, the order and its discount) out of the sales summaries. */
+/**
+ * The order's money once `moved` is cancelled (order-totals.ts, decision 0026): its subtotal less
+ * the cancelled units, the discount's share and the shipping. Its invoices are read only when
+ * something shipped (every shipment has one).
+ */
+async function totalsAfter(trx: Db, order: OrderState & OrderMoney, moved: readonly Moved[]): Promise<OrderTotals> {
+  const cancelledCents = moved.reduce((n, m) => n + m.qty * Number(m.line.price_cents), 0);
+  const invoiced = order.shipped_qty > 0 ? await invoicedBefore(trx, order.id) : NOTHING_INVOICED;
+  return totalsAfterCancel(placedOf(order), Number(order.subtotal_cents) - cancelledCents, invoiced);
+}
+
+const placedOf = (order: OrderMoney) => ({
+  subtotalCents: Number(order.original_subtotal_cents),
+  discountCents: Number(order.original_discount_cents),
+  shippingCents: Number(order.original_shipping_cents),
+});
+
+/**
+ * Takes the cancelled units (and, for a whole cancel, the order) out of the sales summaries, with
+ * the discount the cancel took off the order (`discountTakenCents`): the summaries count what
+ * orders keep, as their recount does (reports/recount.ts).
+ */
 async function takeBackSales(
   trx: Db,
-  order: Pick<OrderState, 'customer_id'> & OrderPlaced & Pick<OrderMoney, 'discount_cents'>,
+  order: Pick<OrderState, 'customer_id'> & OrderPlaced,
   moved: readonly Moved[],
   changes: readonly LineQuantities[],
   whole: boolean,
+  discountTakenCents: number,
 ): Promise<void> {
   const after = new Map(changes.map((c) => [c.line_no, c]));
   const net = (l: LineQuantities) => l.qty_west + l.qty_east + l.qty_backordered + l.qty_shipped;
@@ -185,7 +212,7 @@ async function takeBackSales(
     customerId: order.customer_id,
     state: (JSON.parse(order.ship_to_json) as { state?: string }).state ?? '',
     orders: whole ? -1 : 0,
-    discountCents: whole ? -Number(order.discount_cents) : 0,
+    discountCents: -discountTakenCents,
     lines: moved.map((m) => ({
       itemNum: m.line.item_num,
       units: -m.qty,

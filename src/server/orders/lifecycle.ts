@@ -130,7 +130,8 @@ export class LifecycleService {
   /** In the cancel's transaction: the buyer's cancel mail (to the email read with the order), and the mails of orders whose backorders the released units filled. */
   private async mailCancel(trx: Db, email: string | null, orderNum: number, done: CancelPlan, reason: string): Promise<void> {
     const whole = done.status === 'cancelled';
-    if (email) await enqueueMail(trx, 'order-cancelled', cancelledMail(email, orderNum, done.moved, whole, reason, this.publicUrl));
+    const totals = { originalCents: done.originalCents, cancelledCents: done.originalCents - done.totals.totalCents, totalCents: done.totals.totalCents };
+    if (email) await enqueueMail(trx, 'order-cancelled', cancelledMail(email, orderNum, done.moved, whole, reason, this.publicUrl, totals));
     await enqueueBackorderMails(trx, done.filled, this.publicUrl);
   }
 

@@ -1,6 +1,7 @@
 import { dollars, type Order, type OrderAddress, type OrderSummary } from '../../contract/cart';
 import type { InvoiceSummary, OrderEvent, Shipment } from '../../contract/order-lifecycle';
 import type { OrderLineRow, OrderRow } from './queries';
+import { totalsJson } from './order-totals';
 
 /** Orders are paid on account (spec §9 terms: late charge 1.5% per month). */
 export const ORDER_TERMS = 'Net 30, pay on account';
@@ -34,9 +35,10 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], coupons: { code: s
     subtotal: dollars(row.subtotal_cents),
     discount: dollars(row.discount_cents),
     shipping: dollars(row.shipping_cents),
-    total: dollars(row.total_cents),
+    ...totalsJson(row),
     shipTo: JSON.parse(row.ship_to_json) as OrderAddress,
-    shippingOption: { code: row.shipping_code, name: row.shipping_name, amount: dollars(row.shipping_cents) },
+    // The option as chosen, at its price; `shipping` above is what the order still charges (decision 0026).
+    shippingOption: { code: row.shipping_code, name: row.shipping_name, amount: dollars(row.original_shipping_cents) },
     poNumber: row.po_number,
     comments: row.comments,
     couponsApplied: coupons.map((c) => ({ code: c.code, name: c.name, discount: dollars(c.discount_cents) })),
@@ -56,7 +58,7 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     createdAt: row.created_at,
     numberOfLines: row.line_count,
     totalQuantity: row.total_qty,
-    total: dollars(row.total_cents),
+    ...totalsJson(row),
     poNumber: row.po_number,
   };
 }

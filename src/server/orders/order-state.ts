@@ -4,6 +4,7 @@ import type { Actor } from '../audit/audit';
 import { chunks } from '../db/chunks';
 import { noteOrderChanged } from './change-feed';
 import { applyCountMoves, type CountMoves, updateCounts, type CountedOrder } from './counts';
+import type { OrderTotals } from './order-totals';
 import type { OrderStatusCode } from './tables';
 
 /**
@@ -20,11 +21,17 @@ export interface OrderState extends CountedOrder {
   shipped_qty: number;
 }
 
-/** The order's money, as its invoices need it (read with the locked row: no second query). */
+/**
+ * The order's money, as its invoices and cancels need it (read with the locked row: no second
+ * query): what remains (`subtotal_cents` …) and the order as placed (`original_*`, decision 0026).
+ */
 export interface OrderMoney {
   subtotal_cents: number;
   discount_cents: number;
   shipping_cents: number;
+  original_subtotal_cents: number;
+  original_discount_cents: number;
+  original_shipping_cents: number;
 }
 
 /** When and where to the order was placed, as the sales summaries need it (read with the locked row too). */
@@ -48,6 +55,7 @@ export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { 
     .leftJoin('customers as c', 'c.id', 'o.customer_id')
     .select(['o.id', 'o.order_num', 'o.customer_id', 'o.status_code', 'o.version', 'o.open_west', 'o.open_east', 'o.backordered', 'o.shipped_qty'])
     .select(['o.subtotal_cents', 'o.discount_cents', 'o.shipping_cents', 'o.created_at', 'o.ship_to_json', 'c.email'])
+    .select(['o.original_subtotal_cents', 'o.original_discount_cents', 'o.original_shipping_cents'])
     .$if('orderNum' in where, (q) => q.where('o.order_num', '=', (where as { orderNum: number }).orderNum))
     .$if('id' in where, (q) => q.where('o.id', '=', (where as { id: number }).id))
     // The order's row only: the customer's is read, not locked.
@@ -64,7 +72,7 @@ export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { 
 export async function saveOrderState(
   db: Kysely<DB>,
   before: OrderState,
-  change: { status?: OrderStatusCode; holdReason?: string | null } = {},
+  change: { status?: OrderStatusCode; holdReason?: string | null; totals?: OrderTotals } = {},
   known?: OrderSums,
   deferCounts?: CountMoves,
 ): Promise<OrderState> {
@@ -98,6 +106,9 @@ export async function saveOrderState(
       version: after.version,
       updated_at: new Date().toISOString(),
       ...(change.holdReason !== undefined ? { hold_reason: change.holdReason } : {}),
+      ...(change.totals
+        ? { subtotal_cents: change.totals.subtotalCents, discount_cents: change.totals.discountCents, shipping_cents: change.totals.shippingCents, total_cents: change.totals.totalCents }
+        : {}),
     })
     .where('id', '=', before.id)
     .execute();

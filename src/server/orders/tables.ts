@@ -15,7 +15,12 @@ export interface OrderTable {
   subtotal_cents: number;
   discount_cents: number;
   shipping_cents: number;
+  /** What remains to be delivered and paid: recomputed by every cancel (order-totals.ts, decision 0026). */
   total_cents: number;
+  /** The order as placed; the original total is their sum. */
+  original_subtotal_cents: number;
+  original_discount_cents: number;
+  original_shipping_cents: number;
   ship_to_code: string;
   /** The destination address at the time of the order, as JSON. */
   ship_to_json: string;

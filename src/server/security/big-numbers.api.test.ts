@@ -90,7 +90,7 @@ describe('numbers too big for the database', () => {
     const headers = { cookie: owner.cookie, 'x-csrf-token': owner.csrf };
     const item = await t.app.inject({ method: 'GET', url: '/beapi/Admin/Items/12001', headers });
     expect(item.statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'PUT', url: '/beapi/Admin/Items/12001', headers, payload: { ...item.json(), version: 2147483648 } });
+    const res = await t.app.inject({ method: 'PUT', url: '/beapi/Admin/Items/12001', headers, payload: { ...(item.json() as object), version: 2147483648 } });
     expect(res.statusCode, res.body).toBe(400);
   });
 });

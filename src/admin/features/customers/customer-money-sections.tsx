@@ -39,13 +39,17 @@ export function CreditSection({ customer: c, canEditMoney }: { customer: AdminCu
       }
     >
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 2, sm: 5 }}>
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
           <Figure label="Terms" value={a.termsLabel} />
           <Figure label="Credit limit" value={money(a.creditLimit)} />
-          <Figure label="Balance" value={money(a.balance)} />
+          <Figure label="Invoiced, due" value={money(a.invoicedDue)} />
+          <Figure label="On open orders" value={money(a.onOpenOrders)} />
           <Figure label="Available credit" value={money(a.availableCredit)} color={a.availableCredit < 0 ? 'red' : undefined} />
           <Figure label="Credit on account" value={money(a.creditOnAccount)} />
         </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          Invoiced, due is the statement&apos;s amount due. On open orders is not invoiced yet. The credit limit is checked against both.
+        </Text>
         {canEditMoney && <TermsEditor key={c.version} customer={c} />}
       </Stack>
     </Section>

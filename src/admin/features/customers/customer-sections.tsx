@@ -102,7 +102,7 @@ export function OrdersSection({ customer: c }: { customer: AdminCustomer }) {
                   <Table.Td>
                     <OrderStatusBadge status={o.statusCode} size="sm" />
                   </Table.Td>
-                  <Table.Td ta="right">{money(o.total)}</Table.Td>
+                  <Table.Td ta="right">{o.cancelledTotal > 0 ? `${money(o.total)} (was ${money(o.originalTotal)})` : money(o.total)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -51,7 +51,8 @@ export function CustomersTable({ page, fetching, filter, update }: CustomersTabl
         { accessor: 'zip', title: 'ZIP' },
         { accessor: 'state', title: 'State' },
         { accessor: 'status', title: 'Status', render: (r) => <CustomerStatusBadge status={r.status} /> },
-        { accessor: 'balance', title: 'Balance', textAlign: 'right', render: (r) => money(r.balance) },
+        { accessor: 'invoicedDue', title: 'Invoiced, due', textAlign: 'right', render: (r) => money(r.invoicedDue) },
+        { accessor: 'onOpenOrders', title: 'On open orders', textAlign: 'right', render: (r) => money(r.onOpenOrders) },
         { accessor: 'orderCount', title: 'Orders', textAlign: 'right' },
         { accessor: 'lastOrderAt', title: 'Last order', render: lastOrder },
       ]}
@@ -74,7 +75,7 @@ export function CustomerCards({ page, filter, update }: CustomersTableProps) {
             </Group>
             <Text size="sm">{[r.contact, r.email].filter(Boolean).join(' · ')}</Text>
             <Text size="xs">
-              {[r.zip, r.state].filter(Boolean).join(' ')} · balance {money(r.balance)} · {r.orderCount} order{r.orderCount === 1 ? '' : 's'} · last {lastOrder(r)}
+              {[r.zip, r.state].filter(Boolean).join(' ')} · invoiced, due {money(r.invoicedDue)} · on open orders {money(r.onOpenOrders)} · {r.orderCount} order{r.orderCount === 1 ? '' : 's'} · last {lastOrder(r)}
             </Text>
           </Stack>
         </Card>

@@ -64,10 +64,19 @@ export function TotalsSection({ order }: { order: AdminOrder }) {
     <Section title="Totals">
       <Stack gap={4}>
         {row('Subtotal', money(order.subtotal))}
-        {order.coupons.map((c) => row(`Coupon ${c.code}`, `−${money(c.discount)}`))}
+        {order.discount > 0 && row(`Coupon ${order.coupons.map((c) => c.code).join(', ')}`, `−${money(order.discount)}`)}
         {row('Shipping', money(order.shipping))}
         <Divider my={4} />
         {row('Total', money(order.total), true)}
+        {order.cancelledTotal > 0 && (
+          <>
+            {row('Original total', money(order.originalTotal))}
+            {row('Cancelled', `−${money(order.cancelledTotal)}`)}
+            <Text size="xs" c="dimmed">
+              Total is what remains to be delivered and paid. Subtotal, discount and shipping are of what remains.
+            </Text>
+          </>
+        )}
       </Stack>
     </Section>
   );

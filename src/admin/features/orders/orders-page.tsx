@@ -115,7 +115,12 @@ export default function OrdersPage() {
           { accessor: 'openWest', title: 'West', textAlign: 'right', render: (o) => units(o.openWest) },
           { accessor: 'openEast', title: 'East', textAlign: 'right', render: (o) => units(o.openEast) },
           { accessor: 'backordered', title: 'Backordered', textAlign: 'right', render: (o) => units(o.backordered) },
-          { accessor: 'total', title: 'Total', textAlign: 'right', render: (o) => money(o.total) },
+          {
+            accessor: 'total',
+            title: 'Total',
+            textAlign: 'right',
+            render: (o) => (o.cancelledTotal > 0 ? `${money(o.total)} (was ${money(o.originalTotal)})` : money(o.total)),
+          },
         ]}
       />
     </Stack>

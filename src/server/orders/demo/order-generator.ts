@@ -140,10 +140,13 @@ export class SyntheticOrderGenerator {
     const label = status === 'received' && backordered > 0 ? 'Received, partly backordered' : ORDER_STATUS_LABELS[status];
     const updated = events.reduce((a, e) => (e[0] > a ? e[0] : a), events[0]![0]);
     const po = rng.chance(0.6) ? `PO-${rng.int(1000, 999_999)}` : '';
+    // Only whole orders are cancelled here: nothing is left of them (decision 0026).
+    const now = status === 'cancelled' ? { s: 0, d: 0, h: 0 } : { s: subtotal, d: discount, h: rate.amountCents };
     rows.orders.push([
-      id, orderNum, customer.id, label, at(0), subtotal, discount, rate.amountCents, subtotal - discount + rate.amountCents,
+      id, orderNum, customer.id, label, at(0), now.s, now.d, now.h, now.s - now.d + now.h,
       customer.code, JSON.stringify(shipTo), rate.code, rate.name, po, '', lines.length, sum((l) => l.qty),
       status, events.length - 1, sum((l) => l.west), sum((l) => l.east), backordered, sum((l) => l.shipped), holdReason, updated,
+      subtotal, discount, rate.amountCents,
     ]);
     lines.forEach((l, n) => rows.lines.push([id, n + 1, l.item.num, l.item.title, l.qty, l.item.priceCents, l.qty * l.item.priceCents, l.west, l.east, l.backordered, l.shipped, l.cancelled]));
     for (const e of events) rows.events.push([id, ...e]);

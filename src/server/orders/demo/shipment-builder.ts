@@ -59,7 +59,7 @@ export function shipmentRows(input: ShipmentInput): { rows: Pick<OrderRows, 'shi
   const rows = { shipments: [] as unknown[][], shipmentLines: [] as unknown[][], invoices: [] as unknown[][], invoiceLines: [] as unknown[][] };
   const events: [string, string, string, string, number][] = [];
   const money = { subtotalCents: input.subtotal, discountCents: input.discount, shippingCents: input.shippingCents };
-  const before = { count: 0, merchandiseCents: 0 };
+  const before = { count: 0, merchandiseCents: 0, discountCents: 0 };
   for (const s of input.shipped) {
     const shipmentId = seq.shipmentId++;
     const shipmentNum = seq.shipmentNum++;
@@ -81,6 +81,7 @@ export function shipmentRows(input: ShipmentInput): { rows: Pick<OrderRows, 'shi
     const amounts = invoiceAmounts(money, before, merch);
     before.count++;
     before.merchandiseCents += merch;
+    before.discountCents += amounts.discountCents;
     const date = shippedAt.slice(0, 10);
     rows.invoices.push([
       invoiceId, invoiceNum, input.orderId, shipmentId, input.customerId, date, addDays(date, INVOICE_DUE_DAYS),

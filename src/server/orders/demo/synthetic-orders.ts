@@ -41,7 +41,7 @@ const TABLES: [keyof OrderRows, string, BulkColumns][] = [
     ['discount_cents', 'int'], ['shipping_cents', 'int'], ['total_cents', 'int'], ['ship_to_code', 'text'], ['ship_to_json', 'text'],
     ['shipping_code', 'text'], ['shipping_name', 'text'], ['po_number', 'text'], ['comments', 'text'], ['line_count', 'int'], ['total_qty', 'int'],
     ['status_code', 'text'], ['version', 'int'], ['open_west', 'int'], ['open_east', 'int'], ['backordered', 'int'], ['shipped_qty', 'int'],
-    ['hold_reason', 'text'], ['updated_at', 'text'],
+    ['hold_reason', 'text'], ['updated_at', 'text'], ['original_subtotal_cents', 'int'], ['original_discount_cents', 'int'], ['original_shipping_cents', 'int'],
   ]],
   ['lines', 'order_lines', [
     ['order_id', 'int'], ['line_no', 'int'], ['item_num', 'text'], ['title', 'text'], ['qty', 'int'], ['price_cents', 'int'],

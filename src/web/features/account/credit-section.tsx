@@ -36,12 +36,16 @@ export function CreditSection() {
       {download.isError && <Alert color="red">{download.error.message}</Alert>}
       {s && (
         <>
-          <SimpleGrid cols={{ base: 2, sm: 4 }} mb="md">
+          <SimpleGrid cols={{ base: 2, sm: 5 }} mb="xs">
             <Figure label="Terms" value={s.termsLabel} />
             <Figure label="Credit limit" value={money(s.creditLimit)} />
-            <Figure label="Balance" value={money(s.balance)} />
+            <Figure label="Invoiced, due" value={money(s.invoicedDue)} />
+            <Figure label="On open orders" value={money(s.onOpenOrders)} />
             <Figure label="Available credit" value={money(s.availableCredit)} danger={s.availableCredit < 0} />
           </SimpleGrid>
+          <Text size="xs" c="dimmed" mb="md">
+            Invoiced, due is what your statement asks you to pay. On open orders is billed as it ships. Available credit is your limit less both.
+          </Text>
           {s.openInvoices.length === 0 ? (
             <Text size="sm">No open invoices.</Text>
           ) : (

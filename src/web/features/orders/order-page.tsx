@@ -24,13 +24,22 @@ function Totals({ order }: { order: Order }) {
     </Group>
   );
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Order totals">
       <Stack gap={4}>
         {row('Subtotal', money(order.subtotal))}
-        {order.couponsApplied.map((c) => row(`Coupon ${c.code}`, `−${money(c.discount)}`))}
+        {order.discount > 0 && row(`Coupon ${order.couponsApplied.map((c) => c.code).join(', ')}`, `−${money(order.discount)}`)}
         {row(`Shipping (${order.shippingOption.name})`, order.shippingOption.amount === 0 ? 'Free' : money(order.shipping))}
         <Divider my={4} />
         {row('Total', money(order.total), true)}
+        {order.cancelledTotal > 0 && (
+          <>
+            {row('Original total', money(order.originalTotal))}
+            {row('Cancelled', `−${money(order.cancelledTotal)}`)}
+            <Text size="xs" c="dimmed">
+              The total is what remains to be delivered and paid, after the cancelled items{order.total === 0 ? ' and the shipping' : ''}.
+            </Text>
+          </>
+        )}
         <Text size="xs" c="dimmed">
           Terms: {order.terms}
         </Text>

@@ -65,7 +65,14 @@ export default function OrdersPage() {
                     <Table.Td>{o.poNumber || '—'}</Table.Td>
                     <Table.Td ta="right">{o.numberOfLines}</Table.Td>
                     <Table.Td ta="right">{o.totalQuantity}</Table.Td>
-                    <Table.Td ta="right">{money(o.total)}</Table.Td>
+                    <Table.Td ta="right">
+                      {money(o.total)}
+                      {o.cancelledTotal > 0 && (
+                        <Text size="xs" c="dimmed">
+                          was {money(o.originalTotal)}
+                        </Text>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

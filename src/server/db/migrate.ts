@@ -30,6 +30,7 @@ import * as reportSummaries from './migrations/2026-11-26T04-30-report-summaries
 import * as reportIndexes from './migrations/2026-11-26T08-00-report-indexes';
 import * as customersSearch from './migrations/2026-11-26T08-10-customers-search';
 import * as structuralChanges from './migrations/2026-11-26T12-10-structural-changes';
+import * as openingBalances from './migrations/2026-11-28T08-00-d-opening-balances';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T08-00-report-indexes': reportIndexes,
   '2026-11-26T08-10-customers-search': customersSearch,
   '2026-11-26T12-10-structural-changes': structuralChanges,
+  '2026-11-28T08-00-d-opening-balances': openingBalances,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { recordOpeningBalances } from '../../stock/opening-balances';
 import { type CatalogueItemInput, inTransaction, upsertCategories, upsertItems } from '../writes';
 import { DEMO_CATEGORIES } from './categories';
 import { buildItem, type DemoProduct } from './item-builder';
@@ -51,6 +52,7 @@ export async function seedSyntheticItems(db: Kysely<DB>, n: number, options: Syn
       done += batch.length;
       options.onProgress?.(done);
     }
+    await recordOpeningBalances(trx);
     return { inserted: n, firstNum: String(start), lastNum: String(start + n - 1) };
   });
   // After a bulk load PostgreSQL plans with the statistics of the tables before it until

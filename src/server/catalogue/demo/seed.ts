@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { recordOpeningBalances } from '../../stock/opening-balances';
 import { type CategoryInput, inTransaction, setNvMembers, upsertCategories, upsertItems } from '../writes';
 import { CATEGORY, DEMO_CATEGORIES, WINTER_EVENTS } from './categories';
 import { type BuiltItem, buildItem } from './item-builder';
@@ -67,8 +66,6 @@ export async function seedDemoCatalogue(db: Kysely<DB>): Promise<DemoSeedResult>
     const demo = buildDemoCatalogue();
     await upsertCategories(trx, demo.categories);
     await upsertItems(trx, demo.items.map(({ related: _related, ...item }) => item));
-    // The demo's stock is the items' opening balance: a movement each, so the history adds up (decision 0028).
-    await recordOpeningBalances(trx);
     const collections: Record<number, number> = {};
     for (const [num, members] of demo.collections) collections[num] = (await setNvMembers(trx, num, members)).members;
     return { seeded: true, categories: demo.categories.length, items: demo.items.length, collections };

@@ -1,6 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../db/schema';
-import { recordOpeningBalances } from '../../stock/opening-balances';
 import { type CatalogueItemInput, inTransaction, upsertCategories, upsertItems } from '../writes';
 import { DEMO_CATEGORIES } from './categories';
 import { buildItem, type DemoProduct } from './item-builder';
@@ -8,6 +7,7 @@ import { BUBBLE_TINTS, type Colour, FOIL_COLOURS, LATEX_COLOURS } from './palett
 import { demoProducts } from './products';
 import { SeededRandom } from './random';
 import { MESSAGES, THEMES } from './vocabulary';
+import { recordOpeningBalances } from '../../stock/opening-balances';
 
 /**
  * Synthetic but plausible items for benchmarks: variations of the demo products (another series,
@@ -52,6 +52,7 @@ export async function seedSyntheticItems(db: Kysely<DB>, n: number, options: Syn
       done += batch.length;
       options.onProgress?.(done);
     }
+    // The items' starting stock is their opening balance: a movement each (decision 0028).
     await recordOpeningBalances(trx);
     return { inserted: n, firstNum: String(start), lastNum: String(start + n - 1) };
   });

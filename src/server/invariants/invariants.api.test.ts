@@ -16,8 +16,8 @@ import { createRunDatabase, type InvariantShop, type RunDatabase, startShop } fr
 
 const SEED = Number(process.env.INVARIANT_SEED) || randomInt(1, 1_000_000);
 const CLIENTS = 10;
-const BATCHES = 5;
-const OPERATIONS = 50;
+const BATCHES = 10;
+const OPERATIONS = 80;
 
 let run: RunDatabase;
 let shop: InvariantShop;

@@ -6,11 +6,14 @@ import { seedDemoDistributors } from './content/demo-distributors';
 import { seedDemoPhotos } from './photos/demo-photos';
 import type { DB } from './db/schema';
 import { seedDemoStaff } from './staff/demo-staff';
+import { recordOpeningBalances } from './stock/opening-balances';
 import { seedDemoSurvey } from './survey/demo-survey';
 
 /** Loads every part of the demo data (DESIGN.md §2). Each part is idempotent. */
 export async function seedDemoData(db: Kysely<DB>): Promise<void> {
   await seedDemoCatalogue(db);
+  // The demo's starting stock is each item's opening balance: a movement, so the history adds up (decision 0028).
+  await recordOpeningBalances(db);
   await seedDemoCustomer(db);
   await seedDemoCoupons(db);
   await seedDemoDistributors(db);

@@ -32,6 +32,7 @@ import * as customersSearch from './migrations/2026-11-26T08-10-customers-search
 import * as structuralChanges from './migrations/2026-11-26T12-10-structural-changes';
 import * as orderTotals from './migrations/2026-11-28T08-00-b-order-totals';
 import * as staffSignIn from './migrations/2026-11-28T08-00-c-staff-sign-in';
+import * as openingBalances from './migrations/2026-11-28T08-00-d-opening-balances';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T12-10-structural-changes': structuralChanges,
   '2026-11-28T08-00-b-order-totals': orderTotals,
   '2026-11-28T08-00-c-staff-sign-in': staffSignIn,
+  '2026-11-28T08-00-d-opening-balances': openingBalances,
 };
 
 /**

@@ -106,7 +106,9 @@ export class MoneyService {
     const closing: number[] = [];
     const id = await writeTransaction(this.db, async (trx) => {
       // The customer row is locked (PostgreSQL): payments of one customer take turns, so credit on account is spent once.
-      const customer = await trx.selectFrom('customers').select('id').where('id', '=', body.customerId).$if(this.ops.forUpdate, (s) => s.forUpdate()).executeTakeFirst();
+      // FOR NO KEY UPDATE, not FOR UPDATE: a checkout of this customer (its new order's foreign key takes KEY SHARE
+      // of the row, again in its last statement) must not wait for the payment while holding what the payment waits for.
+      const customer = await trx.selectFrom('customers').select('id').where('id', '=', body.customerId).$if(this.ops.forUpdate, (s) => s.forNoKeyUpdate()).executeTakeFirst();
       if (!customer) throw atField(new NotFound(`Customer ${body.customerId} not found`), 'customerId');
       if (body.method === 'credit') {
         const available = creditOnAccount(await q.balanceParts(trx, body.customerId));

@@ -34,15 +34,18 @@ export function countChange(before: CountedOrder | null, after: CountedOrder | n
 
 /** Applies `countChange` in the caller's transaction. */
 export async function updateCounts(db: Kysely<DB>, before: CountedOrder | null, after: CountedOrder | null): Promise<void> {
-  const { minus, plus } = countChange(before, after);
-  if (minus.length > 0) await db.updateTable('order_counts').set({ n: sql<number>`n - 1` }).where('key', 'in', minus).execute();
-  if (plus.length > 0) await db.updateTable('order_counts').set({ n: sql<number>`n + 1` }).where('key', 'in', plus).execute();
+  await applyCountMoves(db, [{ before, after }]);
 }
 
 /** Count moves held back: a transaction that must take `order_counts` after other shared rows collects them and applies them with `applyCountMoves`. */
 export type CountMoves = { before: CountedOrder | null; after: CountedOrder | null }[];
 
-/** Applies collected moves, netted per key: one statement per distinct change (usually one or two). */
+/**
+ * Applies collected moves, netted per key, in ONE statement. Two statements (say, one taking from
+ * `status:accepted` and one adding to `status:partially_shipped`) held the first row while
+ * waiting for the second, so two transactions that met them the other way round deadlocked on
+ * PostgreSQL (the invariant run found it, decision 0028); one statement takes its rows in one pass.
+ */
 export async function applyCountMoves(db: Kysely<DB>, moves: CountMoves): Promise<void> {
   const net = new Map<string, number>();
   for (const m of moves) {
@@ -50,9 +53,10 @@ export async function applyCountMoves(db: Kysely<DB>, moves: CountMoves): Promis
     for (const k of minus) net.set(k, (net.get(k) ?? 0) - 1);
     for (const k of plus) net.set(k, (net.get(k) ?? 0) + 1);
   }
-  const byDelta = new Map<number, string[]>();
-  for (const [key, d] of net) if (d !== 0) byDelta.set(d, [...(byDelta.get(d) ?? []), key]);
-  for (const [d, keys] of byDelta) await db.updateTable('order_counts').set({ n: sql<number>`n + ${d}` }).where('key', 'in', keys.sort()).execute();
+  const changes = [...net].filter(([, d]) => d !== 0).sort(([a], [b]) => a.localeCompare(b));
+  if (changes.length === 0) return;
+  const delta = sql<number>`case ${sql.join(changes.map(([key, d]) => sql`when key = ${key} then ${d}`), sql` `)} else 0 end`;
+  await db.updateTable('order_counts').set({ n: sql<number>`n + ${delta}` }).where('key', 'in', changes.map(([key]) => key)).execute();
 }
 
 export async function readCounts(db: Kysely<DB>): Promise<Map<string, number>> {

@@ -10,6 +10,7 @@ import type { OutboxDispatcher } from '../outbox/outbox';
 import type { WebhookEvents } from '../webhooks/events';
 import { enqueueBackorderMails } from '../stock/backorder-mail';
 import { type AdminOrderReader, readAdminOrder } from './admin-order';
+import { applyCountMoves, type CountMoves } from './counts';
 import { type CancelPlan, cancelOrderLines, shipOrderLines } from './lifecycle-steps';
 import { wasAccepted } from './lifecycle-queries';
 import { fillReleased, markReleased } from './stock-link';
@@ -66,11 +67,15 @@ export class LifecycleService {
     await this.inOrder(orderNum, ifMatch, 'release', async (trx, order) => {
       const heldFrom = (await wasAccepted(trx, order.id)) ? 'accepted' : 'received';
       const status = statusAfter(order.status_code, 'release', units(order), heldFrom)!;
-      const after = await saveOrderState(trx, order, { status, holdReason: null });
+      // Its count moves wait for the fill: items are taken before order_counts (decision 0014), or
+      // a release and a checkout deadlocked on PostgreSQL (the invariant run found it, decision 0028).
+      const counts: CountMoves = [];
+      const after = await saveOrderState(trx, order, { status, holdReason: null }, undefined, counts);
       await addOrderEvent(trx, order.id, who.actor, 'released', `Released (${ORDER_STATUS_LABELS[status]})`, false);
       await recordAudit(trx, who.actor, audit('release', order, after));
       const changed: number[] = [];
-      const fills = order.backordered > 0 ? await fillReleased(trx, order.id, who.actor, changed) : [];
+      const fills = order.backordered > 0 ? await fillReleased(trx, order.id, who.actor, changed, counts) : [];
+      await applyCountMoves(trx, counts);
       await enqueueBackorderMails(trx, fills, this.publicUrl);
       filled = fills.length;
       // Last: the stock counter row every checkout takes is held for this statement and the commit only.

@@ -37,9 +37,10 @@ export function recordShipped(db: Db, shipped: readonly Released[], ref: string,
 /**
  * A released order's waiting units (a credit hold took none; any hold let its backorders wait)
  * take available stock like a backorder fill, oldest waiting order first. Call after the order's
- * status is saved; the changed items go to `changed` for `markReleased`.
+ * status is saved; the changed items go to `changed` for `markReleased`, the filled orders' count
+ * moves to `counts` (apply them after: `applyCountMoves`).
  */
-export async function fillReleased(db: Db, orderId: number, actor: Actor, changed: number[]): Promise<Filled[]> {
+export async function fillReleased(db: Db, orderId: number, actor: Actor, changed: number[], counts: CountMoves): Promise<Filled[]> {
   const rows = await db.selectFrom('order_lines').select('item_num').distinct().where('order_id', '=', orderId).where('qty_backordered', '>', 0).execute();
-  return fillBackorders(db, rows.map((r) => r.item_num), actor, changed);
+  return fillBackorders(db, rows.map((r) => r.item_num), actor, changed, counts);
 }

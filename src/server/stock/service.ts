@@ -88,10 +88,7 @@ export class StockService {
       const after = before.available + delta;
       if (delta < 0 && after < 0) throw new Conflict(STOCK_MESSAGES.belowZero(after));
 
-      if (delta !== 0) {
-        await q.addToStock(trx, item.id, w, delta);
-        await q.markStockChanged(trx, [item.id]);
-      }
+      if (delta !== 0) await q.addToStock(trx, item.id, w, delta);
       // A count that matches is recorded too: the history shows when stock was last counted.
       await recordMovements(trx, [{ itemNum: item.num, warehouse: w, delta }], { reason: body.reason, ref: body.note, actor });
       await recordAudit(trx, actor, {
@@ -99,12 +96,17 @@ export class StockService {
         target: `item:${item.num}`,
         summary: { warehouse: w, reason: body.reason, note: body.note, delta, ...(body.setTo !== undefined ? { setTo: body.setTo } : {}), availableBefore: before.available, availableAfter: after },
       });
-      const filled = delta > 0 ? await fillBackorders(trx, [item.num], actor) : [];
+      // The stock feed's mark is the last statement: its counter row (every checkout takes it, after
+      // order_counts) is held for the commit only, or an adjustment that fills backorders (which
+      // takes order_counts) and a checkout deadlocked on PostgreSQL (decision 0028).
+      const changed = delta !== 0 ? [item.id] : [];
+      const filled = delta > 0 ? await fillBackorders(trx, [item.num], actor, changed) : [];
       await enqueueBackorderMails(trx, filled, this.publicUrl);
       const [now] = await q.lockItems(trx, [item.num], false);
       const itemStock = stockOf(now!, await q.openUnits(trx, [item.num]));
       // stock.changed carries the item's stock as GET /Stock/{invNum} answers it.
       const published = delta === 0 ? 0 : await this.events.publish(trx, 'stock.changed', `item ${item.num}`, () => itemStock);
+      await q.markStockChanged(trx, changed);
       return { result: { invNum: item.num, warehouse: w, ...itemStock[w] }, filled, published };
     });
     if (filled.length > 0 || published > 0) this.outbox.poke();

@@ -8,6 +8,7 @@ import { BUBBLE_TINTS, type Colour, FOIL_COLOURS, LATEX_COLOURS } from './palett
 import { demoProducts } from './products';
 import { SeededRandom } from './random';
 import { MESSAGES, THEMES } from './vocabulary';
+import { recordOpeningBalances } from '../../stock/opening-balances';
 
 /**
  * Synthetic but plausible items for benchmarks: variations of the demo products (another series,
@@ -54,6 +55,8 @@ export async function seedSyntheticItems(db: Kysely<DB>, n: number, options: Syn
       done += batch.length;
       options.onProgress?.(done);
     }
+    // The items' starting stock is their opening balance: a movement each (decision 0028).
+    await recordOpeningBalances(trx);
     return { inserted: n, firstNum: String(start), lastNum: String(start + n - 1) };
   });
   // After a bulk load PostgreSQL plans with the statistics of the tables before it until

@@ -121,6 +121,7 @@ describe('order totals after a cancel, and the split balance', () => {
     const credit = await textOf(page.locator('body'));
     expect(credit).toMatch(row('Invoiced, due', money(account.invoicedDue)));
     expect(credit).toMatch(row('On open orders', money(account.onOpenOrders)));
+    await page.screenshot({ path: 'test-results/order-totals-customer-1440.png', fullPage: true });
     await page.goto(`${shop.url}/admin/customers?q=${encodeURIComponent(DEMO_BUYER.username)}`);
     await page.getByRole('columnheader', { name: 'Invoiced, due' }).waitFor();
     await page.getByRole('columnheader', { name: 'On open orders' }).waitFor();

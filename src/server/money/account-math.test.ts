@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { aging, agingBucket, balanceOf, daysOverdue, lateCharge, overCreditLimit } from './account-math';
+import { aging, agingBucket, balanceOf, daysOverdue, invoicedDueOf, lateCharge, onOpenOrdersOf, overCreditLimit } from './account-math';
 
 describe('the money rules', () => {
   const parts = { openInvoicesCents: 50_000, uninvoicedCents: 20_000, unappliedCents: 10_000, chargesCents: 3_500 };
 
   it('balance = open invoices + not yet invoiced − (unapplied payments − charges)', () => {
     expect(balanceOf(parts)).toBe(50_000 + 20_000 - (10_000 - 3_500));
+  });
+
+  it('the balance is two parts: invoiced, due (the statement\'s amount due) and on open orders (decision 0026)', () => {
+    expect(invoicedDueOf(parts)).toBe(50_000 + 3_500 - 10_000);
+    expect(onOpenOrdersOf(parts)).toBe(20_000);
+    expect(invoicedDueOf(parts) + onOpenOrdersOf(parts)).toBe(balanceOf(parts));
   });
 
   it('holds an order that takes the balance past the limit, not one that reaches it exactly', () => {

@@ -7,6 +7,7 @@ import { mailsTo } from '../mail/mail-folder';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { buyerCall, placeOrder, setStock } from './lifecycle-test-helpers';
 import * as migration from '../db/migrations/2026-11-28T08-00-b-order-totals';
+import { readSummaries, recountSummaries } from '../reports/recount';
 
 /**
  * Issue 27, point 3 (decision 0026): an order's `total` is what remains to be delivered and paid
@@ -159,6 +160,11 @@ describe('order totals after a cancel', () => {
     const mail = mailsTo(t.dataDir, buyer.email).find((m) => m.subject === `Order ${n} cancelled`);
     expect(mail?.text).toContain(`Cancelled: -${usd(cents(order.total))}`);
     expect(mail?.text).toContain('Order total now: $0.00');
+  });
+
+  it('the sales summaries took back the discount each cancel took off: they match a recount', async () => {
+    const [kept, counted] = await Promise.all([readSummaries(t.ctx.database.db), recountSummaries(t.ctx.database.db)]);
+    expect(kept).toEqual(counted);
   });
 
   it('the migration backfills the same totals for orders cancelled before it (every order above, both databases)', async () => {

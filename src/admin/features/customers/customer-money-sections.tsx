@@ -48,7 +48,7 @@ export function CreditSection({ customer: c, canEditMoney }: { customer: AdminCu
           <Figure label="Credit on account" value={money(a.creditOnAccount)} />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
-          Invoiced, due is the statement&apos;s amount due. On open orders is not invoiced yet. The credit limit is checked against both.
+          Invoiced, due is the statement&apos;s amount due. On open orders: items of orders not yet invoiced, at their prices (no shipping or discount). The credit limit is checked against both.
         </Text>
         {canEditMoney && <TermsEditor key={c.version} customer={c} />}
       </Stack>

@@ -44,7 +44,7 @@ export function CreditSection() {
             <Figure label="Available credit" value={money(s.availableCredit)} danger={s.availableCredit < 0} />
           </SimpleGrid>
           <Text size="xs" c="dimmed" mb="md">
-            Invoiced, due is what your statement asks you to pay. On open orders is billed as it ships. Available credit is your limit less both.
+            Invoiced, due is what your statement asks you to pay. On open orders counts the items of orders not yet invoiced at their prices (shipping and discounts come with the invoice); it is billed as it ships. Your credit limit counts both.
           </Text>
           {s.openInvoices.length === 0 ? (
             <Text size="sm">No open invoices.</Text>

@@ -86,6 +86,22 @@ describe('order page', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
+  it('shows the total that remains, with the original total and what was cancelled, only when something was', async () => {
+    const cancelled = order({ subtotal: 300, discount: 30, shipping: 12.5, total: 282.5, originalTotal: 383.75, cancelledTotal: 101.25, couponsApplied: [{ code: 'WELCOME10', name: '10% off', discount: 41.25 }] });
+    stubApi((url) => (url === '/beapi/Shop/GetOrder/100234' ? json(cancelled) : undefined));
+    renderOrder();
+    const totals = await screen.findByRole('region', { name: 'Order totals' });
+    const text = totals.textContent ?? '';
+    expect(text).toContain('Total$282.50');
+    expect(text).toContain('Original total$383.75');
+    expect(text).toContain('Cancelled−$101.25');
+    expect(text).toContain('Coupon WELCOME10−$30.00');
+    cleanup();
+    stubApi((url) => (url === '/beapi/Shop/GetOrder/100234' ? json(order({})) : undefined));
+    renderOrder();
+    expect((await screen.findByRole('region', { name: 'Order totals' })).textContent).not.toContain('Original total');
+  });
+
   it('downloads an invoice with the token in a header and saves it as a PDF', async () => {
     const calls = stubApi((url) => {
       if (url === '/beapi/Shop/GetOrder/100234') return json(shipped);

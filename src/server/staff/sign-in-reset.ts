@@ -63,7 +63,8 @@ export class SignInReset {
 
   /** POST /Admin/SetPassword: the link's token and a new password; single use. */
   async setPassword(token: string, newPassword: string, ip: string): Promise<void> {
-    if (!looksLikeToken(token)) throw new Invalid(STAFF_MESSAGES.linkInvalid);
+    // A link that cannot work costs no password hashing.
+    if (!looksLikeToken(token) || !(await q.isUsableSignInLink(this.db, hashToken(token), new Date().toISOString()))) throw new Invalid(STAFF_MESSAGES.linkInvalid);
     // Before the link is used up: a refused password leaves it valid for another try.
     const hash = await hashPassword(newPassword);
     const email = await writeTransaction(this.db, async (trx) => {

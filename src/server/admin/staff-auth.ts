@@ -11,7 +11,8 @@ import { allows, staffActor, type StaffMember, type StaffService } from '../staf
  * How /beapi/Admin knows who is calling (DESIGN.md §5): the staff session cookie, or an API key
  * sent as `Authorization: Bearer bws_…` (then no cookie is read and no CSRF header is needed: a
  * browser never sends that header by itself; the route's permission must be granted by one of
- * the key's scopes, which no staff-only permission is). A customer
+ * the key's scopes, which no staff-only permission is, and which its maker still holds: decision
+ * 0027). A customer
  * token is never read here, and the cookie is never read on buyer calls (Path=/beapi/Admin, and
  * the buyer routes read tokens from headers only). Every route declares the permission it needs
  * in its config (`permission`), checked from the one table in src/contract/admin/permissions.ts;

@@ -92,7 +92,11 @@ export function registerStaffAuth(app: FastifyInstance, staff: StaffService, pub
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const permission = request.routeOptions.config.permission;
-    if (permission === 'public') return;
+    if (permission === 'public') {
+      // A public change other than the sign-in (the set-password link) comes from the back office's own page only.
+      if (UNSAFE.has(request.method) && request.routeOptions.url !== `${ADMIN_PREFIX}/Login` && fromAnotherSite(request, publicOrigin)) throw new Forbidden(STAFF_MESSAGES.csrf);
+      return;
+    }
     const bearer = readBearer(request);
     if (bearer !== null) {
       const key = bearer ? await apiKeys.resolve(bearer, request.ip) : null;

@@ -56,6 +56,9 @@ describe('an owner resets a member’s sign-in', () => {
     expect(JSON.stringify(await db.selectFrom('staff_sign_in_links').selectAll().execute())).not.toContain(token);
     expect(JSON.stringify(await db.selectFrom('outbox').select('payload').execute())).not.toContain(token);
 
+    // Another site's page cannot use it (the back office's own page can).
+    const crossSite = await t.app.inject({ method: 'POST', url: '/beapi/Admin/SetPassword', payload: { token, newPassword: NEW_PASSWORD }, headers: { origin: 'https://evil.example' } });
+    expect(crossSite.statusCode).toBe(403);
     // A refused password leaves the link usable.
     const short = await setPassword(token, 'short');
     expect(short.statusCode).toBe(400);

@@ -18,5 +18,7 @@ if (existsSync('dist/web/index.html')) {
   ok = run('e2e', ['e2e/xss.test.ts']) && ok;
   // The account page's answer to an email change from an old session (issue 16): the password prompt.
   ok = run('e2e', ['e2e/account.test.ts', '-t', 'email change with an old session']) && ok;
+  // A member's reset sign-in, the set-password link and setting up TOTP with the password (issue 27).
+  ok = run('e2e', ['e2e/admin-staff-sign-in.test.ts']) && ok;
 } else console.log('(dist/web is not built: skipping the browser tests; `npm run build` first)');
 process.exit(ok ? 0 : 1);

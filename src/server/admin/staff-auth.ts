@@ -11,7 +11,8 @@ import { allows, staffActor, type StaffMember, type StaffService } from '../staf
  * How /beapi/Admin knows who is calling (DESIGN.md §5): the staff session cookie, or an API key
  * sent as `Authorization: Bearer bws_…` (then no cookie is read and no CSRF header is needed: a
  * browser never sends that header by itself; the route's permission must be granted by one of
- * the key's scopes, which no staff-only permission is). A customer
+ * the key's scopes, which no staff-only permission is, and which its maker still holds: decision
+ * 0027). A customer
  * token is never read here, and the cookie is never read on buyer calls (Path=/beapi/Admin, and
  * the buyer routes read tokens from headers only). Every route declares the permission it needs
  * in its config (`permission`), checked from the one table in src/contract/admin/permissions.ts;
@@ -91,7 +92,11 @@ export function registerStaffAuth(app: FastifyInstance, staff: StaffService, pub
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const permission = request.routeOptions.config.permission;
-    if (permission === 'public') return;
+    if (permission === 'public') {
+      // A public change other than the sign-in (the set-password link) comes from the back office's own page only.
+      if (UNSAFE.has(request.method) && request.routeOptions.url !== `${ADMIN_PREFIX}/Login` && fromAnotherSite(request, publicOrigin)) throw new Forbidden(STAFF_MESSAGES.csrf);
+      return;
+    }
     const bearer = readBearer(request);
     if (bearer !== null) {
       const key = bearer ? await apiKeys.resolve(bearer, request.ip) : null;

@@ -56,7 +56,7 @@ export async function expireStaffSession(t: TestApp, session: StaffSessionForTes
 
 /** The tables an admin call may change (sign-in failures and session clocks are left out on purpose). */
 const ADMIN_TABLES = [
-  'staff', 'audit_log', 'orders', 'order_lines', 'order_events', 'order_counts', 'shipments', 'shipment_lines', 'invoices',
+  'staff', 'staff_sign_in_links', 'audit_log', 'orders', 'order_lines', 'order_events', 'order_counts', 'shipments', 'shipment_lines', 'invoices',
   'invoice_lines', 'stock_movements', 'coupon_redemptions', 'counters', 'customers', 'outbox', 'webhook_endpoints', 'webhook_deliveries',
   'item_photos', 'photos', 'categories', 'nv_category_items', 'coupons', 'content_pages', 'distributors', 'surveys', 'survey_pages', 'survey_questions', 'survey_details',
   'customer_notes', 'sessions', 'payments', 'payment_applications', 'account_charges', 'sales_daily', 'sales_by_day', 'sales_by_month',

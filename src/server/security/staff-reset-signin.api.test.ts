@@ -56,6 +56,9 @@ describe('an owner resets a member’s sign-in', () => {
     expect(JSON.stringify(await db.selectFrom('staff_sign_in_links').selectAll().execute())).not.toContain(token);
     expect(JSON.stringify(await db.selectFrom('outbox').select('payload').execute())).not.toContain(token);
 
+    // Another site's page cannot use it (the back office's own page can).
+    const crossSite = await t.app.inject({ method: 'POST', url: '/beapi/Admin/SetPassword', payload: { token, newPassword: NEW_PASSWORD }, headers: { origin: 'https://evil.example' } });
+    expect(crossSite.statusCode).toBe(403);
     // A refused password leaves the link usable.
     const short = await setPassword(token, 'short');
     expect(short.statusCode).toBe(400);
@@ -106,5 +109,21 @@ describe('an owner resets a member’s sign-in', () => {
     expect((await setPassword(second, NEW_PASSWORD)).statusCode).toBe(400);
     expect((await signIn(t, m.email, NEW_PASSWORD, undefined, '203.0.113.102')).statusCode).toBe(401);
     expect((await setPassword('A'.repeat(43), NEW_PASSWORD)).statusCode).toBe(400);
+  });
+
+  it('a member added without a password is mailed the same kind of link to choose one (DESIGN.md §7)', async () => {
+    const owner = await newMember(t, ['owner']);
+    const email = `new.member.${process.pid}@shop.test`;
+    const added = await adminCall(t, owner.session, { method: 'POST', url: '/Staff', payload: { email, name: 'Nia New', roles: ['catalogue'] } });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ email, awaitingPassword: true });
+    expect((await mailsFor(t, email)).at(-1)?.subject).toBe('Your back-office account: set a password');
+    // No password signs in until the link is used.
+    expect((await signIn(t, email, '', undefined, '203.0.113.110')).statusCode).toBe(400);
+    expect((await signIn(t, email, 'any password at all', undefined, '203.0.113.110')).statusCode).toBe(401);
+    expect((await setPassword(await linkTokenFor(email), NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(t, email, NEW_PASSWORD, undefined, '203.0.113.111')).statusCode).toBe(200);
+    const audit = await adminCall(t, owner.session, { method: 'GET', url: `/Audit?action=staff.create&target=staff:${added.body.id}` });
+    expect(JSON.parse(audit.body.items[0].summary)).toMatchObject({ setPasswordLinkMailed: true });
   });
 });

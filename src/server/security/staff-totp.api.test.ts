@@ -88,6 +88,14 @@ describe('guessing TOTP codes', () => {
     expect((await signIn(t, m.email, 'wrong password x', undefined, '203.0.113.61')).statusCode).toBe(401);
     expect((await signIn(t, m.email, STAFF_PASSWORD, await codeNow(m.secret), '203.0.113.62')).statusCode).toBe(200);
   });
+
+  it('stops one address trying passwords over many staff accounts after 20 failures, and not the next address', async () => {
+    const members = await Promise.all(Array.from({ length: 21 }, () => newMember(t, ['orders'])));
+    const statuses: number[] = [];
+    for (const m of members) statuses.push((await signIn(t, m.email, 'sprayed password 1', undefined, '203.0.113.65')).statusCode);
+    expect(statuses).toEqual([...Array(20).fill(401), 429]);
+    expect((await signIn(t, members[20]!.email, STAFF_PASSWORD, undefined, '203.0.113.66')).statusCode).toBe(200);
+  });
 });
 
 describe('setting up, replacing and turning off the authenticator', () => {

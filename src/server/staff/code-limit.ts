@@ -32,6 +32,8 @@ export class CodeLimit {
   async take(staffId: number, ip: string): Promise<number> {
     const now = Date.now();
     const since = new Date(now - CODE_LIMIT.windowMs).toISOString();
+    // Rows older than the window are of no use to the limit.
+    await q.deleteCodeFailures(this.db, staffId, since);
     const id = await q.insertCodeFailure(this.db, staffId, addressKey(ip), new Date(now).toISOString());
     if ((await q.countCodeFailuresSince(this.db, staffId, since)) <= CODE_LIMIT.max) return id;
     await q.deleteCodeFailure(this.db, id);
@@ -47,11 +49,6 @@ export class CodeLimit {
   /** After a full sign-in, a new authenticator or a reset: the member starts afresh. */
   forget(db: q.Db, staffId: number): Promise<void> {
     return q.deleteCodeFailures(db, staffId);
-  }
-
-  /** Old rows are of no use to the limit. */
-  prune(staffId: number): Promise<void> {
-    return q.deleteCodeFailures(this.db, staffId, new Date(Date.now() - CODE_LIMIT.windowMs).toISOString());
   }
 }
 

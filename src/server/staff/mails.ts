@@ -17,3 +17,16 @@ export function signInResetMail(to: string, name: string, setPasswordUrl: string
       `this, tell an owner.${SIGNATURE}`,
   };
 }
+
+/** To a member added without a password: the link to choose one. */
+export function newMemberMail(to: string, name: string, setPasswordUrl: string, hours: number): MailMessage {
+  return {
+    to,
+    subject: 'Your back-office account: set a password',
+    text:
+      `Hello ${name},\n\nAn owner added you to the Skyline Balloons back office. Open this link ` +
+      `within ${hours} hours to choose your password; it works once:\n\n${setPasswordUrl}\n\n` +
+      `Then sign in at the back office with this address. If you did not expect this, you can ` +
+      `ignore this message.${SIGNATURE}`,
+  };
+}

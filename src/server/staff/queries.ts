@@ -136,6 +136,18 @@ export async function insertSignInLink(db: Db, row: Insertable<StaffSignInLinkTa
   await db.insertInto('staff_sign_in_links').values(row).execute();
 }
 
+/** Whether the link is unused and unexpired at `now` (read only: the caller uses it up with consumeSignInLink). */
+export async function isUsableSignInLink(db: Db, tokenHash: string, now: string): Promise<boolean> {
+  const r = await db
+    .selectFrom('staff_sign_in_links')
+    .select('staff_id')
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
 /** Uses the link up if it is unused and unexpired at `now`; answers its member's id. */
 export async function consumeSignInLink(db: Db, tokenHash: string, now: string): Promise<number | undefined> {
   const r = await db

@@ -153,9 +153,13 @@ export class StaffService {
     }));
   }
 
-  /** Used by the admin API, `npm run staff:add` and the demo data. */
-  async create(actor: Actor, input: { email: string; name: string; roles: Role[]; warehouse: 'west' | 'east' | null; password: string }): Promise<StaffListItem> {
-    const hash = await hashPassword(input.password);
+  /**
+   * Used by the admin API, `npm run staff:add` and the demo data. Without a password the member is
+   * mailed a one-time link to set one (DESIGN.md §7), in the same transaction.
+   */
+  async create(actor: Actor, input: { email: string; name: string; roles: Role[]; warehouse: 'west' | 'east' | null; password?: string | undefined }): Promise<StaffListItem> {
+    // An empty hash matches no password until the link sets one.
+    const hash = input.password === undefined ? '' : await hashPassword(input.password);
     const now = new Date().toISOString();
     const id = await writeTransaction(this.db, async (trx) => {
       if (await q.findStaffByEmail(trx, input.email)) throw new Conflict(STAFF_MESSAGES.emailTaken);
@@ -168,9 +172,15 @@ export class StaffService {
         created_at: now,
         updated_at: now,
       });
-      await recordAudit(trx, actor, { action: 'staff.create', target: `staff:${newId}`, summary: { email: input.email, roles: input.roles, warehouse: input.warehouse } });
+      if (!hash) await this.signInReset.mailLink(trx, { id: newId, email: input.email, name: input.name }, 'new-member');
+      await recordAudit(trx, actor, {
+        action: 'staff.create',
+        target: `staff:${newId}`,
+        summary: { email: input.email, roles: input.roles, warehouse: input.warehouse, ...(hash ? {} : { setPasswordLinkMailed: true }) },
+      });
       return newId;
     });
+    if (!hash) this.signInReset.sendNow();
     return (await this.list()).find((s) => s.id === id)!;
   }
 

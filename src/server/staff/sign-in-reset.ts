@@ -7,7 +7,7 @@ import { writeTransaction } from '../db/database';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { enqueueMail } from '../mail/mailer';
 import type { CodeLimit } from './code-limit';
-import { signInResetMail } from './mails';
+import { newMemberMail, signInResetMail } from './mails';
 import * as q from './queries';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -36,22 +36,11 @@ export class SignInReset {
     await writeTransaction(this.db, async (trx) => {
       const row = await q.findStaffById(trx, id, true);
       if (!row) throw new NotFound(STAFF_MESSAGES.staffNotFound(id));
-      const now = new Date();
       // An empty hash matches no password (verifyPassword), and sign-in treats it as no password.
       await q.updateStaff(trx, id, { password_hash: '', totp_enabled: 0, totp_secret: null, totp_pending_secret: null, totp_last_step: 0 });
       await q.deleteAllSessions(trx, id);
       await this.codes.forget(trx, id);
-      await q.voidSignInLinks(trx, id, now.toISOString());
-      const { token, tokenHash } = newToken();
-      await q.insertSignInLink(trx, {
-        token_hash: tokenHash,
-        staff_id: id,
-        created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + STAFF.setPasswordLinkHours * HOUR_MS).toISOString(),
-        used_at: null,
-      });
-      const url = `${this.baseUrl}/admin/set-password?token=${token}`;
-      await enqueueMail(trx, 'staff-sign-in-reset', signInResetMail(row.email, row.name, url, STAFF.setPasswordLinkHours), { secret: true });
+      await this.mailLink(trx, row, 'reset');
       await recordAudit(trx, actor, {
         action: 'staff.reset_sign_in',
         target: `staff:${id}`,
@@ -61,9 +50,35 @@ export class SignInReset {
     this.poke();
   }
 
+  /**
+   * Voids the member's earlier links, stores a new one and queues its mail, in `trx` (a reset, or
+   * a member added without a password).
+   */
+  async mailLink(trx: q.Db, member: Pick<q.StaffRow, 'id' | 'email' | 'name'>, kind: 'reset' | 'new-member'): Promise<void> {
+    const now = new Date();
+    await q.voidSignInLinks(trx, member.id, now.toISOString());
+    const { token, tokenHash } = newToken();
+    await q.insertSignInLink(trx, {
+      token_hash: tokenHash,
+      staff_id: member.id,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + STAFF.setPasswordLinkHours * HOUR_MS).toISOString(),
+      used_at: null,
+    });
+    const url = `${this.baseUrl}/admin/set-password?token=${token}`;
+    const mail = kind === 'reset' ? signInResetMail : newMemberMail;
+    await enqueueMail(trx, `staff-${kind}`, mail(member.email, member.name, url, STAFF.setPasswordLinkHours), { secret: true });
+  }
+
+  /** After the commit of a change that queued a link's mail: send it now rather than at the next poll. */
+  sendNow(): void {
+    this.poke();
+  }
+
   /** POST /Admin/SetPassword: the link's token and a new password; single use. */
   async setPassword(token: string, newPassword: string, ip: string): Promise<void> {
-    if (!looksLikeToken(token)) throw new Invalid(STAFF_MESSAGES.linkInvalid);
+    // A link that cannot work costs no password hashing.
+    if (!looksLikeToken(token) || !(await q.isUsableSignInLink(this.db, hashToken(token), new Date().toISOString()))) throw new Invalid(STAFF_MESSAGES.linkInvalid);
     // Before the link is used up: a refused password leaves it valid for another try.
     const hash = await hashPassword(newPassword);
     const email = await writeTransaction(this.db, async (trx) => {

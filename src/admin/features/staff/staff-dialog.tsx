@@ -5,7 +5,7 @@ import { newStaffBody, updateStaffBody, type StaffListItem, type WarehouseCode }
 import { notify } from '../../../web/components/notify';
 import { useAddStaff, useUpdateStaff } from './api';
 
-/** Add a staff member (with a first password) or edit one's name, roles, warehouse and active flag. */
+/** Add a staff member (with a first password, or mailed a link to choose one) or edit one's name, roles, warehouse and active flag. */
 export function StaffDialog({ member, onClose }: { member: StaffListItem | null; onClose: () => void }) {
   const add = useAddStaff();
   const update = useUpdateStaff();
@@ -20,11 +20,11 @@ export function StaffDialog({ member, onClose }: { member: StaffListItem | null;
 
   const submit = () => {
     const body = { name, roles, warehouse };
-    const parsed = member ? updateStaffBody.safeParse({ ...body, active }) : newStaffBody.safeParse({ ...body, email, password });
+    const parsed = member ? updateStaffBody.safeParse({ ...body, active }) : newStaffBody.safeParse({ ...body, email, ...(password ? { password } : {}) });
     setProblems(parsed.success ? [] : parsed.error.issues.map((i) => i.message));
     if (!parsed.success) return;
     const done = () => {
-      notify('green', member ? `Saved ${name}` : `Added ${name}`);
+      notify('green', member ? `Saved ${name}` : password ? `Added ${name}` : `Added ${name}; they were mailed a link to set a password`);
       onClose();
     };
     if (member) update.mutate({ id: member.id, body: parsed.data }, { onSuccess: done });
@@ -62,7 +62,15 @@ export function StaffDialog({ member, onClose }: { member: StaffListItem | null;
             allowDeselect={false}
             onChange={(v) => setWarehouse(v === 'west' || v === 'east' ? v : null)}
           />
-          {!member && <PasswordInput label="First password" description="At least 10 characters; they change it under My account" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="new-password" />}
+          {!member && (
+            <PasswordInput
+              label="First password"
+              description="Leave empty to mail them a link (valid 72 hours) to choose their own; or at least 10 characters, which they change under My account"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              autoComplete="new-password"
+            />
+          )}
           {member && <Switch label="Active (may sign in)" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />}
           {problems.length > 0 && (
             <Alert color="red" role="alert">

@@ -139,7 +139,13 @@ const adjust = (setTo: boolean): Op => async (c) => {
   const invNum = c.rng.pick(c.shop.items);
   // Receipts outweigh damage, so orders keep shipping while buyers keep buying.
   const delta = c.rng.chance(0.3) ? -c.rng.int(1, 6) : c.rng.int(5, 40);
-  const body = setTo ? { invNum, warehouse: w, setTo: c.rng.int(0, 60), reason: 'count', note: 'cycle count' } : { invNum, warehouse: w, delta, reason: delta > 0 ? 'received' : 'damaged', note: '' };
+  let count = c.rng.int(0, 60);
+  if (setTo && c.rng.chance(0.7)) {
+    // A count near what the item has (a count below what is allocated is refused: 409).
+    const now = c.tally.record('stock read', await c.shop.owner.call('GET', `/Stock/${invNum}`), [200]);
+    count = Math.max(0, Number(now.body?.[w]?.onHand ?? 0) + c.rng.int(-5, 20));
+  }
+  const body = setTo ? { invNum, warehouse: w, setTo: count, reason: 'count', note: 'cycle count' } : { invNum, warehouse: w, delta, reason: delta > 0 ? 'received' : 'damaged', note: '' };
   c.tally.record(setTo ? 'adjust setTo' : 'adjust delta', await forWarehouse(c, w).call('POST', '/Stock/Adjust', body), [200, 409], 'stock.adjust');
 };
 

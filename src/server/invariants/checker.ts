@@ -54,10 +54,12 @@ export async function checkInvariants(db: ReadOnlyDb, options: CheckOptions = {}
     const payments = await query('select id, amount_cents, method, returned_at from payments');
     const applications = await query('select payment_id, invoice_id, amount_cents from payment_applications');
     const audit = await query(`select action, count(*) as n from audit_log where actor like 'staff:%' group by action`);
+    const counts = await query('select key, n from order_counts');
 
     checkStock(items, lines, moves, fail);
     const byOrder = groupBy(lines, (l) => n(l.order_id));
     checkOrders(orders, byOrder, fail);
+    checkCounts(orders, counts, fail);
     checkInvoices(orders, byOrder, shipped, invoices, invoiceLines, fail);
     checkPayments(invoices, payments, applications, fail);
     checkAudit(audit, orders, options.staffChanges, fail);
@@ -174,6 +176,27 @@ function checkTotals(o: Row, sum: { net: number; placed: number }, subject: stri
   const original = n(o.original_subtotal_cents) - n(o.original_discount_cents) + n(o.original_shipping_cents);
   if (n(o.original_subtotal_cents) !== sum.placed || n(o.subtotal_cents) !== sum.net || n(o.total_cents) > original) {
     fail('the order as placed is kept beside what remains', subject, `original subtotal ${n(o.original_subtotal_cents)} (lines as placed ${sum.placed}), subtotal ${n(o.subtotal_cents)} (lines less cancelled ${sum.net}), total ${n(o.total_cents)} of original ${original}`);
+  }
+}
+
+/**
+ * The kept order counts the dashboard and the orders list read (orders/counts.ts): each the number
+ * of orders it stands for, moved in the transaction of every change of an order.
+ */
+function checkCounts(orders: Row[], counts: Row[], fail: Fail): void {
+  const actual = new Map<string, number>();
+  const add = (key: string) => actual.set(key, (actual.get(key) ?? 0) + 1);
+  for (const o of orders) {
+    const status = String(o.status_code);
+    add(`status:${status}`);
+    const canShip = status === 'accepted' || status === 'partially_shipped';
+    if (canShip && n(o.open_west) > 0) add('ship:west');
+    if (canShip && n(o.open_east) > 0) add('ship:east');
+    if (!['cancelled', 'closed', 'on_hold'].includes(status) && n(o.backordered) > 0) add('backordered');
+  }
+  const kept = new Map(counts.map((c) => [String(c.key), n(c.n)]));
+  for (const key of new Set([...kept.keys(), ...actual.keys()])) {
+    if ((kept.get(key) ?? 0) !== (actual.get(key) ?? 0)) fail('the kept order counts are the orders\'', key, `kept ${kept.get(key) ?? 'no row'}, orders ${actual.get(key) ?? 0}`);
   }
 }
 

@@ -78,7 +78,7 @@ async function emptyCart(c: OpContext): Promise<void> {
 const checkout: Op = async (c) => {
   for (const invNum of c.rng.sample(c.shop.items, c.rng.int(1, 3))) {
     // A hidden item is refused (400), a discontinued one is not found (404): the cart keeps the others.
-    c.tally.record('cart add', await c.buyer.call('POST', `/Shop/AddItem?InvNum=${invNum}&qty=${c.rng.int(1, 12)}`), [200, 400, 404]);
+    c.tally.record('cart add', await c.buyer.call('POST', `/Shop/AddItem?InvNum=${invNum}&qty=${c.rng.int(1, 8)}`), [200, 400, 404]);
   }
   if (c.rng.chance(0.2)) c.tally.record('coupon', await c.buyer.call('POST', `/Shop/AddCoupon/${c.rng.pick(['WELCOME10', 'SAVE25', 'FREESHIP'])}`), [200, 400, 404, 409, 429]);
   const shippingOption = c.rng.pick(['ground', 'ground', '2day', 'willcall-west', 'willcall-east']);
@@ -102,9 +102,10 @@ const simple = (action: 'Accept' | 'Hold' | 'Release', from: string): Op => asyn
 };
 
 const ship = (part: boolean): Op => async (c) => {
-  const orderNum = await pickOrder(c, c.rng.chance(0.6) ? 'accepted' : 'partially_shipped');
-  if (orderNum === null) return;
   const w = c.rng.pick(WAREHOUSES);
+  // Mostly an order with units open at that warehouse (the orders list's own filter).
+  const orderNum = await pickOrder(c, `${c.rng.chance(0.6) ? 'accepted' : 'partially_shipped'}&warehouse=${w}`);
+  if (orderNum === null) return;
   const body: Record<string, unknown> = { warehouse: w, carrier: c.rng.pick(['ups', 'fedex', 'usps']), trackingNumber: `INV${c.rng.int(1000, 9999)}` };
   if (part) {
     const order = await adminOrder(c, orderNum);
@@ -136,13 +137,20 @@ const cancelWhole: Op = async (c) => {
 const adjust = (setTo: boolean): Op => async (c) => {
   const w = c.rng.pick(WAREHOUSES);
   const invNum = c.rng.pick(c.shop.items);
-  const delta = c.rng.chance(0.35) ? -c.rng.int(1, 6) : c.rng.int(1, 12);
-  const body = setTo ? { invNum, warehouse: w, setTo: c.rng.int(0, 30), reason: 'count', note: 'cycle count' } : { invNum, warehouse: w, delta, reason: delta > 0 ? 'received' : 'damaged', note: '' };
+  // Receipts outweigh damage, so orders keep shipping while buyers keep buying.
+  const delta = c.rng.chance(0.3) ? -c.rng.int(1, 6) : c.rng.int(5, 40);
+  let count = c.rng.int(0, 60);
+  if (setTo && c.rng.chance(0.7)) {
+    // A count near what the item has (a count below what is allocated is refused: 409).
+    const now = c.tally.record('stock read', await c.shop.owner.call('GET', `/Stock/${invNum}`), [200]);
+    count = Math.max(0, Number(now.body?.[w]?.onHand ?? 0) + c.rng.int(-5, 20));
+  }
+  const body = setTo ? { invNum, warehouse: w, setTo: count, reason: 'count', note: 'cycle count' } : { invNum, warehouse: w, delta, reason: delta > 0 ? 'received' : 'damaged', note: '' };
   c.tally.record(setTo ? 'adjust setTo' : 'adjust delta', await forWarehouse(c, w).call('POST', '/Stock/Adjust', body), [200, 409], 'stock.adjust');
 };
 
 const bulkCounts: Op = async (c) => {
-  const rows = c.rng.sample(c.shop.items, c.rng.int(1, 4)).map((invNum) => ({ invNum, warehouse: c.rng.pick(WAREHOUSES), onHand: c.rng.int(0, 30) }));
+  const rows = c.rng.sample(c.shop.items, c.rng.int(1, 4)).map((invNum) => ({ invNum, warehouse: c.rng.pick(WAREHOUSES), onHand: c.rng.int(0, 60) }));
   c.tally.record('bulk counts', await c.shop.owner.call('PUT', '/Stock', rows), [200], 'stock.bulk');
 };
 

@@ -74,6 +74,10 @@ export interface TotalsColumns {
 /** `total`, `originalTotal` and `cancelledTotal` of an order answer, in dollars, worked out in cents. */
 export function totalsJson(row: TotalsColumns): { total: number; originalTotal: number; cancelledTotal: number } {
   const total = Number(row.total_cents);
-  const original = Number(row.original_subtotal_cents) - Number(row.original_discount_cents) + Number(row.original_shipping_cents);
+  const original = originalTotalOf({
+    subtotalCents: Number(row.original_subtotal_cents),
+    discountCents: Number(row.original_discount_cents),
+    shippingCents: Number(row.original_shipping_cents),
+  });
   return { total: dollars(total), originalTotal: dollars(original), cancelledTotal: dollars(original - total) };
 }

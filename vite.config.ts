@@ -96,7 +96,7 @@ function adminApp(): Plugin {
  * would bundle a second `<script type="module">` of index.html into the app's entry, so in a build
  * the script is emitted as a hashed asset (compiled from TypeScript; it imports nothing) and its
  * tag added to the built index.html. It is not a chunk, so the build manifest's one entry stays
- * the app's (src/server/http/static-web.ts reads it). The dev server serves the .ts file itself.
+ * the app's (src/server/platform/http/static-web.ts reads it). The dev server serves the .ts file itself.
  */
 function earlyDataScript(): Plugin {
   let build = false;

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsTo } from '../src/server/mail/mail-folder';
+import { mailsTo } from '../src/server/platform/mail/mail-folder';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, type RunningShop, startShop } from './support/shop';
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_STATUS_MESSAGES } from '../src/contract/account-status';
-import { mailsTo } from '../src/server/mail/mail-folder';
+import { mailsTo } from '../src/server/platform/mail/mail-folder';
 import { seriousViolations } from './support/axe';
 import { adminPage, DEMO_OWNER, staffApi } from './support/admin';
 import { launchBrowser, type RunningShop, startShop } from './support/shop';

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvLine } from '../src/server/exports/csv';
+import { csvLine } from '../src/server/platform/csv/csv';
 import { parseCsv } from '../src/server/catalogue/csv';
 import { adminPage, DEMO_OWNER } from './support/admin';
 import { apiAs, signInByApi } from './support/api';

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReceiver, type TestReceiver } from '../src/server/webhooks/test-receiver';
+import { startReceiver, type TestReceiver } from '../src/server/staff/webhooks/test-receiver';
 import { adminPage, DEMO_OWNER, placeOrder } from './support/admin';
 import { launchBrowser, type RunningShop, startShop } from './support/shop';
 

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MESSAGES } from '../src/contract/admin/photos';
-import { cameraJpeg } from '../src/server/photos/test-images';
+import { cameraJpeg } from '../src/server/catalogue/photos/test-images';
 import { adminPage, DEMO_OWNER, staffApi } from './support/admin';
 import { DEMO_BUYER, signInByApi } from './support/api';
 import { seriousViolations } from './support/axe';

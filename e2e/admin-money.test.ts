@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfText } from '../src/server/documents/pdf-text';
+import { pdfText } from '../src/server/platform/pdf/pdf-text';
 import { seriousViolations } from './support/axe';
 import { adminPage, DEMO_OWNER, placeOrder, type StaffApi, staffApi } from './support/admin';
 import { DEMO_BUYER } from './support/api';

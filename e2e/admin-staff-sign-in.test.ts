@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsTo } from '../src/server/mail/mail-folder';
+import { mailsTo } from '../src/server/platform/mail/mail-folder';
 import { adminPage, DEMO_OWNER, staffApi } from './support/admin';
 import { launchBrowser, type RunningShop, startShop } from './support/shop';
 

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { readConfig } from '../src/server/config';
+import { readConfig } from '../src/server/platform/config';
 
 const config = readConfig();
 const { values } = parseArgs({ options: { out: { type: 'string' } } });

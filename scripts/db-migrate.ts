@@ -1,7 +1,7 @@
 /** `npm run db:migrate`: brings the database at DATABASE_URL to the latest migration. */
-import { ConfigError, readConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
+import { ConfigError, readConfig } from '../src/server/platform/config';
+import { openDatabase } from '../src/server/platform/db/database';
+import { migrateToLatest } from '../src/server/platform/db/migrate';
 
 async function main(): Promise<void> {
   const config = readConfig();

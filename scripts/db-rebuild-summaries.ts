@@ -4,8 +4,8 @@
  * database whose orders were loaded in bulk, or a check after a bug; checkouts and cancels keep
  * the summaries themselves. Running processes read the new sums at once (the counters move).
  */
-import { ConfigError, readConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/database';
+import { ConfigError, readConfig } from '../src/server/platform/config';
+import { openDatabase } from '../src/server/platform/db/database';
 import { rebuildSummaries } from '../src/server/reports/recount';
 
 async function main(): Promise<void> {

@@ -5,17 +5,17 @@
  * back office's benchmarks.
  */
 import { parseArgs } from 'node:util';
-import { seedDemoCustomer } from '../src/server/accounts/demo-customer';
-import { seedDemoCoupons } from '../src/server/cart/demo-coupons';
+import { seedDemoCustomer } from '../src/server/customers/accounts/demo-customer';
+import { seedDemoCoupons } from '../src/server/orders/cart/demo-coupons';
 import { seedDemoCatalogue, seedSyntheticItems } from '../src/server/catalogue/demo/seed';
 import { seedDemoDistributors } from '../src/server/content/demo-distributors';
-import { seedDemoPhotos } from '../src/server/photos/demo-photos';
-import { ConfigError, readConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { seedSyntheticOrders } from '../src/server/orders/demo/synthetic-orders';
+import { seedDemoPhotos } from '../src/server/catalogue/photos/demo-photos';
+import { ConfigError, readConfig } from '../src/server/platform/config';
+import { openDatabase } from '../src/server/platform/db/database';
+import { migrateToLatest } from '../src/server/platform/db/migrate';
+import { seedSyntheticOrders } from '../src/server/flows/demo/synthetic-orders';
 import { seedDemoStaff } from '../src/server/staff/demo-staff';
-import { seedDemoSurvey } from '../src/server/survey/demo-survey';
+import { seedDemoSurvey } from '../src/server/content/survey/demo-survey';
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(2)} s`;
 

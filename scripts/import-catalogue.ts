@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { importCatalogueCsv } from '../src/server/catalogue/import-catalogue';
-import { ConfigError, readConfig } from '../src/server/config';
+import { ConfigError, readConfig } from '../src/server/platform/config';
 import { createOutbox } from '../src/server/context';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { Mailer } from '../src/server/mail/mailer';
+import { openDatabase } from '../src/server/platform/db/database';
+import { migrateToLatest } from '../src/server/platform/db/migrate';
+import { Mailer } from '../src/server/platform/mail/mailer';
 import { IMPORT_ACTOR } from '../src/server/stock/import-stock';
-import { WebhookEvents } from '../src/server/webhooks/events';
+import { WebhookEvents } from '../src/server/staff/webhooks/events';
 
 const USAGE = 'usage: npm run import -- <file.csv> [--dry-run]';
 

@@ -8,10 +8,10 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { newStaffBody } from '../src/contract/admin/staff';
-import { ConfigError, readConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { DomainError } from '../src/server/errors';
+import { ConfigError, readConfig } from '../src/server/platform/config';
+import { openDatabase } from '../src/server/platform/db/database';
+import { migrateToLatest } from '../src/server/platform/db/migrate';
+import { DomainError } from '../src/server/platform/errors';
 import { StaffService } from '../src/server/staff/service';
 
 async function askPassword(prompt: string): Promise<string> {

@@ -10,7 +10,7 @@ const run = (project, paths, env = {}) =>
   spawnSync('npx', ['vitest', 'run', '--project', project, ...paths], { stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
 
 // CORS keeps the back office closed (cors.api.test.ts) besides the buyer API's rules.
-const API_TESTS = ['src/server/security', 'src/server/http/cors.api.test.ts'];
+const API_TESTS = ['src/server/security', 'src/server/platform/http/cors.api.test.ts'];
 let ok = run('api-sqlite', API_TESTS);
 if (process.env.TEST_DATABASE_URL) ok = run('api-postgres', API_TESTS, { TEST_DB: 'postgres' }) && ok;
 else console.log('(TEST_DATABASE_URL is not set: skipping the PostgreSQL run)');

@@ -6,7 +6,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { ORDER_STATUSES } from '../../src/contract/order-lifecycle';
-import type { DB } from '../../src/server/db/schema';
+import type { DB } from '../../src/server/platform/db/schema';
 import { DEMO_STAFF } from '../../src/server/staff/demo-staff';
 import { type BenchResult, cannon, type LoadOptions, type Request } from './load';
 

@@ -4,9 +4,9 @@
  * listing for the "listing under 20 logins/s" figure.
  */
 import type { Kysely } from 'kysely';
-import { AccountService } from '../../src/server/accounts/service';
-import type { DB } from '../../src/server/db/schema';
-import { OutboxDispatcher } from '../../src/server/outbox/outbox';
+import { AccountService } from '../../src/server/customers/accounts/service';
+import type { DB } from '../../src/server/platform/db/schema';
+import { OutboxDispatcher } from '../../src/server/platform/outbox/outbox';
 import { type BenchResult, cannon, type LoadOptions, timedLoops } from './load';
 
 export const PASSWORD = 'balloons123';

@@ -8,7 +8,7 @@
  *   node --import tsx scripts/bench/csv-import.ts [--items 50000]
  */
 import { parseCsv } from '../../src/server/catalogue/csv';
-import { csvLine } from '../../src/server/exports/csv';
+import { csvLine } from '../../src/server/platform/csv/csv';
 import { withStall } from './stall';
 import { withThrowawayShop } from './throwaway-shop';
 

@@ -14,12 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../src/server/app';
-import { readConfig } from '../../src/server/config';
+import { readConfig } from '../../src/server/platform/config';
 import { createContext } from '../../src/server/context';
-import { bulkInsert, type BulkColumns, syncIdentity } from '../../src/server/db/bulk-insert';
+import { bulkInsert, type BulkColumns, syncIdentity } from '../../src/server/platform/db/bulk-insert';
 import { sql } from 'kysely';
-import { openDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { openDatabase } from '../../src/server/platform/db/database';
+import { migrateToLatest } from '../../src/server/platform/db/migrate';
 
 const { values } = parseArgs({ options: { customers: { type: 'string', default: '100000' }, requests: { type: 'string', default: '500' }, 'sqlite-analyze': { type: 'boolean', default: false } } });
 const CUSTOMERS = Number(values.customers);

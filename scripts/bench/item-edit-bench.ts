@@ -11,7 +11,7 @@
  * `--file DB`: an existing SQLite database instead (e.g. the bench's kept
  * `<keep>/sqlite-500000/bench.db`), seeded once; the edits stay in it.
  */
-import { editorOf } from '../../src/server/item-editor/service';
+import { editorOf } from '../../src/server/catalogue/item-editor/service';
 import { withStall } from './stall';
 import { withShopOn, withThrowawayShop } from './throwaway-shop';
 

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { openDatabase, writeTransaction } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { enqueue, OutboxDispatcher } from '../../src/server/outbox/outbox';
+import { openDatabase, writeTransaction } from '../../src/server/platform/db/database';
+import { migrateToLatest } from '../../src/server/platform/db/migrate';
+import { enqueue, OutboxDispatcher } from '../../src/server/platform/outbox/outbox';
 
 const { values: args } = parseArgs({ options: { db: { type: 'string', default: 'sqlite' }, messages: { type: 'string', default: '5000' }, postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' } } });
 const N = Number(args.messages);

@@ -23,11 +23,11 @@ import pg from 'pg';
 import { REPORT_NAMES } from '../../src/contract/admin/reports';
 import { buildApp } from '../../src/server/app';
 import { seedDemoCatalogue, seedSyntheticItems } from '../../src/server/catalogue/demo/seed';
-import { readConfig } from '../../src/server/config';
+import { readConfig } from '../../src/server/platform/config';
 import { createContext } from '../../src/server/context';
-import { openDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { seedSyntheticOrders } from '../../src/server/orders/demo/synthetic-orders';
+import { openDatabase } from '../../src/server/platform/db/database';
+import { migrateToLatest } from '../../src/server/platform/db/migrate';
+import { seedSyntheticOrders } from '../../src/server/flows/demo/synthetic-orders';
 
 const { values } = parseArgs({
   options: {

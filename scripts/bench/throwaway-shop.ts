@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedDemoCatalogue, seedSyntheticItems } from '../../src/server/catalogue/demo/seed';
-import { readConfig } from '../../src/server/config';
+import { readConfig } from '../../src/server/platform/config';
 import { createContext, type ShopContext } from '../../src/server/context';
-import { openDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { openDatabase } from '../../src/server/platform/db/database';
+import { migrateToLatest } from '../../src/server/platform/db/migrate';
 
 /**
  * A shop on a throwaway SQLite file with the demo catalogue and `items` synthetic items, its

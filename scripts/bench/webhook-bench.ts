@@ -22,10 +22,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { seedDemoCatalogue } from '../../src/server/catalogue/demo/seed';
-import { readConfig } from '../../src/server/config';
+import { readConfig } from '../../src/server/platform/config';
 import { createContext, type ShopContext } from '../../src/server/context';
-import { openDatabase, writeTransaction } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { openDatabase, writeTransaction } from '../../src/server/platform/db/database';
+import { migrateToLatest } from '../../src/server/platform/db/migrate';
 import { benchCustomers, signIn } from './cart-bench';
 import { type BenchResult, timedLoops } from './load';
 

@@ -41,17 +41,17 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { readConfig } from '../../src/server/config';
+import { readConfig } from '../../src/server/platform/config';
 import { createContext } from '../../src/server/context';
-import { type Database, openDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { type Database, openDatabase } from '../../src/server/platform/db/database';
+import { migrateToLatest } from '../../src/server/platform/db/migrate';
 import { seedDemoData } from '../../src/server/demo-data';
 import { checkConfirmationMails, waitForOutbox } from './mail-check';
 import { signIn, signUpBuyers } from './buyers';
 import { exited, freePort, waitUntilUp } from '../../src/server/test-support/server-process';
 import { checkShippedMails, shipper, type StaffSession, staffSignIn } from './shipper';
 import { checkOrderWebhooks, subscribeReceiver } from './webhook-check';
-import type { TestReceiver } from '../../src/server/webhooks/test-receiver';
+import type { TestReceiver } from '../../src/server/staff/webhooks/test-receiver';
 
 const { values: args } = parseArgs({
   options: {

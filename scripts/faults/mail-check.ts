@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Database } from '../../src/server/db/database';
-import { readOutbox } from '../../src/server/mail/mail-folder';
+import type { Database } from '../../src/server/platform/db/database';
+import { readOutbox } from '../../src/server/platform/mail/mail-folder';
 
 /**
  * The outbox half of the crash test: after the cycles, every committed order has its

@@ -1,5 +1,5 @@
-import type { Database } from '../../src/server/db/database';
-import { readOutbox } from '../../src/server/mail/mail-folder';
+import type { Database } from '../../src/server/platform/db/database';
+import { readOutbox } from '../../src/server/platform/mail/mail-folder';
 
 /**
  * The warehouse side of the crash test's burst: staff accept and ship the orders buyers placed,

@@ -19,10 +19,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { signUpSchema } from '../../src/contract/accounts';
-import { readConfig } from '../../src/server/config';
+import { readConfig } from '../../src/server/platform/config';
 import { createContext } from '../../src/server/context';
-import { openDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { openDatabase } from '../../src/server/platform/db/database';
+import { migrateToLatest } from '../../src/server/platform/db/migrate';
 import { seedDemoData } from '../../src/server/demo-data';
 import { freePort, waitUntilUp } from '../../src/server/test-support/server-process';
 

@@ -1,7 +1,7 @@
 import type { WebhookEventType } from '../../src/contract/admin/webhooks';
 import type { ShopContext } from '../../src/server/context';
-import type { Database } from '../../src/server/db/database';
-import { startReceiver, type TestReceiver } from '../../src/server/webhooks/test-receiver';
+import type { Database } from '../../src/server/platform/db/database';
+import { startReceiver, type TestReceiver } from '../../src/server/staff/webhooks/test-receiver';
 
 /**
  * The webhook half of the fault scripts: a local receiver (in the script's own process, so it

@@ -3,13 +3,13 @@
  * with the schema named: without it Kysely looks for its migration tables in every schema, and
  * finds the ones of tests running on the same server.
  */
-import { seedDemoCustomer } from '../../src/server/accounts/demo-customer';
-import { seedDemoCoupons } from '../../src/server/cart/demo-coupons';
+import { seedDemoCustomer } from '../../src/server/customers/accounts/demo-customer';
+import { seedDemoCoupons } from '../../src/server/orders/cart/demo-coupons';
 import { seedDemoCatalogue } from '../../src/server/catalogue/demo/seed';
 import { seedDemoDistributors } from '../../src/server/content/demo-distributors';
-import { openDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { seedDemoSurvey } from '../../src/server/survey/demo-survey';
+import { openDatabase } from '../../src/server/platform/db/database';
+import { migrateToLatest } from '../../src/server/platform/db/migrate';
+import { seedDemoSurvey } from '../../src/server/content/survey/demo-survey';
 
 const url = process.env.DATABASE_URL;
 const schema = process.env.SHOP_SCHEMA;

@@ -10,30 +10,30 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { accountRoutes } from './accounts/routes';
-import { adminRoutes } from './admin/routes';
-import { catalogRoutes } from './catalogs/routes';
+import { accountRoutes } from './customers/accounts/routes';
+import { adminRoutes } from './admin-routes';
+import { catalogRoutes } from './catalogue/catalogs/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { contentRoutes } from './content/routes';
 import { pictureRoutes } from './catalogue/picture-routes';
-import { photoImageRoutes } from './photos/image-routes';
+import { photoImageRoutes } from './catalogue/photos/image-routes';
 import type { ShopContext } from './context';
-import { isAdminPath } from './http/admin-path';
-import { readToken } from './http/auth-context';
-import { registerCors } from './http/cors';
-import { registerErrorHandler, sendProblem } from './http/error-handler';
-import { healthRoutes } from './http/health';
-import { FastLane } from './http/fast-lane';
-import { refuseNul } from './http/nul-guard';
-import { serveWebApp } from './http/static-web';
-import { applySecurityHeaders } from './http/security-headers';
+import { isAdminPath } from './platform/http/admin-path';
+import { readToken } from './platform/http/auth-context';
+import { registerCors } from './platform/http/cors';
+import { registerErrorHandler, sendProblem } from './platform/http/error-handler';
+import { healthRoutes } from './platform/http/health';
+import { FastLane } from './platform/http/fast-lane';
+import { refuseNul } from './platform/http/nul-guard';
+import { serveWebApp } from './platform/http/static-web';
+import { applySecurityHeaders } from './platform/http/security-headers';
 import { shopRoutes } from './orders/routes';
-import { buyerDocumentRoutes } from './documents/routes';
+import { buyerDocumentRoutes } from './orders/documents/routes';
 import { buyerMoneyRoutes } from './money/buyer-routes';
-import { surveyRoutes } from './survey/routes';
-import { inventoryLookupRoutes } from './inventory-lookup/routes';
-import { speedListRoutes } from './speed-lists/routes';
-import { cartAvailabilityRoutes } from './cart-availability/routes';
+import { surveyRoutes } from './content/survey/routes';
+import { inventoryLookupRoutes } from './catalogue/inventory-lookup/routes';
+import { speedListRoutes } from './customers/speed-lists/routes';
+import { cartAvailabilityRoutes } from './orders/cart-availability/routes';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];

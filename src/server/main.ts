@@ -1,9 +1,9 @@
 import cluster from 'node:cluster';
 import { buildApp, loggerOptions } from './app';
-import { ConfigError, type Config, readConfig } from './config';
+import { ConfigError, type Config, readConfig } from './platform/config';
 import { createContext } from './context';
-import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { openDatabase } from './platform/db/database';
+import { migrateToLatest } from './platform/db/migrate';
 import { prepareDemoData } from './demo-data';
 
 function loadConfig(): Config {

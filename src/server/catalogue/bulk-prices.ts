@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { applyToItems, type BulkResult, type PriceRowInput } from '../../contract/admin/bulk';
-import { type Actor, recordAudit } from '../audit/audit';
-import type { DB } from '../db/schema';
+import { type Actor, recordAudit } from '../platform/audit/audit';
+import type { DB } from '../platform/db/schema';
 import { isPostgres, lockItems } from '../stock/queries';
 import { loadItemInputs } from './stored-items';
 import { upsertItems } from './writes';

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import type { FacetInput } from './facets';
 import { bumpCatalogueVersion, CATALOGUE_SEQ } from './queries';
 import type { CatalogueItemInput } from './writes';

@@ -1,5 +1,5 @@
-import type { FacetKind } from '../db/schema';
-import { csvLine } from '../exports/csv';
+import type { FacetKind } from '../platform/db/schema';
+import { csvLine } from '../platform/csv/csv';
 import type { StockCounts } from '../stock/counts';
 import { type CatalogueColumn, CATALOGUE_COLUMNS, COLUMN_NAMES, type StockColumn } from './csv-columns';
 import type { CatalogueItemInput } from './writes';

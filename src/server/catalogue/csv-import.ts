@@ -1,5 +1,5 @@
-import type { FacetKind } from '../db/schema';
-import { readCell } from '../exports/csv';
+import type { FacetKind } from '../platform/db/schema';
+import { readCell } from '../platform/csv/csv';
 import { type CsvRecord, csvRecords } from './csv';
 import { type CatalogueColumn, type ColumnName, COLUMN_NAMES, isStockColumn, type ParsedRow, REQUIRED_COLUMNS, rowSchema, type StockColumn } from './csv-columns';
 import { facet, type FacetInput, poscatFacet } from './facets';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-app';
 import { seedDemoCatalogue } from './demo/seed';
-import { exportItemsCsv } from '../item-import/export';
+import { exportItemsCsv } from './item-import/export';
 import { importCatalogueCsv } from './import-catalogue';
 import { planImport } from './import-plan';
 import { readVersions } from './queries';

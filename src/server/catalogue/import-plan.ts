@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import type { StockColumn } from './csv-columns';
 import { changedFields, type FieldChange } from './csv-export';
 import { type ImportRow, parseCatalogueCsvInTurns, toCatalogueItem } from './csv-import';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SortKey } from '../../contract/catalogue';
-import { searchTerms } from '../db/dialect';
+import { searchTerms } from '../platform/db/dialect';
 import { type ActiveFilter, CatalogueIndex, type IndexedItem, type IndexSource, type ItemRow } from './catalogue-index';
 import { SCOPES, searchSource, vocabulary } from './index-test-source';
 import { SearchIndex, searchableText, type SearchTextRow } from './search-index';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as detailHeadMigration from '../db/migrations/2026-11-24T19-00-detail-head';
+import * as detailHeadMigration from '../platform/db/migrations/2026-11-24T19-00-detail-head';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { LIST_PRICES } from '../pricing/price-book';
+import { LIST_PRICES } from './pricing/price-book';
 import { itemDetail, itemDetailJson } from './item-detail';
 import { fixtureItems, loadFixtureCatalogue } from './test-fixture';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as productInfoSafe from '../db/migrations/2026-11-22T03-30-product-info-safe';
-import * as itemDetailLists from '../db/migrations/2026-11-22T04-00-item-detail-lists';
+import * as productInfoSafe from '../platform/db/migrations/2026-11-22T03-30-product-info-safe';
+import * as itemDetailLists from '../platform/db/migrations/2026-11-22T04-00-item-detail-lists';
 import { createTestApp, createTestDatabase, type TestApp } from '../test-support/test-app';
 import { bumpCatalogueVersion } from './queries';
 import { loadItemInputs } from './stored-items';

@@ -1,12 +1,12 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 import type { ItemDetail } from '../../contract/catalogue';
-import type { DB } from '../db/schema';
-import { NotFound } from '../errors';
-import { preparedQuery } from '../http/prepared-query';
-import type { PriceView } from '../pricing/price-book';
-import { breaksOf } from '../pricing/queries';
-import type { PriceBreak } from '../pricing/unit-price';
+import type { DB } from '../platform/db/schema';
+import { NotFound } from '../platform/errors';
+import { preparedQuery } from '../platform/http/prepared-query';
+import type { PriceView } from './pricing/price-book';
+import { breaksOf } from './pricing/queries';
+import type { PriceBreak } from './pricing/unit-price';
 import { type CatalogueIndex, listItemJson, toListItem } from './catalogue-index';
 
 /**

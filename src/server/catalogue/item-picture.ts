@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import { detailHeadJson } from './item-detail';
 import { bumpCatalogueVersion } from './queries';
 

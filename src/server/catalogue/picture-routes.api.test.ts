@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 /** Two foil items: a message heart (with a hostile title) and a number shape. */

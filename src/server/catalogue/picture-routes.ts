@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ShopContext } from '../context';
-import { sendProblem } from '../http/error-handler';
+import { sendProblem } from '../platform/http/error-handler';
 import { pictureFactsFor } from './pictures/facts';
 import { itemPictureSvg } from './pictures/item-svg';
 import { categoryLogoSvg, productLineLogoSvg, shopLogoSvg } from './pictures/logos';

@@ -14,10 +14,10 @@ import {
 } from '../../contract/catalogue';
 import { problemSchema } from '../../contract/problem';
 import type { ShopContext } from '../context';
-import type { SignedInCustomer } from '../http/auth-context';
-import type { FastAnswer } from '../http/fast-lane';
-import { parseLaneQuery } from '../http/lane-query';
-import type { PriceView } from '../pricing/price-book';
+import type { SignedInCustomer } from '../platform/http/auth-context';
+import type { FastAnswer } from '../platform/http/fast-lane';
+import { parseLaneQuery } from '../platform/http/lane-query';
+import type { PriceView } from './pricing/price-book';
 import { itemDetailJson } from './item-detail';
 import { type CachedAnswer, chooseEncoding, ResponseCache } from './response-cache';
 import { PagedItemsJson } from './service';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SortKey } from '../../contract/catalogue';
-import { searchTerms } from '../db/dialect';
-import type { FacetKind } from '../db/schema';
+import { searchTerms } from '../platform/db/dialect';
+import type { FacetKind } from '../platform/db/schema';
 import { CatalogueIndex, type DistinctLists } from './catalogue-index';
 import { searchSource, vocabulary } from './index-test-source';
 import { itemWords, SearchIndex } from './search-index';

@@ -6,7 +6,7 @@ import { NONE, runNow, shiftBits, Spares, STEP, type Steps } from './sliced';
 
 /**
  * Catalogue search answered from memory, with the semantics of the database full-text search
- * (src/server/db/dialect.ts): every term must be the start of some word of the item's title,
+ * (src/server/platform/db/dialect.ts): every term must be the start of some word of the item's title,
  * key words, number, code or UPC. Everything is held in typed arrays, so half a million items
  * cost tens of megabytes, not the gigabyte per-item objects and sets would.
  *

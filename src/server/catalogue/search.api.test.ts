@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialectOps, searchTerms } from '../db/dialect';
+import { dialectOps, searchTerms } from '../platform/db/dialect';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSyntheticItems } from './demo/seed';
 import { bumpCatalogueVersion } from './queries';

@@ -1,4 +1,4 @@
-import type { PriceView } from '../pricing/price-book';
+import type { PriceView } from './pricing/price-book';
 import type { Kysely } from 'kysely';
 import {
   CATALOGUE,
@@ -10,10 +10,10 @@ import {
   type ListingSort,
   type SortKey,
 } from '../../contract/catalogue';
-import type { DialectOps } from '../db/dialect';
-import { searchTerms } from '../db/dialect';
-import type { DB, FacetKind } from '../db/schema';
-import { Invalid, NotFound } from '../errors';
+import type { DialectOps } from '../platform/db/dialect';
+import { searchTerms } from '../platform/db/dialect';
+import type { DB, FacetKind } from '../platform/db/schema';
+import { Invalid, NotFound } from '../platform/errors';
 import { type ActiveFilter, CatalogueBuilder, CatalogueIndex, type Distincts, type IndexedCategory, type IndexedItem, listItemJson } from './catalogue-index';
 import { itemDetail } from './item-detail';
 import * as q from './queries';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import { type SeededStock, seedStock, type StockCounts } from '../stock/counts';
 import { facet, poscatFacet } from './facets';
 import { blankItem, type CatalogueItemInput, setNvMembers, upsertCategories, upsertItems } from './writes';

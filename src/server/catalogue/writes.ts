@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
-import type { CategoryTable, DB } from '../db/schema';
-import { chunks } from '../db/chunks';
+import type { CategoryTable, DB } from '../platform/db/schema';
+import { chunks } from '../platform/db/chunks';
 import type { FacetInput } from './facets';
 import { detailHeadJson, sanitizeProductInfo } from './item-detail';
 import { bumpCatalogueVersion } from './queries';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import zipcodes from 'zipcodes';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import { countDistributors, insertDistributors } from './queries';
 
 /** Made-up balloon retailers across the US, at real ZIP codes so distances come out right. */

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DistributorsQuery } from '../../contract/admin/distributors';
-import { columnContains } from '../db/like';
-import type { DB } from '../db/schema';
+import { columnContains } from '../platform/db/like';
+import type { DB } from '../platform/db/schema';
 import type { DistributorTable } from './tables';
 
 /** The back office's reads and writes of `distributors`; functions take `db` (or a transaction) first. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminDistributor, DISTRIBUTOR_MESSAGES } from '../../contract/admin/distributors';
-import { call } from '../accounts/test-helpers';
-import { adminCall, type StaffSessionForTest, staffWith } from '../admin/test-helpers';
+import { call } from '../customers/accounts/test-helpers';
+import { adminCall, type StaffSessionForTest, staffWith } from '../test-support/admin';
 import { auditCount } from '../security/admin-support';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

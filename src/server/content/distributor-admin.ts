@@ -8,10 +8,10 @@ import {
   type DistributorsQuery,
   type DistributorUpdateBody,
 } from '../../contract/admin/distributors';
-import { type Actor, recordAudit } from '../audit/audit';
-import { writeTransaction } from '../db/database';
-import type { DB } from '../db/schema';
-import { Conflict, NotFound, StaleVersion } from '../errors';
+import { type Actor, recordAudit } from '../platform/audit/audit';
+import { writeTransaction } from '../platform/db/database';
+import type { DB } from '../platform/db/schema';
+import { Conflict, NotFound, StaleVersion } from '../platform/errors';
 import * as q from './distributor-admin-queries';
 import { planDistributorImport } from './distributor-csv';
 

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import type { ContentPageTable } from './tables';
 
 /** The content pages' table; functions take `db` (or a transaction) first. */

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { type AdminPage, PAGE_MESSAGES, type PageSummary, type PageUpdateBody } from '../../contract/admin/pages';
 import type { ContentPage } from '../../contract/content';
-import { type Actor, recordAudit } from '../audit/audit';
-import { writeTransaction } from '../db/database';
-import type { DB } from '../db/schema';
-import { NotFound, StaleVersion } from '../errors';
+import { type Actor, recordAudit } from '../platform/audit/audit';
+import { writeTransaction } from '../platform/db/database';
+import type { DB } from '../platform/db/schema';
+import { NotFound, StaleVersion } from '../platform/errors';
 import { pageDescription, renderPageMarkdown } from './markdown';
 import { type ContentPageRow, findPage, listPages, updatePage } from './page-queries';
 

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import type { ContactMessageTable, DistributorTable } from './tables';
 
 export type DistributorRow = Selectable<DistributorTable>;

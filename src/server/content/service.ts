@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import zipcodes from 'zipcodes';
 import { type ContactRequest, contactRequestSchema, type ContactResponse, DISTRIBUTOR_SEARCH, type DistributorSearchResponse } from '../../contract/content';
-import type { DB } from '../db/schema';
-import { Invalid, NotFound } from '../errors';
-import { writeTransaction } from '../db/database';
-import { enqueueMail } from '../mail/mailer';
-import type { OutboxDispatcher } from '../outbox/outbox';
+import type { DB } from '../platform/db/schema';
+import { Invalid, NotFound } from '../platform/errors';
+import { writeTransaction } from '../platform/db/database';
+import { enqueueMail } from '../platform/mail/mailer';
+import type { OutboxDispatcher } from '../platform/outbox/outbox';
 import { type DistributorRow, insertContactMessage, listDistributors } from './queries';
 
 /** The shop's own inbox for contact-form messages. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../admin/test-helpers';
+import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../test-support/admin';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { pdfText } from '../documents/pdf-text';
-import { buyerCall, placeOrder, setStock } from '../orders/lifecycle-test-helpers';
+import { pdfText } from '../platform/pdf/pdf-text';
+import { buyerCall, placeOrder, setStock } from '../flows/lifecycle-test-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 /**

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { creditSummarySchema } from '../../contract/money';
 import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
-import { requireCustomer } from '../http/auth-context';
-import { sendPdf } from '../http/pdf-reply';
+import { requireCustomer } from '../platform/http/auth-context';
+import { sendPdf } from '../platform/http/pdf-reply';
 
 /**
  * The buyer's own terms, credit and statement (DESIGN.md §5), under /beapi. Always the signed-in

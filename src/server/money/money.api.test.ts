@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../admin/test-helpers';
-import { signUpCustomer, type TestCustomer } from '../cart/test-customers';
+import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../test-support/admin';
+import { signUpCustomer, type TestCustomer } from '../orders/cart/test-customers';
 import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
-import { pdfText } from '../documents/pdf-text';
-import { buyerCall, placeOrder, setStock, stockOf } from '../orders/lifecycle-test-helpers';
+import { pdfText } from '../platform/pdf/pdf-text';
+import { buyerCall, placeOrder, setStock, stockOf } from '../flows/lifecycle-test-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { PaymentsQuery } from '../../contract/money';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import type { PaymentMethod } from './tables';
 
 /** Trade terms, credit and payments: the only place of this area that touches Kysely. Each takes `db` (or a transaction) first. */

@@ -13,15 +13,15 @@ import {
   termsLabel,
   toCents,
 } from '../../contract/money';
-import { type Actor, recordAudit } from '../audit/audit';
-import { writeTransaction } from '../db/database';
-import type { DialectOps } from '../db/dialect';
-import { renderStatement } from '../documents/statement-pdf';
-import { atField, Conflict, Invalid, NotFound } from '../errors';
-import type { OutboxDispatcher } from '../outbox/outbox';
-import type { WebhookEvents } from '../webhooks/events';
+import { type Actor, recordAudit } from '../platform/audit/audit';
+import { writeTransaction } from '../platform/db/database';
+import type { DialectOps } from '../platform/db/dialect';
+import { renderStatement } from '../orders/documents/statement-pdf';
+import { atField, Conflict, Invalid, NotFound } from '../platform/errors';
+import type { OutboxDispatcher } from '../platform/outbox/outbox';
+import type { WebhookEvents } from '../staff/webhooks/events';
 import { balanceOf, creditOnAccount, daysOverdue, invoicedDueOf, onOpenOrdersOf, overCreditLimit } from './account-math';
-import { closeSettledOrders, reopenClosedOrders } from './closing';
+import { closeSettledOrders, reopenClosedOrders } from '../flows/closing';
 import * as q from './queries';
 import { statementData } from './statement';
 

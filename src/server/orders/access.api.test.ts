@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCoupons } from '../cart/demo-coupons';
-import { addShipTo, signUpCustomer, type TestCustomer } from '../cart/test-customers';
+import { seedDemoCoupons } from './cart/demo-coupons';
+import { addShipTo, signUpCustomer, type TestCustomer } from './cart/test-customers';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { adminCall, ownerSession } from '../admin/test-helpers';
-import { pdfText } from '../documents/pdf-text';
+import { adminCall, ownerSession } from '../test-support/admin';
+import { pdfText } from '../platform/pdf/pdf-text';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;

@@ -1,12 +1,12 @@
 import { type Expression, type ExpressionBuilder, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import { isRowNumberText } from '../../contract/ids';
 import { type AdminOrdersPage, type AdminOrdersQuery, ORDER_ADMIN_MESSAGES, ORDER_STATUSES, ORDERS_ADMIN } from '../../contract/admin/orders';
-import type { DB } from '../db/schema';
-import { Invalid } from '../errors';
+import type { DB } from '../platform/db/schema';
+import { Invalid } from '../platform/errors';
 import { readCounts } from './counts';
 import type { Db } from './queries';
 import { totalsJson } from './order-totals';
-import { containsPattern } from '../db/like';
+import { containsPattern } from '../platform/db/like';
 
 /**
  * The order desk's list (DESIGN.md §5): filters, sort and page, without ever reading the whole

@@ -1,9 +1,9 @@
 import { PostgresAdapter, sql } from 'kysely';
 import { dollars, type OrderAddress } from '../../contract/cart';
 import type { AdminOrder } from '../../contract/admin/orders';
-import { orderRedemptions } from '../cart/queries';
-import { runHot } from '../db/database';
-import { NotFound } from '../errors';
+import { orderRedemptions } from './cart/queries';
+import { runHot } from '../platform/db/database';
+import { NotFound } from '../platform/errors';
 import { CART_MESSAGES } from '../../contract/cart';
 import { type HistoryRows, historyOf, orderHistory } from './lifecycle-queries';
 import { type Db, orderLines, type OrderLineRow, type OrderRow } from './queries';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { adminOrderSchema, adminOrdersPageSchema, dashboardSchema, shipmentSchema } from '../../contract/admin/orders';
-import { seedDemoCoupons } from '../cart/demo-coupons';
-import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../admin/test-helpers';
-import { signUpCustomer } from '../cart/test-customers';
+import { seedDemoCoupons } from './cart/demo-coupons';
+import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../test-support/admin';
+import { signUpCustomer } from './cart/test-customers';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { placeOrder, setStock } from './lifecycle-test-helpers';
+import { placeOrder, setStock } from '../flows/lifecycle-test-helpers';
 
 let t: TestApp;
 let owner: StaffSessionForTest;

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCoupon } from '../cart/queries';
-import { signUpCustomer, type TestCustomer } from '../cart/test-customers';
+import { insertCoupon } from './cart/queries';
+import { signUpCustomer, type TestCustomer } from './cart/test-customers';
 import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

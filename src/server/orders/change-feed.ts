@@ -1,8 +1,8 @@
 import { PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import { DB_INT_MAX } from '../../contract/ids';
 import { type AdminOrder, ORDER_ADMIN_MESSAGES } from '../../contract/admin/orders';
-import { atTransactionEnd, type TransactionEnding } from '../db/database';
-import { Invalid } from '../errors';
+import { atTransactionEnd, type TransactionEnding } from '../platform/db/database';
+import { Invalid } from '../platform/errors';
 import type { AdminOrderReader } from './admin-order';
 import type { Db } from './queries';
 

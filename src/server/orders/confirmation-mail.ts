@@ -1,5 +1,5 @@
 import type { Order } from '../../contract/cart';
-import type { MailMessage } from '../mail/mailer';
+import type { MailMessage } from '../platform/mail/mailer';
 
 const money = (n: number) => `$${n.toFixed(2)}`;
 

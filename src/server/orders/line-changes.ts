@@ -1,6 +1,6 @@
 import { ORDER_ADMIN_MESSAGES as M } from '../../contract/admin/orders';
 import type { Warehouse } from '../../contract/order-lifecycle';
-import { Conflict, Invalid } from '../errors';
+import { Conflict, Invalid } from '../platform/errors';
 import type { LineQuantities } from './lifecycle-queries';
 import type { OrderLineRow } from './queries';
 

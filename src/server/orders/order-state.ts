@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import type { DB } from '../db/schema';
-import type { Actor } from '../audit/audit';
-import { chunks } from '../db/chunks';
+import type { DB } from '../platform/db/schema';
+import type { Actor } from '../platform/audit/audit';
+import { chunks } from '../platform/db/chunks';
 import { noteOrderChanged } from './change-feed';
 import { applyCountMoves, type CountMoves, updateCounts, type CountedOrder } from './counts';
 import type { OrderTotals } from './order-totals';

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../admin/test-helpers';
-import { seedDemoCoupons } from '../cart/demo-coupons';
+import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../test-support/admin';
+import { seedDemoCoupons } from './cart/demo-coupons';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { pdfText } from '../documents/pdf-text';
-import { mailsTo } from '../mail/mail-folder';
+import { pdfText } from '../platform/pdf/pdf-text';
+import { mailsTo } from '../platform/mail/mail-folder';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { buyerCall, placeOrder, setStock } from './lifecycle-test-helpers';
-import * as migration from '../db/migrations/2026-11-28T08-00-b-order-totals';
+import { buyerCall, placeOrder, setStock } from '../flows/lifecycle-test-helpers';
+import * as migration from '../platform/db/migrations/2026-11-28T08-00-b-order-totals';
 import { readSummaries, recountSummaries } from '../reports/recount';
 
 /**

@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import { randomInt } from 'node:crypto';
-import { enqueue, type NewOutboxMessage, outboxInsertCte } from '../outbox/outbox';
+import { enqueue, type NewOutboxMessage, outboxInsertCte } from '../platform/outbox/outbox';
 import { recordSales, SALES_LAST, type SaleChange, salesCtes } from '../reports/sales-summaries';
 import { type CheckoutStock, checkoutStockCtes, recordCheckoutStock } from '../stock/movements';
 import { noteOrderChanged, orderFeedCte } from './change-feed';

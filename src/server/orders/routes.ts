@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CART_MESSAGES, checkoutBody, orderNumParams, orderSchema, ordersPageSchema, ordersQuery, reorderResultSchema } from '../../contract/cart';
 import { problemSchema as problem } from '../../contract/problem';
-import { cartRoutes } from '../cart/routes';
+import { cartRoutes } from './cart/routes';
 import type { ShopContext } from '../context';
-import { Invalid } from '../errors';
-import { requireCustomer, requireTradingCustomer } from '../http/auth-context';
-import type { CheckoutService } from './checkout';
-import type { LifecycleService } from './lifecycle';
+import { Invalid } from '../platform/errors';
+import { requireCustomer, requireTradingCustomer } from '../platform/http/auth-context';
+import type { CheckoutService } from '../flows/checkout';
+import type { LifecycleService } from '../flows/lifecycle';
 import type { OrderService } from './service';
 
 const tags = ['orders'];

@@ -1,7 +1,7 @@
 import { CART_MESSAGES, type Order, type OrdersPage, type ReorderResult } from '../../contract/cart';
-import type { CartService } from '../cart/service';
-import { NotFound } from '../errors';
-import type { SignedInCustomer } from '../http/auth-context';
+import type { CartService } from './cart/service';
+import { NotFound } from '../platform/errors';
+import type { SignedInCustomer } from '../platform/http/auth-context';
 import { orderHistory } from './lifecycle-queries';
 import { toOrder, toOrderSummary } from './order-json';
 import * as q from './queries';

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCoupons } from '../cart/demo-coupons';
-import { signUpCustomer } from '../cart/test-customers';
+import { seedDemoCoupons } from './cart/demo-coupons';
+import { signUpCustomer } from './cart/test-customers';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { adminCall, ownerSession } from '../admin/test-helpers';
+import { adminCall, ownerSession } from '../test-support/admin';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { seedSyntheticOrders, type SyntheticOrdersResult } from './demo/synthetic-orders';
-import { SYNTHETIC_PASSWORD } from './demo/synthetic-customers';
+import { seedSyntheticOrders, type SyntheticOrdersResult } from '../flows/demo/synthetic-orders';
+import { SYNTHETIC_PASSWORD } from '../customers/demo/synthetic-customers';
 
 /** `npm run db:seed -- --orders N`: the data the back office's benchmarks run on must be data the shop could have made. */
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import * as q from './queries';
 import { addDays, type Range, splitRange } from './ranges';
 import type { SalesDim } from './tables';

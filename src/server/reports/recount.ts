@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import { bumpSalesHistory } from './sales-summaries';
 
 /**

@@ -1,5 +1,5 @@
 import type { Report } from '../../contract/admin/reports';
-import { csvLine } from '../exports/csv';
+import { csvLine } from '../platform/csv/csv';
 
 /** A report as CSV: a header of the column keys, then one line per row (cells neutralised in csv.ts). */
 export async function* reportCsv(report: Report): AsyncGenerator<string> {

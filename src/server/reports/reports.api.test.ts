@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../admin/test-helpers';
-import { seedDemoCoupons } from '../cart/demo-coupons';
-import { signUpCustomer } from '../cart/test-customers';
+import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../test-support/admin';
+import { seedDemoCoupons } from '../orders/cart/demo-coupons';
+import { signUpCustomer } from '../orders/cart/test-customers';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { placeOrder, setStock } from '../orders/lifecycle-test-helpers';
+import { placeOrder, setStock } from '../flows/lifecycle-test-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
-import { atTransactionEnd, type TransactionEnding } from '../db/database';
-import type { DB } from '../db/schema';
+import { atTransactionEnd, type TransactionEnding } from '../platform/db/database';
+import type { DB } from '../platform/db/schema';
 import type { SalesDim } from './tables';
 
 /**

@@ -1,7 +1,7 @@
 import { AS_OF_NOW, type Report, type ReportColumn, type ReportName, type ReportQuery, type ReportRow, REPORT_TITLES } from '../../contract/admin/reports';
 import { dollars } from '../../contract/cart';
 import { ORDER_STATUS_LABELS } from '../../contract/order-lifecycle';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import type { Kysely } from 'kysely';
 import type { LowStockItem } from '../stock/low-stock';
 import { KeyedSalesReader } from './keyed-sales';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, ownerSession, type StaffSessionForTest } from '../admin/test-helpers';
-import { seedDemoCoupons } from '../cart/demo-coupons';
-import { signUpCustomer } from '../cart/test-customers';
+import { adminCall, ownerSession, type StaffSessionForTest } from '../test-support/admin';
+import { seedDemoCoupons } from '../orders/cart/demo-coupons';
+import { signUpCustomer } from '../orders/cart/test-customers';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
-import * as migration from '../db/migrations/2026-11-26T04-30-report-summaries';
-import { buyerCall, placeOrder, setStock } from '../orders/lifecycle-test-helpers';
-import { seedSyntheticOrders } from '../orders/demo/synthetic-orders';
+import * as migration from '../platform/db/migrations/2026-11-26T04-30-report-summaries';
+import { buyerCall, placeOrder, setStock } from '../flows/lifecycle-test-helpers';
+import { seedSyntheticOrders } from '../flows/demo/synthetic-orders';
 import { SeededRandom } from '../catalogue/demo/random';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { readSummaries, rebuildSummaries, recountSummaries } from './recount';

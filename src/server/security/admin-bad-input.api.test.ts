@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newCustomer, withToken } from '../accounts/test-helpers';
-import { adminCall, type StaffSessionForTest, staffWith } from '../admin/test-helpers';
+import { call, newCustomer, withToken } from '../customers/accounts/test-helpers';
+import { adminCall, type StaffSessionForTest, staffWith } from '../test-support/admin';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { adminSnapshot } from './admin-support';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS, ROLES } from '../../contract/admin/permissions';
-import { type StaffSessionForTest, staffWith } from '../admin/test-helpers';
+import { type StaffSessionForTest, staffWith } from '../test-support/admin';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { getOverSocket, type SocketAnswer } from '../test-support/over-socket';
 import { createTestApp, type TestApp } from '../test-support/test-app';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newCustomer, withToken } from '../accounts/test-helpers';
-import { adminCall, type StaffSessionForTest, staffWith } from '../admin/test-helpers';
-import { seedDemoCoupons } from '../cart/demo-coupons';
+import { call, newCustomer, withToken } from '../customers/accounts/test-helpers';
+import { adminCall, type StaffSessionForTest, staffWith } from '../test-support/admin';
+import { seedDemoCoupons } from '../orders/cart/demo-coupons';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { adminSnapshot } from './admin-support';

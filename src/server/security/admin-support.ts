@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { hashToken } from '../accounts/sessions';
-import type { StaffSessionForTest } from '../admin/test-helpers';
+import { hashToken } from '../customers/accounts/sessions';
+import type { StaffSessionForTest } from '../test-support/admin';
 import type { TestApp } from '../test-support/test-app';
 
 /** Helpers of the back office's security tests (admin-matrix, admin-cache, admin-fuzz). */

@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newCustomer, type TestCustomer, withToken } from '../accounts/test-helpers';
-import { type StaffSessionForTest, staffWith } from '../admin/test-helpers';
+import { call, newCustomer, type TestCustomer, withToken } from '../customers/accounts/test-helpers';
+import { type StaffSessionForTest, staffWith } from '../test-support/admin';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { type FuzzRoute, fuzzPath, fuzzRoute } from './fuzz-values';

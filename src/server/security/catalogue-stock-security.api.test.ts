@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '../../contract/admin/item-import';
 import { STOCK_MESSAGES } from '../../contract/admin/stock';
 import { TEXT_MESSAGES } from '../../contract/text';
-import { adminCall, ownerSession, type StaffSessionForTest, staffWith } from '../admin/test-helpers';
-import { keyCall, newApiKey } from '../api-keys/test-helpers';
+import { adminCall, ownerSession, type StaffSessionForTest, staffWith } from '../test-support/admin';
+import { keyCall, newApiKey } from '../staff/api-keys/test-helpers';
 import { parseCsv } from '../catalogue/csv';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { bodyOf, editorOf, putItem } from '../item-editor/test-helpers';
-import { multipart } from '../photos/test-images';
+import { bodyOf, editorOf, putItem } from '../catalogue/item-editor/test-helpers';
+import { multipart } from '../catalogue/photos/test-images';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 /**

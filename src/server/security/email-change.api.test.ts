@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../contract/messages';
-import { hashToken } from '../accounts/sessions';
-import { call, linkToken, login, mailsFor, newCustomer, signUpForm, withToken } from '../accounts/test-helpers';
-import { readOutbox } from '../mail/mail-folder';
+import { hashToken } from '../customers/accounts/sessions';
+import { call, linkToken, login, mailsFor, newCustomer, signUpForm, withToken } from '../customers/accounts/test-helpers';
+import { readOutbox } from '../platform/mail/mail-folder';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 /**

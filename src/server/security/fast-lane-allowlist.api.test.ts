@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffWith } from '../admin/test-helpers';
+import { staffWith } from '../test-support/admin';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { FAST_LANE_PATHS, FastLane } from '../http/fast-lane';
+import { FAST_LANE_PATHS, FastLane } from '../platform/http/fast-lane';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { isAdminRoute, pathFor, routeCollector } from './route-table';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newCustomer, type TestCustomer, withToken } from '../accounts/test-helpers';
-import { seedDemoCoupons } from '../cart/demo-coupons';
+import { call, newCustomer, type TestCustomer, withToken } from '../customers/accounts/test-helpers';
+import { seedDemoCoupons } from '../orders/cart/demo-coupons';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { bodyText, type FuzzRoute, fuzzRequest, fuzzRoute, fuzzUrl, nastyNumber } from './fuzz-values';

@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, newCustomer, type TestCustomer, withToken } from '../accounts/test-helpers';
+import { call, login, newCustomer, type TestCustomer, withToken } from '../customers/accounts/test-helpers';
 import { TIMEOUTS } from '../app';
-import { seedDemoCoupons } from '../cart/demo-coupons';
+import { seedDemoCoupons } from '../orders/cart/demo-coupons';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

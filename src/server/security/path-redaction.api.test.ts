@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newCustomer, withToken } from '../accounts/test-helpers';
+import { call, newCustomer, withToken } from '../customers/accounts/test-helpers';
 import { loggerOptions } from '../app';
-import { seedDemoCoupons } from '../cart/demo-coupons';
+import { seedDemoCoupons } from '../orders/cart/demo-coupons';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, newCustomer, shipToForm, type TestCustomer, withToken } from '../accounts/test-helpers';
-import { hashToken } from '../accounts/sessions';
-import { seedDemoCoupons } from '../cart/demo-coupons';
+import { call, login, newCustomer, shipToForm, type TestCustomer, withToken } from '../customers/accounts/test-helpers';
+import { hashToken } from '../customers/accounts/sessions';
+import { seedDemoCoupons } from '../orders/cart/demo-coupons';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { type CollectedRoute, isAdminRoute, isPublic, pathFor, placeholders, routeCollector } from './route-table';

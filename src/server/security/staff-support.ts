@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import { adminCall, type StaffSessionForTest } from '../admin/test-helpers';
+import { adminCall, type StaffSessionForTest } from '../test-support/admin';
 import type { Role } from '../../contract/admin/permissions';
 import type { TestApp } from '../test-support/test-app';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, staffLogin } from '../admin/test-helpers';
+import { adminCall, staffLogin } from '../test-support/admin';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { ageFailures, codeNow, enrolledMember, letTimePass, newMember, signIn, STAFF_PASSWORD, wrongCode } from './staff-support';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newCustomer, shipToForm, signUpForm, type TestCustomer, withToken } from '../accounts/test-helpers';
-import { seedDemoCoupons } from '../cart/demo-coupons';
+import { call, newCustomer, shipToForm, signUpForm, type TestCustomer, withToken } from '../customers/accounts/test-helpers';
+import { seedDemoCoupons } from '../orders/cart/demo-coupons';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../contract/admin/webhooks';
-import { adminCall, ownerSession, type StaffSessionForTest } from '../admin/test-helpers';
+import { adminCall, ownerSession, type StaffSessionForTest } from '../test-support/admin';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 /**

@@ -1,6 +1,6 @@
 import { SERVER_MESSAGES } from '../../contract/messages';
-import { addressKey } from '../accounts/throttle';
-import { TooManyRequests } from '../errors';
+import { addressKey } from '../customers/accounts/throttle';
+import { TooManyRequests } from '../platform/errors';
 import * as q from './queries';
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../contract/admin/permissions';
-import { hashPassword } from '../accounts/passwords';
-import type { DB } from '../db/schema';
+import { hashPassword } from '../platform/auth/passwords';
+import type { DB } from '../platform/db/schema';
 import * as q from './queries';
 
 /** The demo data's staff (DESIGN.md §5); a real installation makes its first owner with `npm run staff:add`. */

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/mailer';
+import type { MailMessage } from '../platform/mail/mailer';
 
 /** The texts of the staff's mails. Links carry raw one-time tokens; nothing else does. */
 

@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, PostgresAdapter, type Selectable, type Updateable, sql } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import type { StaffSessionTable, StaffSignInLinkTable, StaffTable } from './tables';
 
 /** The only place the staff module touches Kysely. */

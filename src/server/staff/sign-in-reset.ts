@@ -1,11 +1,11 @@
 import { STAFF, STAFF_MESSAGES } from '../../contract/admin/staff';
-import { type Actor, recordAudit } from '../audit/audit';
-import { hashPassword } from '../accounts/passwords';
-import { hashToken, looksLikeToken, newToken } from '../accounts/sessions';
-import type { LoginThrottle } from '../accounts/throttle';
-import { writeTransaction } from '../db/database';
-import { Conflict, Invalid, NotFound } from '../errors';
-import { enqueueMail } from '../mail/mailer';
+import { type Actor, recordAudit } from '../platform/audit/audit';
+import { hashPassword } from '../platform/auth/passwords';
+import { hashToken, looksLikeToken, newToken } from '../customers/accounts/sessions';
+import type { LoginThrottle } from '../customers/accounts/throttle';
+import { writeTransaction } from '../platform/db/database';
+import { Conflict, Invalid, NotFound } from '../platform/errors';
+import { enqueueMail } from '../platform/mail/mailer';
 import type { CodeLimit } from './code-limit';
 import { newMemberMail, signInResetMail } from './mails';
 import * as q from './queries';

@@ -1,11 +1,11 @@
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
 import { STAFF_MESSAGES } from '../../contract/admin/staff';
-import { type Actor, recordAudit } from '../audit/audit';
-import { verifyPassword } from '../accounts/passwords';
-import type { LoginThrottle } from '../accounts/throttle';
-import { writeTransaction } from '../db/database';
-import { Conflict, Invalid } from '../errors';
+import { type Actor, recordAudit } from '../platform/audit/audit';
+import { verifyPassword } from '../platform/auth/passwords';
+import type { LoginThrottle } from '../customers/accounts/throttle';
+import { writeTransaction } from '../platform/db/database';
+import { Conflict, Invalid } from '../platform/errors';
 import type { CodeLimit } from './code-limit';
 import * as q from './queries';
 import type { StaffMember } from './service';

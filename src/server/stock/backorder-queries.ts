@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { OrderState } from '../orders/order-state';
-import { chunks } from '../db/chunks';
+import { chunks } from '../platform/db/chunks';
 import { type Db, isPostgres } from './queries';
 
 /** The backorder fills' reads and writes of order lines (stock/backorders.ts). */

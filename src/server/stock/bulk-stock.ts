@@ -1,8 +1,8 @@
 import { STOCK_MESSAGES } from '../../contract/admin/stock';
 import { applyToItems, type BulkResult, type StockRowInput } from '../../contract/admin/bulk';
-import { type Actor, recordAudit } from '../audit/audit';
+import { type Actor, recordAudit } from '../platform/audit/audit';
 import type { Warehouse } from './allocation';
-import { type Filled, fillBackorders } from './backorders';
+import { type Filled, fillBackorders } from '../flows/backorders';
 import { type Move, recordMovements } from './movements';
 import * as q from './queries';
 

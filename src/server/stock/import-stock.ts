@@ -1,4 +1,4 @@
-import type { Actor } from '../audit/audit';
+import type { Actor } from '../platform/audit/audit';
 
 /**
  * Who `npm run import` acts as, in the audit log. The catalogue import writes no stock (its

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { MOVEMENT_REASONS } from '../../contract/admin/stock';
-import type { Actor } from '../audit/audit';
+import type { Actor } from '../platform/audit/audit';
 import type { Warehouse } from './allocation';
 import { type Db, insertMovements, markStockChanged, movementsCte, stockChangeCtes } from './queries';
 

@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import type { Warehouse } from './allocation';
 import type { StockMovementTable } from './tables';
 

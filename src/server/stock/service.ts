@@ -1,18 +1,18 @@
 import { type ItemStock, STOCK_MESSAGES, type StockAdjustBody, type StockMovement } from '../../contract/admin/stock';
 import { type BulkResult, checkRows, stockRow } from '../../contract/admin/bulk';
-import { type Actor, recordAudit } from '../audit/audit';
+import { type Actor, recordAudit } from '../platform/audit/audit';
 import type { CatalogueService } from '../catalogue/service';
-import { writeTransaction } from '../db/database';
-import { Conflict, Forbidden, NotFound } from '../errors';
-import type { OutboxDispatcher } from '../outbox/outbox';
+import { writeTransaction } from '../platform/db/database';
+import { Conflict, Forbidden, NotFound } from '../platform/errors';
+import type { OutboxDispatcher } from '../platform/outbox/outbox';
 import type { Warehouse } from './allocation';
-import { enqueueBackorderMails } from './backorder-mail';
-import { fillBackorders } from './backorders';
+import { enqueueBackorderMails } from '../flows/backorder-mail';
+import { fillBackorders } from '../flows/backorders';
 import { setStockCounts } from './bulk-stock';
 import { type LowStockItem } from './low-stock';
 import { recordMovements } from './movements';
 import * as q from './queries';
-import type { WebhookEvents } from '../webhooks/events';
+import type { WebhookEvents } from '../staff/webhooks/events';
 
 const SEARCH_LIMIT = 20;
 

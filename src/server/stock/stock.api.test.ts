@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, ownerSession, type StaffSessionForTest, staffWith } from '../admin/test-helpers';
-import { signUpCustomer, type TestCustomer } from '../cart/test-customers';
+import { adminCall, ownerSession, type StaffSessionForTest, staffWith } from '../test-support/admin';
+import { signUpCustomer, type TestCustomer } from '../orders/cart/test-customers';
 import { fixtureItems, loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { mailsTo } from '../mail/mail-folder';
+import { mailsTo } from '../platform/mail/mail-folder';
 import { lockOrder, saveOrderState } from '../orders/order-state';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

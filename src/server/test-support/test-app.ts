@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../app';
-import { type Config, readConfig } from '../config';
+import { type Config, readConfig } from '../platform/config';
 import { createContext, type ShopContext } from '../context';
-import { type Database, openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { type Database, openDatabase } from '../platform/db/database';
+import { migrateToLatest } from '../platform/db/migrate';
 import { type ServerProcess, startServerProcess } from './server-process';
 
 /** Which database the API tests run on: vitest's projects set TEST_DB (see vitest.config.ts). */

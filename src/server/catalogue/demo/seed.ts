@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from '../../platform/db/schema';
 import { seedStock } from '../../stock/counts';
 import { type CategoryInput, inTransaction, setNvMembers, upsertCategories, upsertItems } from '../writes';
 import { CATEGORY, DEMO_CATEGORIES, WINTER_EVENTS } from './categories';

@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB } from '../../platform/db/schema';
 import { seedStock, type StockCounts } from '../../stock/counts';
 import { type CatalogueItemInput, inTransaction, upsertCategories, upsertItems } from '../writes';
 import { DEMO_CATEGORIES } from './categories';

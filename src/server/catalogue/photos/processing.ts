@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import { PHOTO_LIMITS, PHOTO_MESSAGES } from '../../../contract/admin/photos';
+import { PHOTO_BOXES, PHOTO_FORMATS, type PhotoFormat, photoBoxes } from '../../../contract/photos';
+import { Invalid } from '../../platform/errors';
+
+/**
+ * From an uploaded file to the variants the shop serves (decision 0019): the file is checked
+ * from its own bytes (never its name or declared type), turned upright, stripped of every piece
+ * of metadata (sharp writes none unless asked), and made into AVIF, WebP and JPEG in square
+ * boxes of 160/320/640/1280 pixels, none larger than the original.
+ */
+
+export interface PhotoVariant {
+  box: number;
+  format: PhotoFormat;
+  bytes: Buffer;
+}
+
+export interface ProcessedPhoto {
+  width: number;
+  height: number;
+  largest: number;
+  variants: PhotoVariant[];
+}
+
+/** The photo's id: the first 128 bits of the file's SHA-256, so one file is stored once. */
+export function photoHash(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+}
+
+/** Raster formats a photo may come in, as sharp names them; HEIC and AVIF are both HEIF. */
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif']);
+
+// Quality per format, chosen for product shots on a plain backdrop; AVIF's effort is kept low
+// because its encoder is by far the slowest step (a 12-megapixel upload must be ready in 3 s).
+const ENCODE: Record<PhotoFormat, (s: Sharp) => Sharp> = {
+  avif: (s) => s.avif({ quality: 52, effort: 2 }),
+  webp: (s) => s.webp({ quality: 78, effort: 2 }),
+  jpg: (s) => s.jpeg({ quality: 80, progressive: true }),
+};
+
+/** Reads the header only: refuses what is not an accepted raster photo before decoding a pixel. */
+async function checkHeader(bytes: Buffer): Promise<Metadata> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new Invalid(PHOTO_MESSAGES.notAnImage);
+  }
+  if (meta.format === 'svg') throw new Invalid(PHOTO_MESSAGES.svg);
+  if (!ACCEPTED.has(String(meta.format))) throw new Invalid(PHOTO_MESSAGES.format(String(meta.format)));
+  if (meta.format === 'heif' && meta.compression === 'hevc' && !HEVC_READABLE) throw new Invalid(PHOTO_MESSAGES.heicCodec);
+  const { width, height } = meta;
+  if (!width || !height) throw new Invalid(PHOTO_MESSAGES.notAnImage);
+  // A decompression bomb is refused from its header, before anything is decoded.
+  if (width * height > PHOTO_LIMITS.maxPixels) throw new Invalid(PHOTO_MESSAGES.tooManyPixels((width * height) / 1_000_000));
+  return meta;
+}
+
+/** sharp's prebuilt libvips reads AV1 HEIF (AVIF) but, for patent reasons, not HEVC (most iPhone HEIC). */
+const HEVC_READABLE = sharp.format.heif.input.fileSuffix?.includes('.heic') ?? false;
+
+/**
+ * Decodes the file once, upright and at most 1280 pixels, into raw pixels; every variant is made
+ * from those. A truncated or corrupt file fails here (sharp stops at any decoder warning).
+ */
+export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+  const meta = await checkHeader(bytes);
+  const upright = (meta.orientation ?? 1) >= 5;
+  const width = upright ? meta.height! : meta.width!;
+  const height = upright ? meta.width! : meta.height!;
+  const largest = Math.min(PHOTO_BOXES[PHOTO_BOXES.length - 1]!, Math.max(width, height));
+  let base: { data: Buffer; info: OutputInfo };
+  try {
+    base = await sharp(bytes, { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: 'truncated', sequentialRead: true })
+      .rotate()
+      .resize(largest, largest, { fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new Invalid(PHOTO_MESSAGES.unreadable);
+  }
+  const raw = { raw: { width: base.info.width, height: base.info.height, channels: base.info.channels } };
+  const jobs = photoBoxes(largest).flatMap((box) =>
+    PHOTO_FORMATS.map(async (format): Promise<PhotoVariant> => {
+      const sized = sharp(base.data, raw).resize(box, box, { fit: 'inside', withoutEnlargement: true });
+      return { box, format, bytes: await ENCODE[format](sized).toBuffer() };
+    }),
+  );
+  return { width, height, largest, variants: await Promise.all(jobs) };
+}

@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SignedInCustomer } from '../../platform/http/auth-context';
+import * as q from './queries';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sliding expiry: a session lives 30 days past its last use. */
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+/** Extend at most once an hour, so reading pages does not write to the database on every call. */
+const EXTEND_EVERY_MS = 60 * 60 * 1000;
+
+/** 32 random bytes as base64url: 43 characters. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A fresh 256-bit token and the hash that is all the database ever sees of it. */
+export function newToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
+
+export function looksLikeToken(token: string): boolean {
+  return TOKEN_PATTERN.test(token);
+}
+
+export class SessionStore {
+  constructor(private readonly db: q.Db) {}
+
+  /** Opens a new session (every sign-in gets its own token) and answers the raw token. */
+  async open(customerId: number): Promise<string> {
+    const now = new Date();
+    const { token, tokenHash } = newToken();
+    await q.insertSession(this.db, {
+      customer_id: customerId,
+      token_hash: tokenHash,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
+      // A sign-in enters the password: for 10 minutes the session may change the email.
+      password_at: now.toISOString(),
+    });
+    // Sign-ins are rare enough to carry the clean-up of expired sessions.
+    await q.deleteExpiredSessions(this.db, now.toISOString());
+    return token;
+  }
+
+  /** The customer of a live token, sliding its expiry forward; null for anything else. */
+  async resolve(token: string): Promise<SignedInCustomer | null> {
+    if (!looksLikeToken(token)) return null;
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    const session = await q.findLiveSession(this.db, tokenHash, new Date(now).toISOString());
+    if (!session) return null;
+    const fullExpiry = now + SESSION_LIFETIME_MS;
+    if (fullExpiry - Date.parse(session.expiresAt) > EXTEND_EVERY_MS) {
+      await q.extendSession(this.db, session.sessionId, new Date(fullExpiry).toISOString());
+    }
+    const priceLevel = session.priceLevelId === null || session.priceLevelVersion === null ? null : { id: session.priceLevelId, version: session.priceLevelVersion };
+    return { id: session.customerId, code: session.code, status: session.status, priceLevel, tokenHash };
+  }
+
+  /** True when this session entered the password within `withinMs`. */
+  async passwordEnteredWithin(tokenHash: string, withinMs: number): Promise<boolean> {
+    const at = await q.sessionPasswordAt(this.db, tokenHash);
+    return at !== null && Date.now() - Date.parse(at) < withinMs;
+  }
+
+  markPasswordEntered(tokenHash: string): Promise<void> {
+    return q.markPasswordEntered(this.db, tokenHash, new Date().toISOString());
+  }
+
+  revoke(tokenHash: string): Promise<void> {
+    return q.deleteSession(this.db, tokenHash);
+  }
+
+  revokeOthers(customerId: number, keepTokenHash: string): Promise<void> {
+    return q.deleteSessionsOf(this.db, customerId, keepTokenHash);
+  }
+
+  revokeAll(customerId: number): Promise<void> {
+    return q.deleteSessionsOf(this.db, customerId);
+  }
+}

@@ -1,0 +1,337 @@
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import { CART } from '../../../contract/cart';
+import { batchedOnPostgres, isSqliteTransaction } from '../../platform/db/database';
+import type { DB } from '../../platform/db/schema';
+import { preparedQuery } from '../../platform/http/prepared-query';
+import type { CouponRule } from './coupons';
+import type { CouponTable } from './tables';
+
+/** The only place the cart module touches Kysely. Functions take `db` (or a transaction) first. */
+export type Db = Kysely<DB>;
+
+const now = () => new Date().toISOString();
+
+// ---- cart ----------------------------------------------------------------------------------
+
+export interface CartRow {
+  comments: string;
+  ship_to_code: string;
+}
+
+const cartRow = preparedQuery((db, customerId: number) => db.selectFrom('carts').select(['comments', 'ship_to_code']).where('customer_id', '=', customerId));
+
+export async function findCart(db: Db, customerId: number): Promise<CartRow> {
+  const [row] = await cartRow(db, customerId);
+  return row ?? { comments: '', ship_to_code: '' };
+}
+
+/**
+ * Creates the cart row if needed and touches it; answers the row. In a transaction on PostgreSQL
+ * this takes the row's lock, so two checkouts of one cart run one after the other.
+ */
+export async function touchCart(db: Db, customerId: number, patch: Partial<CartRow> = {}): Promise<CartRow> {
+  const stamp = now();
+  return db
+    .insertInto('carts')
+    .values({ customer_id: customerId, updated_at: stamp, ...patch })
+    .onConflict((oc) => oc.column('customer_id').doUpdateSet({ updated_at: stamp, ...patch }))
+    .returning(['comments', 'ship_to_code'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The customer's cart lines; `forUpdate` locks them on PostgreSQL until the transaction commits (checkout). */
+export function listLines(db: Db, customerId: number, forUpdate = false): Promise<{ item_num: string; qty: number }[]> {
+  return db
+    .selectFrom('cart_lines')
+    .select(['item_num', 'qty'])
+    .where('customer_id', '=', customerId)
+    .orderBy('added_at')
+    .orderBy('item_num')
+    .$if(forUpdate, (q) => q.forUpdate())
+    .execute();
+}
+
+/**
+ * Everything a cart answer needs from the database in one statement (one round trip on
+ * PostgreSQL): the lines, the cart row (optional: lines need none) and the applied coupons' ids,
+ * as rows of one shape told apart by `part`:
+ * - `line`: key = item number, n = quantity;
+ * - `cart`: key = ship-to code, extra = comments;
+ * - `coupon`: n = coupon id.
+ * The statement has no ORDER BY: on SQLite a compound query's ORDER BY sorts every row through a
+ * temporary b-tree (half the statement's cost for a 5-line cart); `readWholeCart` puts the lines in
+ * the order they were added (then by number) and the coupons in the order they were applied.
+ */
+function wholeCartQuery(db: Db, customer: number | RawBuilder<number>) {
+  return db
+    .selectFrom('cart_lines')
+    .select(['customer_id', sql<string>`'line'`.as('part'), 'item_num as key', 'qty as n', 'added_at', sql<string | null>`null`.as('extra')])
+    .where('customer_id', '=', customer)
+    .unionAll(
+      db
+        .selectFrom('carts')
+        .select(['customer_id', sql<string>`'cart'`.as('part'), 'ship_to_code as key', sql<number>`0`.as('n'), sql<string>`''`.as('added_at'), 'comments as extra'])
+        .where('customer_id', '=', customer),
+    )
+    .unionAll(
+      db
+        .selectFrom('cart_coupons')
+        .select(['customer_id', sql<string>`'coupon'`.as('part'), sql<string>`''`.as('key'), 'coupon_id as n', 'added_at', sql<string | null>`null`.as('extra')])
+        .where('customer_id', '=', customer),
+    );
+}
+
+/** Order by added_at, then by the tie-breaker (string order as SQLite's BINARY collation for ASCII keys). */
+const byAdded = <T extends { added_at: string }>(tie: (x: T, y: T) => number) => (x: T, y: T) =>
+  x.added_at < y.added_at ? -1 : x.added_at > y.added_at ? 1 : tie(x, y);
+const lineOrder = byAdded<{ added_at: string; item_num: string }>((x, y) => (x.item_num < y.item_num ? -1 : x.item_num > y.item_num ? 1 : 0));
+const couponOrder = byAdded<{ added_at: string; id: number }>((x, y) => x.id - y.id);
+
+const wholeCart = preparedQuery((db, customerId: number) => wholeCartQuery(db, customerId));
+/** Many customers' carts at once: on PostgreSQL the cart reads of concurrent requests share one query. */
+const wholeCarts = preparedQuery((db, customerIds: number[]) => wholeCartQuery(db, sql<number>`any(${customerIds})`));
+const batchedWholeCart = batchedOnPostgres(wholeCarts, (row) => row.customer_id);
+
+export interface WholeCart {
+  cart: CartRow;
+  lines: { item_num: string; qty: number }[];
+  coupons: CouponRule[];
+}
+
+/**
+ * Inside a SQLite transaction (a cart change reading its answer) a statement costs no lock and no
+ * round trip, and three plain statements read a large cart in under half the time of the union,
+ * whose ORDER BY sorts every row through a temporary b-tree: the lines in the order the union
+ * gives them, the cart row, the coupon ids.
+ */
+const linesInOrder = preparedQuery((db, customerId: number) =>
+  db.selectFrom('cart_lines').select(['item_num', 'qty']).where('customer_id', '=', customerId).orderBy('added_at').orderBy('item_num'),
+);
+const couponIdsInOrder = preparedQuery((db, customerId: number) =>
+  db.selectFrom('cart_coupons').select('coupon_id').where('customer_id', '=', customerId).orderBy('added_at').orderBy('coupon_id'),
+);
+
+/** The cart, its lines and its coupons: one query, plus one for the coupons' rules when it has any. */
+export async function readWholeCart(db: Db, customerId: number): Promise<WholeCart> {
+  const cart: CartRow = { comments: '', ship_to_code: '' };
+  let lines: WholeCart['lines'];
+  let couponIds: number[];
+  if (isSqliteTransaction(db)) {
+    lines = await linesInOrder(db, customerId);
+    const [row] = await cartRow(db, customerId);
+    if (row) Object.assign(cart, row);
+    couponIds = (await couponIdsInOrder(db, customerId)).map((r) => r.coupon_id);
+  } else {
+    const added: { item_num: string; qty: number; added_at: string }[] = [];
+    const applied: { id: number; added_at: string }[] = [];
+    for (const row of await (batchedWholeCart(db, customerId) ?? wholeCart(db, customerId))) {
+      if (row.part === 'line') added.push({ item_num: row.key, qty: row.n, added_at: row.added_at });
+      else if (row.part === 'cart') {
+        cart.comments = row.extra ?? '';
+        cart.ship_to_code = row.key;
+      } else applied.push({ id: row.n, added_at: row.added_at });
+    }
+    lines = added.sort(lineOrder).map(({ item_num, qty }) => ({ item_num, qty }));
+    couponIds = applied.sort(couponOrder).map((c) => c.id);
+  }
+  if (couponIds.length === 0) return { cart, lines, coupons: [] };
+  const rows = await db.selectFrom('coupons').selectAll().where('id', 'in', couponIds).execute();
+  const byId = new Map(rows.map((r) => [r.id, toCouponRule(r)]));
+  return { cart, lines, coupons: couponIds.flatMap((id) => byId.get(id) ?? []) };
+}
+
+/**
+ * Adds to a line atomically (one upsert, no read-modify-write), so concurrent "+1" calls all
+ * count, and adds a new line only while the cart has room for it (the count is in the same
+ * statement: no statement, and on PostgreSQL no round trip, of its own). Answers the line's new
+ * quantity, or null when nothing changed: the line would pass the maximum quantity, or it is new
+ * and the cart is full. (The casts let PostgreSQL type the selected parameters.)
+ */
+const addToLineQuery = preparedQuery((db, customerId: number, itemNum: string, qty: number, addedAt: string) =>
+  db
+    .insertInto('cart_lines')
+    .columns(['customer_id', 'item_num', 'qty', 'added_at'])
+    .expression(
+      sql<never>`select cast(${customerId} as integer), cast(${itemNum} as text), cast(${qty} as integer), cast(${addedAt} as text)
+        where (select count(*) from cart_lines where customer_id = ${customerId}) < ${CART.maxLines}
+          or exists (select 1 from cart_lines where customer_id = ${customerId} and item_num = ${itemNum})`,
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['customer_id', 'item_num'])
+        .doUpdateSet({ qty: sql<number>`cart_lines.qty + excluded.qty` })
+        .where(sql<boolean>`cart_lines.qty + excluded.qty <= ${CART.maxQty}`),
+    )
+    .returning('qty'),
+);
+
+export async function addToLine(db: Db, customerId: number, itemNum: string, qty: number): Promise<number | null> {
+  const [row] = await addToLineQuery(db, customerId, itemNum, qty, now());
+  return row?.qty ?? null;
+}
+
+/** Sets a line's quantity, adding the line if needed. */
+export async function setLine(db: Db, customerId: number, itemNum: string, qty: number): Promise<void> {
+  await db
+    .insertInto('cart_lines')
+    .values({ customer_id: customerId, item_num: itemNum, qty, added_at: now() })
+    .onConflict((oc) => oc.columns(['customer_id', 'item_num']).doUpdateSet({ qty }))
+    .execute();
+}
+
+export async function updateLine(db: Db, customerId: number, itemNum: string, qty: number): Promise<boolean> {
+  const r = await db.updateTable('cart_lines').set({ qty }).where('customer_id', '=', customerId).where('item_num', '=', itemNum).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteLine(db: Db, customerId: number, itemNum: string): Promise<boolean> {
+  const r = await db.deleteFrom('cart_lines').where('customer_id', '=', customerId).where('item_num', '=', itemNum).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Empties the cart after checkout: lines, coupons and comments; the destination stays. */
+export async function emptyCart(db: Db, customerId: number): Promise<void> {
+  await db.deleteFrom('cart_lines').where('customer_id', '=', customerId).execute();
+  await db.deleteFrom('cart_coupons').where('customer_id', '=', customerId).execute();
+  await db.updateTable('carts').set({ comments: '', updated_at: now() }).where('customer_id', '=', customerId).execute();
+}
+
+// ---- coupons -------------------------------------------------------------------------------
+
+type CouponRow = Selectable<CouponTable>;
+
+export function toCouponRule(r: CouponRow): CouponRule {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    kind: r.kind,
+    percentOff: r.percent_off,
+    amountOffCents: r.amount_off_cents,
+    minimumCents: r.minimum_cents,
+    validFrom: r.valid_from,
+    validUntil: r.valid_until,
+    maxUses: r.max_uses,
+    maxUsesPerCustomer: r.max_uses_per_customer,
+    uses: r.uses,
+    active: r.active === 1,
+  };
+}
+
+export async function findCouponByCode(db: Db, code: string): Promise<CouponRule | undefined> {
+  const row = await db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
+  return row && toCouponRule(row);
+}
+
+/** The cart's coupons in the order they were applied; `lock` takes their row locks (PostgreSQL). */
+const cartCouponRows = preparedQuery((db, customerId: number) =>
+  db
+    .selectFrom('cart_coupons')
+    .innerJoin('coupons', 'coupons.id', 'cart_coupons.coupon_id')
+    .selectAll('coupons')
+    .where('cart_coupons.customer_id', '=', customerId)
+    .orderBy('cart_coupons.added_at')
+    .orderBy('coupons.id'),
+);
+
+export async function cartCoupons(db: Db, customerId: number, lock = false): Promise<CouponRule[]> {
+  if (!lock) return (await cartCouponRows(db, customerId)).map(toCouponRule);
+  const rows = await db
+    .selectFrom('cart_coupons')
+    .innerJoin('coupons', 'coupons.id', 'cart_coupons.coupon_id')
+    .selectAll('coupons')
+    .where('cart_coupons.customer_id', '=', customerId)
+    // Locks are taken in coupon id order in every checkout, so two checkouts never deadlock.
+    .$if(!lock, (q) => q.orderBy('cart_coupons.added_at'))
+    .orderBy('coupons.id')
+    .$if(lock, (q) => q.forUpdate())
+    .execute();
+  return rows.map(toCouponRule);
+}
+
+/** How often this customer has redeemed each of these coupons. */
+export async function customerRedemptions(db: Db, customerId: number, couponIds: number[]): Promise<Map<number, number>> {
+  if (couponIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('coupon_redemptions')
+    .select(['coupon_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('customer_id', '=', customerId)
+    .where('coupon_id', 'in', couponIds)
+    .groupBy('coupon_id')
+    .execute();
+  return new Map(rows.map((r) => [r.coupon_id, Number(r.n)]));
+}
+
+export async function addCartCoupon(db: Db, customerId: number, couponId: number): Promise<boolean> {
+  const r = await db
+    .insertInto('cart_coupons')
+    .values({ customer_id: customerId, coupon_id: couponId, added_at: now() })
+    .onConflict((oc) => oc.columns(['customer_id', 'coupon_id']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function deleteCartCoupon(db: Db, customerId: number, couponId: number): Promise<boolean> {
+  const r = await db.deleteFrom('cart_coupons').where('customer_id', '=', customerId).where('coupon_id', '=', couponId).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export interface Redemption {
+  couponId: number;
+  code: string;
+  name: string;
+  discountCents: number;
+}
+
+/** Records redemptions and counts them against each coupon's overall limit. */
+export async function redeemCoupons(db: Db, customerId: number, orderId: number, redemptions: Redemption[]): Promise<void> {
+  const stamp = now();
+  for (const r of redemptions) {
+    await db
+      .insertInto('coupon_redemptions')
+      .values({ coupon_id: r.couponId, customer_id: customerId, order_id: orderId, code: r.code, name: r.name, discount_cents: r.discountCents, created_at: stamp })
+      .execute();
+    await db.updateTable('coupons').set({ uses: sql<number>`uses + 1` }).where('id', '=', r.couponId).execute();
+  }
+}
+
+export async function orderRedemptions(db: Db, orderId: number): Promise<{ code: string; name: string; discount_cents: number }[]> {
+  return db.selectFrom('coupon_redemptions').select(['code', 'name', 'discount_cents']).where('order_id', '=', orderId).orderBy('id').execute();
+}
+
+export interface NewCoupon {
+  code: string;
+  name: string;
+  kind: CouponTable['kind'];
+  percentOff?: number;
+  amountOffCents?: number;
+  minimumCents?: number;
+  validFrom?: string | null;
+  validUntil?: string | null;
+  maxUses?: number | null;
+  maxUsesPerCustomer?: number | null;
+  active?: boolean;
+}
+
+/** Inserts a coupon unless its code exists; answers whether it did. */
+export async function insertCoupon(db: Db, c: NewCoupon): Promise<boolean> {
+  const r = await db
+    .insertInto('coupons')
+    .values({
+      code: c.code.toUpperCase(),
+      name: c.name,
+      kind: c.kind,
+      percent_off: c.percentOff ?? 0,
+      amount_off_cents: c.amountOffCents ?? 0,
+      minimum_cents: c.minimumCents ?? 0,
+      valid_from: c.validFrom ?? null,
+      valid_until: c.validUntil ?? null,
+      max_uses: c.maxUses ?? null,
+      max_uses_per_customer: c.maxUsesPerCustomer ?? null,
+      active: c.active === false ? 0 : 1,
+      created_at: now(),
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { invoiceNumParam, pickListQuery, shipmentNumParam } from '../../../contract/admin/orders';
+import { problemSchema as problem } from '../../../contract/problem';
+import type { ShopContext } from '../../context';
+import { sendPdf } from '../../platform/http/pdf-reply';
+import type { FastifyRequest } from 'fastify';
+import { requireStaff } from '../../staff/staff-auth';
+
+/** The staff member's own warehouse (null: both); an API key has none. */
+const ownWarehouse = (request: FastifyRequest) => (request.apiKey ? null : requireStaff(request).warehouse);
+
+const tags = ['admin: documents'];
+const security = [{ staffSession: [] }];
+const errors = { 400: problem, 401: problem, 403: problem, 404: problem };
+
+/** Pick lists, packing slips and invoices (DESIGN.md §5 "Documents"). */
+export const documentRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+  const documents = ctx.documents;
+
+  app.get(
+    '/PickList.pdf',
+    {
+      config: { permission: 'orders:ship' },
+      schema: { tags, security, description: "Accepted orders' open units at one warehouse, by item (PDF). Warehouse staff get their own warehouse's only.", querystring: pickListQuery, response: errors },
+    },
+    async (request, reply) => {
+      const { warehouse, orders } = request.query;
+      const pdf = await documents.pickList(warehouse, orders ? orders.split(',').map(Number) : null, ownWarehouse(request));
+      return sendPdf(reply, `pick-list-${warehouse}-${new Date().toISOString().slice(0, 10)}`, pdf);
+    },
+  );
+
+  app.get(
+    '/Shipments/:shipmentNum/PackingSlip.pdf',
+    { config: { permission: 'orders:ship' }, schema: { tags, security, description: 'The packing slip of one shipment (PDF).', params: shipmentNumParam, response: errors } },
+    async (request, reply) => {
+      const pdf = await documents.packingSlip(request.params.shipmentNum, ownWarehouse(request));
+      return sendPdf(reply, `packing-slip-${request.params.shipmentNum}`, pdf);
+    },
+  );
+
+  app.get(
+    '/Invoices/:invoiceNum.pdf',
+    { config: { permission: 'invoices:read' }, schema: { tags, security, description: 'One invoice (PDF).', params: invoiceNumParam, response: errors } },
+    async (request, reply) => sendPdf(reply, `invoice-${request.params.invoiceNum}`, await documents.invoice(request.params.invoiceNum)),
+  );
+};

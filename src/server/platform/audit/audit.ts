@@ -1,0 +1,59 @@
+import { type Kysely, sql } from 'kysely';
+import type { AuditEntry, AuditPage, AuditQuery } from '../../../contract/admin/audit';
+import type { DB } from '../db/schema';
+
+/** Who made a change: a staff member, (later) an API key, or a buyer acting on their own order. */
+export interface Actor {
+  /** "staff:3 owner@example.com", "customer:12". */
+  label: string;
+  /** What the buyer's timeline shows: "Order desk", "Warehouse", "You". */
+  display: string;
+  ip: string;
+}
+
+export interface AuditRecord {
+  action: string;
+  target: string;
+  /** A short before/after summary (serialised as JSON, at most 4,000 characters). */
+  summary?: Record<string, unknown>;
+}
+
+/**
+ * Appends one audit row in the caller's transaction: the change and its audit row commit or roll
+ * back together. No code path updates or deletes audit rows (the database refuses it too).
+ */
+export async function recordAudit(db: Kysely<DB>, actor: Actor, record: AuditRecord): Promise<void> {
+  const summary = JSON.stringify(record.summary ?? {});
+  await db
+    .insertInto('audit_log')
+    .values({
+      at: new Date().toISOString(),
+      actor: actor.label,
+      action: record.action,
+      target: record.target,
+      summary: summary.length > 4000 ? `${summary.slice(0, 3990)}…` : summary,
+      ip: actor.ip,
+    })
+    .execute();
+}
+
+/** Newest first, keyset-paged by id; filters match exactly, except `actor` which matches a prefix. */
+export async function listAudit(db: Kysely<DB>, query: AuditQuery): Promise<AuditPage> {
+  let q = db.selectFrom('audit_log').selectAll();
+  // A prefix ("staff:3" or the whole label); no character of the filter is a wildcard.
+  if (query.actor) q = q.where(sql`substr(actor, 1, ${query.actor.length})`, '=', query.actor);
+  if (query.target) q = q.where('target', '=', query.target);
+  if (query.action) q = q.where('action', '=', query.action);
+  if (query.from) q = q.where('at', '>=', `${query.from}T00:00:00.000Z`);
+  if (query.to) q = q.where('at', '<', nextDay(query.to));
+  if (query.cursor) q = q.where('id', '<', query.cursor);
+  const rows = await q.orderBy('id', 'desc').limit(query.pageSize + 1).execute();
+  const items: AuditEntry[] = rows.slice(0, query.pageSize).map((r) => ({ id: r.id, at: r.at, actor: r.actor, action: r.action, target: r.target, summary: r.summary, ip: r.ip }));
+  return { items, nextCursor: rows.length > query.pageSize ? items[items.length - 1]!.id : null };
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { reportParams, reportQuery, reportSchema } from '../../contract/admin/reports';
+import { problemSchema as problem } from '../../contract/problem';
+import type { ShopContext } from '../context';
+import { sendCsv } from '../platform/http/csv-reply';
+import { reportCsv } from './report-csv';
+
+const tags = ['admin: reports'];
+const security = [{ staffSession: [] }];
+
+/** The reports page (DESIGN.md §5 "Reports"); what each counts: reports/service.ts and decision 0023. */
+export const reportRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+  app.get(
+    '/Reports/:name',
+    {
+      config: { permission: 'reports:read' },
+      schema: {
+        tags,
+        security,
+        description:
+          'A report as `{rows, totals}`, or CSV with `format=csv`. `from`/`to`: ISO days, inclusive (default: the last 30 days; more than five years or `to` before `from` is 400). ' +
+          '`by` (sales): day, week or month, each row with the same days one range earlier. `sort` (items): top or bottom sellers; `limit` rows. ' +
+          'Sales are orders placed, net of cancellations, by the UTC day placed. open-orders, backorders, low-stock and aging are as of now.',
+        params: reportParams,
+        querystring: reportQuery,
+        response: { 200: reportSchema, 400: problem, 401: problem, 403: problem },
+      },
+    },
+    async (request, reply) => {
+      const report = await ctx.reports.run(request.params.name, request.query);
+      if (request.query.format === 'csv') return sendCsv(reply, `${report.name}-${report.from}-${report.to}.csv`, reportCsv(report));
+      return report;
+    },
+  );
+};

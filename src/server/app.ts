@@ -113,6 +113,8 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
 
   fastLane.attach(ctx.resolveCustomer, app.log);
   app.decorate('fastLane', fastLane);
+  // A GET route that declares `config.lane` gets its lane here (http/fast-lane.ts).
+  app.addHook('onRoute', fastLane.onRoute);
   // The outbox dispatcher runs while the app does; closing waits for the deliveries in flight.
   if (ctx.config.OUTBOX_DISPATCHER === 'on') app.addHook('onReady', async () => ctx.outbox.start());
   app.addHook('onClose', () => ctx.outbox.stop());

@@ -15,7 +15,7 @@ import {
 import { problemSchema } from '../../contract/problem';
 import type { ShopContext } from '../context';
 import type { SignedInCustomer } from '../platform/http/auth-context';
-import type { FastAnswer } from '../platform/http/fast-lane';
+import type { FastAnswer, LaneDeclaration } from '../platform/http/fast-lane';
 import { parseLaneQuery } from '../platform/http/lane-query';
 import type { PriceView } from './pricing/price-book';
 import { itemDetailJson } from './item-detail';
@@ -103,13 +103,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
   };
   /** A lane that answers from the cache, else builds the answer with `build` and keeps it. */
   type Build = (url: string, prices: PriceView | null) => string | Promise<string> | null;
-  const fastLane = (path: string, query: RegExp, build: Build) =>
-    app.fastLane.get(`${app.prefix}${path}`, query, (request, customer) => {
+  const lane = (query: RegExp, build: Build): LaneDeclaration => ({
+    query,
+    answer: (request, customer) => {
       const prices = viewOf(customer);
       // A level's new version loads once (then the view is held): only that request waits for it.
       if (prices instanceof Promise) return prices.then((view) => laneAnswer(request.url!, request.headers['accept-encoding'], view, build));
       return laneAnswer(request.url!, request.headers['accept-encoding'], prices, build);
-    });
+    },
+  });
   const laneAnswer = (url: string, encoding: string | undefined, prices: PriceView | null, build: Build) => {
     const key = keyOf(url, prices);
     const version = cat.current().version;
@@ -123,22 +125,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
   };
   const keepAnswer = (key: string, version: string, prices: PriceView | null, text: string, acceptEncoding: string | undefined) =>
     fastAnswer(cache.set(key, version, etagOf(version, prices), Buffer.from(text)), prices, acceptEncoding);
-  fastLane('/Inventory/GetItemDetail', DETAIL_QUERY, (url, prices) =>
-    itemDetailJson(ctx.database.db, cat.current(), url.slice(url.indexOf('?itemNum=') + 9), prices),
-  );
-  /** A listing's query read as Fastify reads it and checked by the route's own schema (null: let the route answer). */
-  const listingLane = <S extends z.ZodObject>(path: string, schema: S, list: (query: z.output<S>, prices: PriceView | null) => PagedItemsJson) => {
+  /** A listing's lane: its query read as Fastify reads it and checked by the route's own schema (null: let the route answer). */
+  const listingLane = <S extends z.ZodObject>(schema: S, list: (query: z.output<S>, prices: PriceView | null) => PagedItemsJson): { lane: LaneDeclaration } => {
     const keys = new Set(Object.keys(schema.shape));
-    fastLane(path, ANY_QUERY, (url, prices) => {
-      const raw = parseLaneQuery(url.slice(url.indexOf('?') + 1), keys);
-      const parsed = raw && schema.safeParse(raw);
-      return parsed && parsed.success ? list(parsed.data, prices).text : null;
-    });
+    return {
+      lane: lane(ANY_QUERY, (url, prices) => {
+        const raw = parseLaneQuery(url.slice(url.indexOf('?') + 1), keys);
+        const parsed = raw && schema.safeParse(raw);
+        return parsed && parsed.success ? list(parsed.data, prices).text : null;
+      }),
+    };
   };
-  listingLane('/Inventory/GetPagedItemsForCategory', categoryItemsQuery, (query, prices) => cat.listCategory(query, prices));
-  listingLane('/Inventory/GetPagedItemsForNVCategory', nvCategoryItemsQuery, (query, prices) => cat.listCategory(query, prices, 'nv'));
-  listingLane('/Inventory/GetPagedItemsForSearch', searchItemsQuery, (query, prices) => cat.search(query, prices));
-  listingLane('/Inventory/GetPagedItemsForNVSearch', nvSearchItemsQuery, ({ nvcatnum, ...rest }, prices) => cat.search({ ...rest, categoryNum: nvcatnum }, prices, 'nv'));
 
   /** Builds an answer (unless the client holds it), keeps its bytes and sends them. */
   const answer = async (request: FastifyRequest, reply: FastifyReply, build: (prices: PriceView | null) => unknown): Promise<void> => {
@@ -182,25 +179,29 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
 
   app.get(
     '/Inventory/GetPagedItemsForCategory',
-    { serializerCompiler, compress: false, schema: { tags, querystring: categoryItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
+    { serializerCompiler, compress: false, config: listingLane(categoryItemsQuery, (query, prices) => cat.listCategory(query, prices)), schema: { tags, querystring: categoryItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
     (request, reply) => answer(request, reply, (prices) => cat.listCategory(request.query, prices)),
   );
 
   app.get(
     '/Inventory/GetPagedItemsForNVCategory',
-    { serializerCompiler, compress: false, schema: { tags, querystring: nvCategoryItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
+    { serializerCompiler, compress: false, config: listingLane(nvCategoryItemsQuery, (query, prices) => cat.listCategory(query, prices, 'nv')), schema: { tags, querystring: nvCategoryItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
     (request, reply) => answer(request, reply, (prices) => cat.listCategory(request.query, prices, 'nv')),
   );
 
   app.get(
     '/Inventory/GetPagedItemsForSearch',
-    { serializerCompiler, compress: false, schema: { tags, querystring: searchItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
+    { serializerCompiler, compress: false, config: listingLane(searchItemsQuery, (query, prices) => cat.search(query, prices)), schema: { tags, querystring: searchItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
     (request, reply) => answer(request, reply, (prices) => cat.search(request.query, prices)),
   );
 
   app.get(
     '/Inventory/GetPagedItemsForNVSearch',
-    { serializerCompiler, compress: false, schema: { tags, querystring: nvSearchItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
+    {
+      serializerCompiler,
+      compress: false,
+      config: listingLane(nvSearchItemsQuery, ({ nvcatnum, ...rest }, prices) => cat.search({ ...rest, categoryNum: nvcatnum }, prices, 'nv')),
+      schema: { tags, querystring: nvSearchItemsQuery, response: { 200: pagedItemsSchema, ...errors } } },
     (request, reply) =>
       answer(request, reply, (prices) => {
         const { nvcatnum, ...rest } = request.query;
@@ -210,7 +211,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
 
   app.get(
     '/Inventory/GetItemDetail',
-    { serializerCompiler, compress: false, schema: { tags, querystring: z.object({ itemNum: itemNumParam }), response: { 200: itemDetailSchema, ...errors } } },
+    {
+      serializerCompiler,
+      compress: false,
+      config: { lane: lane(DETAIL_QUERY, (url, prices) => itemDetailJson(ctx.database.db, cat.current(), url.slice(url.indexOf('?itemNum=') + 9), prices)) },
+      schema: { tags, querystring: z.object({ itemNum: itemNumParam }), response: { 200: itemDetailSchema, ...errors } } },
     (request, reply) => answer(request, reply, (prices) => itemDetailJson(ctx.database.db, cat.current(), request.query.itemNum, prices)),
   );
 };

@@ -17,6 +17,7 @@ import { problemSchema as problem } from '../../../contract/problem';
 import { ACCOUNT_STATUS_MESSAGES } from '../../../contract/accounts';
 import { Forbidden, Unauthorized } from '../../platform/errors';
 import { requireCustomer } from '../../platform/http/auth-context';
+import type { LaneDeclaration } from '../../platform/http/fast-lane';
 import { cartJson } from './cart-json';
 import type { CartService } from './service';
 
@@ -58,13 +59,15 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
 
   // Get cart's 200s in the fast lane (http/fast-lane.ts): the same answer and headers. Without a
   // customer (401), and for clients that accept a compressed answer (@fastify/compress's work),
-  // the request goes through the route below.
-  app.fastLane.get(`${app.prefix}/Shop/GetShoppingCart`, null, (request, customer) => {
-    if (!customer || customer.status !== 'active' || (request.headers['accept-encoding'] !== undefined && request.headers['x-no-compression'] === undefined)) return null;
-    return cart.view(customer).then((c) => ({ headers: CART_HEADERS, body: Buffer.from(cartJson(c)) }));
-  });
-
-  app.get('/Shop/GetShoppingCart', { schema: { tags, security, response: answers } }, async (request) => cart.view(requireCustomer(request)));
+  // the request goes through the route.
+  const lane: LaneDeclaration = {
+    query: null,
+    answer: (request, customer) => {
+      if (!customer || customer.status !== 'active' || (request.headers['accept-encoding'] !== undefined && request.headers['x-no-compression'] === undefined)) return null;
+      return cart.view(customer).then((c) => ({ headers: CART_HEADERS, body: Buffer.from(cartJson(c)) }));
+    },
+  };
+  app.get('/Shop/GetShoppingCart', { config: { lane }, schema: { tags, security, response: answers } }, async (request) => cart.view(requireCustomer(request)));
 
   app.post(
     '/Shop/AddItem',

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, RouteOptions } from 'fastify';
 import { isAdminPath } from './admin-path';
 import { readTokenFrom, type CustomerResolver, type SignedInCustomer } from './auth-context';
 import { SECURITY_HEADERS } from './security-headers';
@@ -20,20 +20,6 @@ import { SECURITY_HEADERS } from './security-headers';
  * log level asks for it.
  */
 
-/**
- * The only paths that may have a lane. A lane skips every hook (auth, permissions, no-store,
- * CORS), so a new one is a decision, not a side effect of a route: add it here on purpose.
- * Nothing under /beapi/Admin ever gets one, whatever this list says.
- */
-export const FAST_LANE_PATHS: readonly string[] = [
-  '/beapi/Inventory/GetItemDetail',
-  '/beapi/Inventory/GetPagedItemsForCategory',
-  '/beapi/Inventory/GetPagedItemsForNVCategory',
-  '/beapi/Inventory/GetPagedItemsForSearch',
-  '/beapi/Inventory/GetPagedItemsForNVSearch',
-  '/beapi/Shop/GetShoppingCart',
-];
-
 /** A 200 answer: the headers after the security headers (flat name, value pairs) and the body. */
 export interface FastAnswer {
   headers: string[];
@@ -43,10 +29,28 @@ export interface FastAnswer {
 /** Answers a request the lane has accepted, or null to let Fastify answer it. */
 export type FastHandler = (request: IncomingMessage, customer: SignedInCustomer | null) => FastAnswer | null | Promise<FastAnswer | null>;
 
+/**
+ * A GET route that the lane may answer declares it on the route itself, in its config:
+ * `app.get(path, { config: { lane: { query, answer } }, schema }, handler)`. That one declaration
+ * makes the Fastify route and the lane entry (FastLane.onRoute), so a lane never exists without
+ * the route that answers everything it passes on. A lane skips every hook (auth, permissions,
+ * no-store, CORS), so which routes have one is checked by security/fast-lane-allowlist.api.test.ts,
+ * and nothing under /beapi/Admin can ever get one.
+ */
+export interface LaneDeclaration {
+  /** A pattern the whole query string must match (null: only without a query string). */
+  query: RegExp | null;
+  answer: FastHandler;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Where the hot routes add their lane (see FastLane). */
+    /** The lane in front of this app (see FastLane). */
     fastLane: FastLane;
+  }
+  interface FastifyContextConfig {
+    /** This GET route's 200s may be answered by the fast lane (see LaneDeclaration). */
+    lane?: LaneDeclaration;
   }
 }
 
@@ -73,14 +77,19 @@ export class FastLane {
   answered = 0;
 
   /**
-   * Serves `path` (the full path, prefix included) when the query string matches `query` in full
-   * (null: only without a query string). Throws for a path outside FAST_LANE_PATHS or under
-   * /beapi/Admin, so the app does not start with such a lane.
+   * Fastify's `onRoute` hook: a GET route whose config declares a lane gets one at its full path
+   * (prefix included). Throws for a path under /beapi/Admin, so the app does not start with one.
    */
-  get(path: string, query: RegExp | null, handler: FastHandler): void {
+  onRoute = (route: RouteOptions): void => {
+    const lane = (route.config as { lane?: LaneDeclaration } | undefined)?.lane;
+    if (!lane || route.method !== 'GET') return;
+    this.add(route.url, lane);
+  };
+
+  /** Serves `path` when the query string matches `lane.query` in full. */
+  add(path: string, lane: LaneDeclaration): void {
     if (isAdminPath(path)) throw new Error(`fast lane: ${path} is in the back office, which never gets a lane`);
-    if (!FAST_LANE_PATHS.includes(path)) throw new Error(`fast lane: ${path} is not in FAST_LANE_PATHS (http/fast-lane.ts)`);
-    this.lanes.set(path, { handler, query });
+    this.lanes.set(path, { handler: lane.answer, query: lane.query });
   }
 
   /** The paths that have a lane. */

@@ -6,7 +6,7 @@ import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'reac
 import { ROLE_LABELS } from '../../contract/admin/permissions';
 import { adminCall } from '../lib/admin-api';
 import { setSession, useStaffSession } from '../lib/session';
-import { NAV_ITEMS } from './nav-items';
+import { NAV_ITEMS } from '../../contract/admin/screens';
 
 /** Mantine AppShell: header with the member and Sign out, navigation as a drawer behind a burger on phones. */
 export function AdminLayout() {

@@ -2,8 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SortKey } from '../../contract/catalogue';
 import type { FacetKind } from '../platform/db/schema';
-import { type ActiveFilter, CatalogueBuilder, CatalogueIndex, type CategoryRow, type IndexedItem, type IndexSource, type ItemRow } from './catalogue-index';
+import { CatalogueIndex } from './catalogue-index';
 import { collationOrder } from './collation';
+import { CatalogueBuilder } from './read-index/build';
+import type { IndexedItem } from './read-index/item';
+import type { ActiveFilter, CategoryRow, IndexSource, ItemRow } from './read-index/types';
 
 /** 40 colours: one colour is a few percent of the catalogue, so it is a selective filter. */
 const colours = Array.from({ length: 40 }, (_, i) => (i === 0 ? 'gold' : `colour-${i}`));

@@ -2,9 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SortKey } from '../../contract/catalogue';
 import { searchTerms } from '../platform/db/dialect';
-import { type ActiveFilter, CatalogueIndex, type IndexedItem, type IndexSource, type ItemRow } from './catalogue-index';
+import { CatalogueIndex } from './catalogue-index';
 import { SCOPES, searchSource, vocabulary } from './index-test-source';
-import { SearchIndex, searchableText, type SearchTextRow } from './search-index';
+import type { IndexedItem } from './read-index/item';
+import type { ActiveFilter, IndexSource, ItemRow } from './read-index/types';
+import { SearchIndex } from './search-index';
+import { searchableText, type SearchTextRow } from './search/words';
 import { runNow } from './sliced';
 
 /**

@@ -1,5 +1,5 @@
-import type { CategoryRow, IndexSource, ItemRow } from './catalogue-index';
-import type { SearchTextRow } from './search-index';
+import type { CategoryRow, IndexSource, ItemRow } from './read-index/types';
+import type { SearchTextRow } from './search/words';
 
 /** A synthetic catalogue for the index tests, the same every time (a fixed pseudo-random sequence). */
 

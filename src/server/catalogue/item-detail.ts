@@ -7,7 +7,8 @@ import { preparedQuery } from '../platform/http/prepared-query';
 import type { PriceView } from './pricing/price-book';
 import { breaksOf } from './pricing/queries';
 import type { PriceBreak } from './pricing/unit-price';
-import { type CatalogueIndex, listItemJson, toListItem } from './catalogue-index';
+import type { CatalogueIndex } from './catalogue-index';
+import { listItemJson, toListItem } from './read-index/json';
 
 /**
  * The item detail page's answer. Item pages are drawn from the whole catalogue, so most reads

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { SortKey } from '../../contract/catalogue';
 import { searchTerms } from '../platform/db/dialect';
 import type { FacetKind } from '../platform/db/schema';
-import { CatalogueIndex, type DistinctLists } from './catalogue-index';
+import { CatalogueIndex } from './catalogue-index';
+import type { DistinctLists } from './facet-table';
 import { searchSource, vocabulary } from './index-test-source';
-import { itemWords, SearchIndex } from './search-index';
+import { SearchIndex } from './search-index';
+import { itemWords } from './search/words';
 
 /** The synthetic catalogue, its index and search index, and each item's searchable text by position. */
 function buildCatalogue(): { index: CatalogueIndex; search: SearchIndex; texts: string[] } {

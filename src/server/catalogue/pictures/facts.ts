@@ -1,4 +1,5 @@
-import type { CatalogueIndex, IndexedItem } from '../catalogue-index';
+import type { CatalogueIndex } from '../catalogue-index';
+import type { IndexedItem } from '../read-index/item';
 import { balloonColour } from './colours';
 
 /** What a picture shows, read from the catalogue: shape, colour, message, number, size. */

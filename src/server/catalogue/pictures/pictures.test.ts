@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { FacetKind } from '../../platform/db/schema';
-import { CatalogueIndex, type ItemRow } from '../catalogue-index';
+import { CatalogueIndex } from '../catalogue-index';
+import type { ItemRow } from '../read-index/types';
 import { balloonColour } from './colours';
 import { type BalloonShape, designName, glyphFromText, type PictureFacts, pictureFactsFor } from './facts';
 import { itemPictureSvg } from './item-svg';

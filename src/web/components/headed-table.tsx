@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 
 /**
  * A column heading: its text, or its text with the cell's props (`ta="right"` for figures, a
- * width). `hidden`: only screen readers read it, for a column of buttons.
+ * width). `visuallyHidden`: only screen readers read it, for a column of buttons.
  */
-export type Column = string | ({ label: ReactNode; hidden?: boolean } & Omit<TableThProps, 'children'>);
+export type Column = string | ({ label: ReactNode; visuallyHidden?: boolean } & Omit<TableThProps, 'children'>);
 
 /** The last column of a list whose rows end in buttons. */
-export const ACTIONS_COLUMN: Column = { label: 'Actions', hidden: true };
+export const ACTIONS_COLUMN: Column = { label: 'Actions', visuallyHidden: true };
 
 interface HeadedTableProps extends Omit<TableProps, 'children' | 'data'> {
   columns: readonly Column[];
@@ -41,10 +41,10 @@ function TableHead({ columns }: { columns: readonly Column[] }) {
       <Table.Tr>
         {columns.map((c, i) => {
           if (typeof c === 'string') return <Table.Th key={i}>{c}</Table.Th>;
-          const { label, hidden, ...th } = c;
+          const { label, visuallyHidden, ...th } = c;
           return (
             <Table.Th key={i} {...th}>
-              {hidden ? <VisuallyHidden>{label}</VisuallyHidden> : label}
+              {visuallyHidden ? <VisuallyHidden>{label}</VisuallyHidden> : label}
             </Table.Th>
           );
         })}

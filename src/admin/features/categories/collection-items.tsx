@@ -58,7 +58,7 @@ export function CollectionItems({ collection }: { collection: Collection }) {
       {nums.length === 0 ? (
         <Text c="dimmed">No items yet.</Text>
       ) : (
-        <HeadedTable minWidth={360} striped columns={['Item', 'Title', { label: 'Order and remove', hidden: true }]}>
+        <HeadedTable minWidth={360} striped columns={['Item', 'Title', { label: 'Order and remove', visuallyHidden: true }]}>
           {collection.items.map((item, i) => (
             <Table.Tr key={item.num}>
               <Table.Td>{item.num}</Table.Td>

@@ -38,7 +38,7 @@ function PricesEditor({ levelId, saved, canWrite }: { levelId: number; saved: Na
       {rows.length === 0 ? (
         <Text size="sm">No named prices.</Text>
       ) : (
-        <HeadedTable columns={['Item', 'List price', 'Level price', { label: 'Remove', hidden: true }]}>
+        <HeadedTable columns={['Item', 'List price', 'Level price', { label: 'Remove', visuallyHidden: true }]}>
           {rows.map((r, i) => (
             <Table.Tr key={r.invNum}>
               <Table.Td>

@@ -124,7 +124,7 @@ export function CartItemsTable({ items }: { items: CartItem[] }) {
           verticalSpacing="sm"
           bg="white"
           withTableBorder
-          columns={[{ label: 'Image', w: 72 }, 'Item #', 'Description', { label: 'Price', ta: 'right' }, 'Quantity', { label: 'Extended', ta: 'right' }, { label: 'Remove', hidden: true }]}
+          columns={[{ label: 'Image', w: 72 }, 'Item #', 'Description', { label: 'Price', ta: 'right' }, 'Quantity', { label: 'Extended', ta: 'right' }, { label: 'Remove', visuallyHidden: true }]}
         >
           {items.map((item) => (
             <LineRow key={item.invNum} item={item} />

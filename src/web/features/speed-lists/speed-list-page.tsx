@@ -213,7 +213,7 @@ function ListEditor({ list }: { list: SpeedList }) {
             { label: 'West', ta: 'right' },
             { label: 'East', ta: 'right' },
             { label: 'Qty', w: 110 },
-            { label: 'Remove', hidden: true, w: 90 },
+            { label: 'Remove', visuallyHidden: true, w: 90 },
           ]}
         >
           {draft.map((l, i) => {

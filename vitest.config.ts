@@ -30,6 +30,7 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['src/web/test-setup.ts'],
           // Form tests type whole forms through user-event; on a loaded 2-core machine that takes
           // longer than vitest's 5 s default without anything being wrong.
           testTimeout: 30_000,

@@ -50,6 +50,16 @@ const flag = z.boolean().nullish().transform((v) => v ?? false);
 
 // ---- responses -----------------------------------------------------------------------------
 
+/** The street, place and phone of an address, as every address in the answers carries them. */
+export const postalAddressSchema = z.object({
+  addressLine1: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+  dayPhone: z.string(),
+});
+
 export const shipToSchema = z.object({
   code: z.string(),
   orgName: z.string(),
@@ -57,12 +67,7 @@ export const shipToSchema = z.object({
   lastName: z.string(),
   /** First plus last name. */
   contact: z.string(),
-  addressLine1: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  country: z.string(),
-  dayPhone: z.string(),
+  ...postalAddressSchema.shape,
   email: z.string(),
 });
 export type ShipTo = z.infer<typeof shipToSchema>;
@@ -76,12 +81,7 @@ export const customerSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  addressLine1: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  country: z.string(),
-  dayPhone: z.string(),
+  ...postalAddressSchema.shape,
   web: z.string(),
   /** Code of the default ship-to; empty when the billing address is the default. */
   defaultShipTo: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { postalAddressSchema } from './accounts';
 import { DB_INT_MAX } from './ids';
 import { VALIDATION } from './messages';
 import { invoiceSummarySchema, orderEventSchema, orderStatusSchema, shipmentSchema } from './order-lifecycle';
@@ -242,22 +243,13 @@ export const orderAddressSchema = z.object({
   code: z.string(),
   orgName: z.string(),
   contact: z.string(),
-  addressLine1: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  country: z.string(),
-  dayPhone: z.string(),
+  ...postalAddressSchema.shape,
 });
 export type OrderAddress = z.infer<typeof orderAddressSchema>;
 
-export const orderSchema = z.object({
-  orderNum: z.number().int(),
-  status: z.string(),
-  statusCode: orderStatusSchema,
-  createdAt: z.string(),
-  lines: z.array(orderLineSchema),
-  /** What remains (not cancelled) at the order's prices; discount and shipping of what remains (decision 0026). */
+/** An order's money, for the buyer and the back office alike (decision 0026). */
+export const orderTotalsSchema = z.object({
+  /** What remains (not cancelled) at the order's prices; discount and shipping of what remains. */
   subtotal: z.number(),
   discount: z.number(),
   shipping: z.number(),
@@ -267,6 +259,16 @@ export const orderSchema = z.object({
   originalTotal: z.number(),
   /** What cancels took off the original total (0 when nothing was cancelled). */
   cancelledTotal: z.number(),
+});
+export type OrderTotals = z.infer<typeof orderTotalsSchema>;
+
+export const orderSchema = z.object({
+  orderNum: z.number().int(),
+  status: z.string(),
+  statusCode: orderStatusSchema,
+  createdAt: z.string(),
+  lines: z.array(orderLineSchema),
+  ...orderTotalsSchema.shape,
   shipTo: orderAddressSchema,
   shippingOption: z.object({ code: z.string(), name: z.string(), amount: z.number() }),
   poNumber: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { orderAddressSchema, orderTotalsSchema } from '../cart';
 import { DB_INT_MAX, rowNumber } from '../ids';
 import { requiredSingleLine, singleLine } from '../text';
-import { orderAddressSchema } from '../cart';
 import { carrierSchema, invoiceSummarySchema, orderEventSchema, orderStatusSchema, shipmentSchema } from '../order-lifecycle';
 import { warehouseSchema } from './staff';
 
@@ -121,14 +121,7 @@ export const adminOrderSchema = z.object({
   poNumber: z.string(),
   comments: z.string(),
   coupons: z.array(z.object({ code: z.string(), name: z.string(), discount: z.number() })),
-  /** What remains (not cancelled), its discount and shipping (decision 0026). */
-  subtotal: z.number(),
-  discount: z.number(),
-  shipping: z.number(),
-  /** What remains to be delivered and paid: originalTotal − cancelledTotal. */
-  total: z.number(),
-  originalTotal: z.number(),
-  cancelledTotal: z.number(),
+  ...orderTotalsSchema.shape,
   lines: z.array(adminOrderLineSchema),
   shipments: z.array(shipmentSchema),
   invoices: z.array(invoiceSummarySchema),

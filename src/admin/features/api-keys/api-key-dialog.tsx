@@ -1,8 +1,8 @@
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { API_KEYS, newApiKeyBody, type CreatedApiKey } from '../../../contract/admin/api-keys';
 import { API_SCOPES } from '../../../contract/admin/permissions';
-import { CallError, FormProblems } from '../../components/form-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { ShownOnce } from '../../components/shown-once';
 import { useCreateApiKey } from './api';
 import { SCOPE_DESCRIPTIONS } from './scope-texts';
@@ -44,43 +44,23 @@ export function ApiKeyDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal opened onClose={onClose} title="Create an API key" size="lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack>
-          <TextInput label="Name" description="Which system or script uses it, e.g. Accounting ERP" required maxLength={API_KEYS.nameMax} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
-          <Checkbox.Group label="Scopes" description="What the key may do; it can never manage staff, keys or webhooks" required value={scopes} onChange={setScopes}>
-            <Stack gap={6} mt={6}>
-              {API_SCOPES.map((s) => (
-                <Checkbox key={s} value={s} label={s} description={SCOPE_DESCRIPTIONS[s]} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          <TextInput
-            label="Expires"
-            description="The key stops working at the end of this day; leave empty for a key that does not expire"
-            type="date"
-            min={today()}
-            value={expires}
-            onChange={(e) => setExpires(e.currentTarget.value)}
-          />
-          <FormProblems problems={problems} />
-          <CallError error={create.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create the key
-            </Button>
-          </Group>
+    <FormDialog title="Create an API key" size="lg" onSubmit={submit} problems={problems} error={create.error} pending={create.isPending} submitLabel="Create the key" onClose={onClose}>
+      <TextInput label="Name" description="Which system or script uses it, e.g. Accounting ERP" required maxLength={API_KEYS.nameMax} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+      <Checkbox.Group label="Scopes" description="What the key may do; it can never manage staff, keys or webhooks" required value={scopes} onChange={setScopes}>
+        <Stack gap={6} mt={6}>
+          {API_SCOPES.map((s) => (
+            <Checkbox key={s} value={s} label={s} description={SCOPE_DESCRIPTIONS[s]} />
+          ))}
         </Stack>
-      </form>
-    </Modal>
+      </Checkbox.Group>
+      <TextInput
+        label="Expires"
+        description="The key stops working at the end of this day; leave empty for a key that does not expire"
+        type="date"
+        min={today()}
+        value={expires}
+        onChange={(e) => setExpires(e.currentTarget.value)}
+      />
+    </FormDialog>
   );
 }

@@ -1,6 +1,8 @@
-import { Badge, Box, Button, Code, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Code, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ApiKey } from '../../../contract/admin/api-keys';
+import { ACTIONS_COLUMN, HeadedTable } from '../../../web/components/headed-table';
 import { atTime } from '../../components/dates';
+import { ListCard, TableOrCards } from '../../components/table-or-cards';
 
 interface ListProps {
   keys: ApiKey[];
@@ -12,78 +14,56 @@ interface ListProps {
 /** The keys as a table on wider screens and as stacked cards on a phone. */
 export function ApiKeyList({ keys, asOf, onRevoke }: ListProps) {
   return (
-    <>
-      <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped withTableBorder verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Scopes</Table.Th>
-                <Table.Th>Key</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {keys.map((k) => (
-                <Table.Tr key={k.id}>
-                  <Table.Td maw={200} style={{ wordBreak: 'break-word' }}>
-                    {k.name}
-                  </Table.Td>
-                  <Table.Td maw={200}>
-                    <Scopes apiKey={k} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Code>{k.prefix}…</Code>
-                  </Table.Td>
-                  <Table.Td>{atTime(k.createdAt)}</Table.Td>
-                  <Table.Td>{k.expiresAt ? atTime(k.expiresAt) : 'Never'}</Table.Td>
-                  <Table.Td>
-                    <LastUsed apiKey={k} />
-                  </Table.Td>
-                  <Table.Td>
-                    <KeyState apiKey={k} asOf={asOf} />
-                  </Table.Td>
-                  <Table.Td>
-                    <RevokeButton apiKey={k} onRevoke={onRevoke} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Box>
-      <Stack hiddenFrom="sm" gap="sm">
-        {keys.map((k) => (
-          <Paper key={k.id} withBorder p="sm" component="section" aria-label={k.name}>
-            <Stack gap={6}>
-              <Text fw={600} style={{ wordBreak: 'break-word' }}>
-                {k.name} <Code>{k.prefix}…</Code>
-              </Text>
-              <Scopes apiKey={k} />
-              <KeyState apiKey={k} asOf={asOf} />
-              <SimpleGrid cols={2} spacing={4} verticalSpacing={4}>
-                <Text size="sm">Created</Text>
-                <Text size="sm">{atTime(k.createdAt)}</Text>
-                <Text size="sm">Expires</Text>
-                <Text size="sm">{k.expiresAt ? atTime(k.expiresAt) : 'Never'}</Text>
-                <Text size="sm">Last used</Text>
-                <div>
-                  <LastUsed apiKey={k} />
-                </div>
-              </SimpleGrid>
-              <RevokeButton apiKey={k} onRevoke={onRevoke} />
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
-    </>
+    <TableOrCards
+      table={
+        <HeadedTable minWidth={900} striped withTableBorder verticalSpacing="sm" columns={['Name', 'Scopes', 'Key', 'Created', 'Expires', 'Last used', 'State', ACTIONS_COLUMN]}>
+          {keys.map((k) => (
+            <Table.Tr key={k.id}>
+              <Table.Td maw={200} style={{ wordBreak: 'break-word' }}>
+                {k.name}
+              </Table.Td>
+              <Table.Td maw={200}>
+                <Scopes apiKey={k} />
+              </Table.Td>
+              <Table.Td>
+                <Code>{k.prefix}…</Code>
+              </Table.Td>
+              <Table.Td>{atTime(k.createdAt)}</Table.Td>
+              <Table.Td>{k.expiresAt ? atTime(k.expiresAt) : 'Never'}</Table.Td>
+              <Table.Td>
+                <LastUsed apiKey={k} />
+              </Table.Td>
+              <Table.Td>
+                <KeyState apiKey={k} asOf={asOf} />
+              </Table.Td>
+              <Table.Td>
+                <RevokeButton apiKey={k} onRevoke={onRevoke} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </HeadedTable>
+      }
+      cards={keys.map((k) => (
+        <ListCard key={k.id} label={k.name}>
+          <Text fw={600} style={{ wordBreak: 'break-word' }}>
+            {k.name} <Code>{k.prefix}…</Code>
+          </Text>
+          <Scopes apiKey={k} />
+          <KeyState apiKey={k} asOf={asOf} />
+          <SimpleGrid cols={2} spacing={4} verticalSpacing={4}>
+            <Text size="sm">Created</Text>
+            <Text size="sm">{atTime(k.createdAt)}</Text>
+            <Text size="sm">Expires</Text>
+            <Text size="sm">{k.expiresAt ? atTime(k.expiresAt) : 'Never'}</Text>
+            <Text size="sm">Last used</Text>
+            <div>
+              <LastUsed apiKey={k} />
+            </div>
+          </SimpleGrid>
+          <RevokeButton apiKey={k} onRevoke={onRevoke} />
+        </ListCard>
+      ))}
+    />
   );
 }
 

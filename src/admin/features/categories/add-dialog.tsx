@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useState } from 'react';
 import { categoryCreateBody, collectionCreateBody, type CategoryNode } from '../../../contract/admin/categories';
 import { notify } from '../../../web/components/notify';
-import { CallError, FormProblems } from '../../components/form-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { useCreateCategory, useCreateCollection } from './api';
 import { problemsOf, SharedFields, valuesOf } from './shared-fields';
 import { parentOptions } from './tree-model';
@@ -37,29 +37,9 @@ export function AddDialog({ kind, nodes, parentNum, onClose, onAdded }: { kind: 
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Add a ${what}`}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack>
-          <SharedFields values={values} onChange={setValues} seo={false} />
-          {kind === 'tree' && <Select label="Parent" data={parentOptions(nodes, null)} value={parent} onChange={(v) => setParent(v ?? '0')} allowDeselect={false} searchable />}
-          <FormProblems problems={problems} />
-          <CallError error={call.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={call.isPending}>
-              Add
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title={`Add a ${what}`} onSubmit={submit} problems={problems} error={call.error} pending={call.isPending} submitLabel="Add" closeLabel="Cancel" onClose={onClose}>
+      <SharedFields values={values} onChange={setValues} seo={false} />
+      {kind === 'tree' && <Select label="Parent" data={parentOptions(nodes, null)} value={parent} onChange={(v) => setParent(v ?? '0')} allowDeselect={false} searchable />}
+    </FormDialog>
   );
 }

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Button, Group, Stack, Table, Text, TextInput, Title,
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Collection } from '../../../contract/admin/categories';
+import { HeadedTable } from '../../../web/components/headed-table';
 import { notify } from '../../../web/components/notify';
 import { CallError } from '../../components/form-problems';
 import { useItemTitle, useSetCollectionItems } from './api';
@@ -57,47 +58,34 @@ export function CollectionItems({ collection }: { collection: Collection }) {
       {nums.length === 0 ? (
         <Text c="dimmed">No items yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Order and remove</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {collection.items.map((item, i) => (
-                <Table.Tr key={item.num}>
-                  <Table.Td>{item.num}</Table.Td>
-                  <Table.Td>
-                    {item.web_Title}
-                    {item.status !== 'active' && (
-                      <Badge ml="xs" size="sm" color="gray">
-                        {item.status}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <ActionIcon variant="default" aria-label={`Move ${item.num} up`} disabled={i === 0 || save.isPending} onClick={() => move(i, -1)}>
-                        <span aria-hidden>↑</span>
-                      </ActionIcon>
-                      <ActionIcon variant="default" aria-label={`Move ${item.num} down`} disabled={i === nums.length - 1 || save.isPending} onClick={() => move(i, 1)}>
-                        <span aria-hidden>↓</span>
-                      </ActionIcon>
-                      <Button size="compact-sm" variant="default" disabled={save.isPending} onClick={() => store(nums.filter((n) => n !== item.num), `Removed ${item.num}`)}>
-                        Remove<VisuallyHidden> {item.num}</VisuallyHidden>
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <HeadedTable minWidth={360} striped columns={['Item', 'Title', { label: 'Order and remove', visuallyHidden: true }]}>
+          {collection.items.map((item, i) => (
+            <Table.Tr key={item.num}>
+              <Table.Td>{item.num}</Table.Td>
+              <Table.Td>
+                {item.web_Title}
+                {item.status !== 'active' && (
+                  <Badge ml="xs" size="sm" color="gray">
+                    {item.status}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap" justify="flex-end">
+                  <ActionIcon variant="default" aria-label={`Move ${item.num} up`} disabled={i === 0 || save.isPending} onClick={() => move(i, -1)}>
+                    <span aria-hidden>↑</span>
+                  </ActionIcon>
+                  <ActionIcon variant="default" aria-label={`Move ${item.num} down`} disabled={i === nums.length - 1 || save.isPending} onClick={() => move(i, 1)}>
+                    <span aria-hidden>↓</span>
+                  </ActionIcon>
+                  <Button size="compact-sm" variant="default" disabled={save.isPending} onClick={() => store(nums.filter((n) => n !== item.num), `Removed ${item.num}`)}>
+                    Remove<VisuallyHidden> {item.num}</VisuallyHidden>
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </HeadedTable>
       )}
     </Stack>
   );

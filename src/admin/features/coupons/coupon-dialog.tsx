@@ -1,10 +1,10 @@
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type AdminCoupon, COUPON_KIND_LABELS, COUPON_KINDS, couponCreateBody, COUPONS, couponUpdateBody, type CouponKindName } from '../../../contract/admin/coupons';
 import { CART } from '../../../contract/cart';
 import { notify } from '../../../web/components/notify';
 import { fromLocalInput, toLocalInput } from '../../components/dates';
-import { CallError, FormProblems } from '../../components/form-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { useCreateCoupon, useUpdateCoupon } from './api';
 
 const KIND_OPTIONS = COUPON_KINDS.map((k) => ({ value: k, label: COUPON_KIND_LABELS[k] }));
@@ -59,46 +59,35 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; 
   };
 
   return (
-    <Modal opened onClose={onClose} title={coupon ? `Edit the coupon ${coupon.code}` : 'Add a coupon'} size="lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Code" description="What buyers type; any case" required maxLength={CART.couponCodeMax} value={code} onChange={(e) => setCode(e.currentTarget.value)} data-autofocus />
-            <TextInput label="Name" description="Shown in the cart" required maxLength={COUPONS.nameMax} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          </SimpleGrid>
-          <Select label="Kind" data={KIND_OPTIONS} value={kind} allowDeselect={false} onChange={(v) => setKind((v ?? 'percent') as CouponKindName)} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {kind === 'percent' && <NumberInput label="Percent off" required min={1} max={100} allowDecimal={false} suffix="%" value={percentOff} onChange={setPercentOff} />}
-            {kind === 'fixed' && <NumberInput label="Amount off" required min={0} decimalScale={2} prefix="$" value={amountOff} onChange={setAmountOff} />}
-            <NumberInput label="Minimum order" description="Merchandise value; empty: none" min={0} decimalScale={2} prefix="$" value={minimum} onChange={setMinimum} />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Valid from" description="Empty: from now" type="datetime-local" value={validFrom} onChange={(e) => setValidFrom(e.currentTarget.value)} />
-            <TextInput label="Valid until" description="Empty: no end" type="datetime-local" value={validUntil} onChange={(e) => setValidUntil(e.currentTarget.value)} />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput label="Uses in all" description="Empty: no limit" min={1} allowDecimal={false} value={maxUses} onChange={setMaxUses} />
-            <NumberInput label="Uses per customer" description="Empty: no limit" min={1} allowDecimal={false} value={maxUsesPerCustomer} onChange={setMaxUsesPerCustomer} />
-          </SimpleGrid>
-          <Switch label="Active (buyers can use it)" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
-          <FormProblems problems={problems} />
-          <CallError error={call.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={call.isPending}>
-              {coupon ? 'Save' : 'Add'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={coupon ? `Edit the coupon ${coupon.code}` : 'Add a coupon'}
+      size="lg"
+      onSubmit={submit}
+      problems={problems}
+      error={call.error}
+      pending={call.isPending}
+      submitLabel={coupon ? 'Save' : 'Add'}
+      onClose={onClose}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Code" description="What buyers type; any case" required maxLength={CART.couponCodeMax} value={code} onChange={(e) => setCode(e.currentTarget.value)} data-autofocus />
+        <TextInput label="Name" description="Shown in the cart" required maxLength={COUPONS.nameMax} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      </SimpleGrid>
+      <Select label="Kind" data={KIND_OPTIONS} value={kind} allowDeselect={false} onChange={(v) => setKind((v ?? 'percent') as CouponKindName)} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {kind === 'percent' && <NumberInput label="Percent off" required min={1} max={100} allowDecimal={false} suffix="%" value={percentOff} onChange={setPercentOff} />}
+        {kind === 'fixed' && <NumberInput label="Amount off" required min={0} decimalScale={2} prefix="$" value={amountOff} onChange={setAmountOff} />}
+        <NumberInput label="Minimum order" description="Merchandise value; empty: none" min={0} decimalScale={2} prefix="$" value={minimum} onChange={setMinimum} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Valid from" description="Empty: from now" type="datetime-local" value={validFrom} onChange={(e) => setValidFrom(e.currentTarget.value)} />
+        <TextInput label="Valid until" description="Empty: no end" type="datetime-local" value={validUntil} onChange={(e) => setValidUntil(e.currentTarget.value)} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput label="Uses in all" description="Empty: no limit" min={1} allowDecimal={false} value={maxUses} onChange={setMaxUses} />
+        <NumberInput label="Uses per customer" description="Empty: no limit" min={1} allowDecimal={false} value={maxUsesPerCustomer} onChange={setMaxUsesPerCustomer} />
+      </SimpleGrid>
+      <Switch label="Active (buyers can use it)" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
+    </FormDialog>
   );
 }

@@ -1,7 +1,9 @@
-import { Badge, Box, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { AdminCoupon } from '../../../contract/admin/coupons';
+import { ACTIONS_COLUMN, HeadedTable } from '../../../web/components/headed-table';
 import { money } from '../../../web/components/money';
 import { atTime } from '../../components/dates';
+import { ListCard, TableOrCards } from '../../components/table-or-cards';
 import { couponOffer, couponState } from './coupon-texts';
 
 interface ListProps {
@@ -18,70 +20,49 @@ const dates = (c: AdminCoupon) => `${c.validFrom ? atTime(c.validFrom) : 'now'} 
 /** The coupons as a table on wider screens and as stacked cards on a phone. */
 export function CouponList(props: ListProps) {
   return (
-    <>
-      <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped withTableBorder verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Offer</Table.Th>
-                <Table.Th>Minimum</Table.Th>
-                <Table.Th>Valid</Table.Th>
-                <Table.Th>Used</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {props.coupons.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>
-                    <Text fw={600}>{c.code}</Text>
-                    <Text size="sm">{c.name}</Text>
-                  </Table.Td>
-                  <Table.Td>{couponOffer(c)}</Table.Td>
-                  <Table.Td>{c.minimum > 0 ? money(c.minimum) : '—'}</Table.Td>
-                  <Table.Td maw={220}>
-                    <Text size="sm">{dates(c)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Uses coupon={c} />
-                  </Table.Td>
-                  <Table.Td>
-                    <StateBadge coupon={c} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Actions coupon={c} {...props} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Box>
-      <Stack hiddenFrom="sm" gap="sm">
-        {props.coupons.map((c) => (
-          <Paper key={c.id} withBorder p="sm" component="section" aria-label={`Coupon ${c.code}`}>
-            <Stack gap={6}>
-              <Group justify="space-between">
+    <TableOrCards
+      table={
+        <HeadedTable minWidth={900} striped withTableBorder verticalSpacing="sm" columns={['Code', 'Offer', 'Minimum', 'Valid', 'Used', 'State', ACTIONS_COLUMN]}>
+          {props.coupons.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td>
                 <Text fw={600}>{c.code}</Text>
+                <Text size="sm">{c.name}</Text>
+              </Table.Td>
+              <Table.Td>{couponOffer(c)}</Table.Td>
+              <Table.Td>{c.minimum > 0 ? money(c.minimum) : '—'}</Table.Td>
+              <Table.Td maw={220}>
+                <Text size="sm">{dates(c)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Uses coupon={c} />
+              </Table.Td>
+              <Table.Td>
                 <StateBadge coupon={c} />
-              </Group>
-              <Text size="sm">
-                {c.name}: {couponOffer(c)}
-                {c.minimum > 0 ? ` on ${money(c.minimum)} or more` : ''}
-              </Text>
-              <Text size="sm">{dates(c)}</Text>
-              <Uses coupon={c} />
-              <Actions coupon={c} {...props} />
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
-    </>
+              </Table.Td>
+              <Table.Td>
+                <Actions coupon={c} {...props} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </HeadedTable>
+      }
+      cards={props.coupons.map((c) => (
+        <ListCard key={c.id} label={`Coupon ${c.code}`}>
+          <Group justify="space-between">
+            <Text fw={600}>{c.code}</Text>
+            <StateBadge coupon={c} />
+          </Group>
+          <Text size="sm">
+            {c.name}: {couponOffer(c)}
+            {c.minimum > 0 ? ` on ${money(c.minimum)} or more` : ''}
+          </Text>
+          <Text size="sm">{dates(c)}</Text>
+          <Uses coupon={c} />
+          <Actions coupon={c} {...props} />
+        </ListCard>
+      ))}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminCustomer } from '../../../contract/admin/customers';
 import { PAYMENT_METHOD_LABELS } from '../../../contract/money';
+import { HeadedTable } from '../../../web/components/headed-table';
 import { money } from '../../../web/components/money';
 import { notify } from '../../../web/components/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -63,46 +64,35 @@ export function InvoicesSection({ customer: c }: { customer: AdminCustomer }) {
       {invoices.length === 0 ? (
         <Text size="sm">No invoices yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table aria-label="Invoices">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Invoice</Table.Th>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Due</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-                <Table.Th ta="right">Paid</Table.Th>
-                <Table.Th ta="right">Open</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invoices.map((i) => (
-                <Table.Tr key={i.invoiceNum}>
-                  <Table.Td>
-                    <Anchor href={documentUrl(`/Invoices/${i.invoiceNum}.pdf`)} target="_blank" rel="noopener" aria-label={`Invoice ${i.invoiceNum} (PDF)`}>
-                      {i.invoiceNum}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/orders/${i.orderNum}`}>
-                      {i.orderNum}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{i.dueDate}</Table.Td>
-                  <Table.Td ta="right">{money(i.total)}</Table.Td>
-                  <Table.Td ta="right">{money(i.paid)}</Table.Td>
-                  <Table.Td ta="right">{money(i.open)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600} c={i.status === 'open' && i.daysOverdue > 0 ? 'red.9' : undefined}>
-                      {i.status === 'open' && i.daysOverdue > 0 ? `${i.daysOverdue} days overdue` : i.status === 'paid' ? 'Paid' : i.status === 'void' ? 'Void' : 'Open'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <HeadedTable
+          minWidth={560}
+          aria-label="Invoices"
+          columns={['Invoice', 'Order', 'Due', { label: 'Total', ta: 'right' }, { label: 'Paid', ta: 'right' }, { label: 'Open', ta: 'right' }, 'Status']}
+        >
+          {invoices.map((i) => (
+            <Table.Tr key={i.invoiceNum}>
+              <Table.Td>
+                <Anchor href={documentUrl(`/Invoices/${i.invoiceNum}.pdf`)} target="_blank" rel="noopener" aria-label={`Invoice ${i.invoiceNum} (PDF)`}>
+                  {i.invoiceNum}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`/orders/${i.orderNum}`}>
+                  {i.orderNum}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{i.dueDate}</Table.Td>
+              <Table.Td ta="right">{money(i.total)}</Table.Td>
+              <Table.Td ta="right">{money(i.paid)}</Table.Td>
+              <Table.Td ta="right">{money(i.open)}</Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={600} c={i.status === 'open' && i.daysOverdue > 0 ? 'red.9' : undefined}>
+                  {i.status === 'open' && i.daysOverdue > 0 ? `${i.daysOverdue} days overdue` : i.status === 'paid' ? 'Paid' : i.status === 'void' ? 'Void' : 'Open'}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </HeadedTable>
       )}
     </Section>
   );

@@ -1,5 +1,7 @@
-import { Alert, Anchor, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { HeadedTable } from '../../../web/components/headed-table';
+import { StockCardLink } from '../../components/stock-card-link';
 import { useAdminTitle } from '../../lib/title';
 import { useDashboard } from './api';
 
@@ -43,32 +45,18 @@ export default function DashboardPage() {
           {d.lowStock.length === 0 ? (
             <Text>No item is low on stock.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={420}>
-              <Table withTableBorder striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Item #</Table.Th>
-                    <Table.Th>Description</Table.Th>
-                    <Table.Th ta="right">West</Table.Th>
-                    <Table.Th ta="right">East</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {d.lowStock.map((i) => (
-                    <Table.Tr key={i.invNum}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/stock/${encodeURIComponent(i.invNum)}`}>
-                          {i.invNum}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{i.title}</Table.Td>
-                      <Table.Td ta="right">{i.west}</Table.Td>
-                      <Table.Td ta="right">{i.east}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <HeadedTable minWidth={420} withTableBorder striped columns={['Item #', 'Description', { label: 'West', ta: 'right' }, { label: 'East', ta: 'right' }]}>
+              {d.lowStock.map((i) => (
+                <Table.Tr key={i.invNum}>
+                  <Table.Td>
+                    <StockCardLink invNum={i.invNum} />
+                  </Table.Td>
+                  <Table.Td>{i.title}</Table.Td>
+                  <Table.Td ta="right">{i.west}</Table.Td>
+                  <Table.Td ta="right">{i.east}</Table.Td>
+                </Table.Tr>
+              ))}
+            </HeadedTable>
           )}
         </>
       )}

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type AdminDistributor, distributorCreateBody, distributorUpdateBody } from '../../../contract/admin/distributors';
 import { notify } from '../../../web/components/notify';
 import { US_STATES } from '../../../web/components/us-states';
-import { CallError, FormProblems } from '../../components/form-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { useSaveDistributor } from './api';
 
 export const STATE_OPTIONS = US_STATES.map(([code, name]) => ({ value: code, label: `${name} (${code})` }));
@@ -51,37 +51,26 @@ export function DistributorDialog({ distributor, onClose }: { distributor: Admin
   };
 
   return (
-    <Modal opened onClose={onClose} title={distributor ? `Edit ${distributor.name}` : 'Add a distributor'} size="lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {TEXT_FIELDS.map((f) => (
-              <TextInput key={f.key} label={f.label} required={f.required} value={text[f.key]} onChange={(e) => setText({ ...text, [f.key]: e.currentTarget.value })} />
-            ))}
-            <Select label="State" required searchable data={STATE_OPTIONS} value={state} onChange={setState} />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NumberInput label="Latitude" description="-90 to 90" required min={-90} max={90} decimalScale={6} value={latitude} onChange={setLatitude} />
-            <NumberInput label="Longitude" description="-180 to 180" required min={-180} max={180} decimalScale={6} value={longitude} onChange={setLongitude} />
-          </SimpleGrid>
-          <FormProblems problems={problems} />
-          <CallError error={save.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {distributor ? 'Save' : 'Add'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={distributor ? `Edit ${distributor.name}` : 'Add a distributor'}
+      size="lg"
+      onSubmit={submit}
+      problems={problems}
+      error={save.error}
+      pending={save.isPending}
+      submitLabel={distributor ? 'Save' : 'Add'}
+      onClose={onClose}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {TEXT_FIELDS.map((f) => (
+          <TextInput key={f.key} label={f.label} required={f.required} value={text[f.key]} onChange={(e) => setText({ ...text, [f.key]: e.currentTarget.value })} />
+        ))}
+        <Select label="State" required searchable data={STATE_OPTIONS} value={state} onChange={setState} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput label="Latitude" description="-90 to 90" required min={-90} max={90} decimalScale={6} value={latitude} onChange={setLatitude} />
+        <NumberInput label="Longitude" description="-180 to 180" required min={-180} max={180} decimalScale={6} value={longitude} onChange={setLongitude} />
+      </SimpleGrid>
+    </FormDialog>
   );
 }

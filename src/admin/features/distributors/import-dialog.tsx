@@ -1,6 +1,7 @@
 import { Alert, Button, FileInput, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { DISTRIBUTORS, type DistributorImportResult } from '../../../contract/admin/distributors';
+import { HeadedTable } from '../../../web/components/headed-table';
 import { notify } from '../../../web/components/notify';
 import { CallError } from '../../components/form-problems';
 import { useImportDistributors } from './api';
@@ -90,24 +91,15 @@ function Section({ title, head, rows }: { title: string; head: string[]; rows: s
 function Rows({ head, rows }: { head: string[]; rows: string[][] }) {
   return (
     <Table.ScrollContainer minWidth={400} mah={260}>
-      <Table striped withTableBorder fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            {head.map((h) => (
-              <Table.Th key={h}>{h}</Table.Th>
+      <HeadedTable striped withTableBorder fz="sm" columns={head}>
+        {rows.map((r, i) => (
+          <Table.Tr key={i}>
+            {r.map((cell, j) => (
+              <Table.Td key={j}>{cell}</Table.Td>
             ))}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r, i) => (
-            <Table.Tr key={i}>
-              {r.map((cell, j) => (
-                <Table.Td key={j}>{cell}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        ))}
+      </HeadedTable>
     </Table.ScrollContainer>
   );
 }

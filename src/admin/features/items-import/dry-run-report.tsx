@@ -1,5 +1,6 @@
 import { Alert, Badge, Stack, Table, Tabs, Text } from '@mantine/core';
 import type { ImportReport } from '../../../contract/admin/item-import';
+import { HeadedTable } from '../../../web/components/headed-table';
 
 /** Rows a tab shows; the counts cover the whole file. */
 const SHOWN = 500;
@@ -55,24 +56,15 @@ function DryRunTabs({ report, first }: { report: ImportReport; first: string }) 
 function ReportTable({ head, rows, minWidth, total }: { head: string[]; rows: { key: string; cells: React.ReactNode[] }[]; minWidth: number; total: number }) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            {head.map((h) => (
-              <Table.Th key={h}>{h}</Table.Th>
+      <HeadedTable striped withTableBorder columns={head}>
+        {rows.map((r) => (
+          <Table.Tr key={r.key}>
+            {r.cells.map((c, i) => (
+              <Table.Td key={head[i]}>{c}</Table.Td>
             ))}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.key}>
-              {r.cells.map((c, i) => (
-                <Table.Td key={head[i]}>{c}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        ))}
+      </HeadedTable>
       <More total={total} />
     </Table.ScrollContainer>
   );

@@ -6,6 +6,7 @@ import { notify } from '../../../web/components/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fromLocalInput, toLocalInput } from '../../components/dates';
 import { FormProblems } from '../../components/form-problems';
+import { SchemaForm } from '../../components/schema-form';
 import { SaveRefusal } from '../../components/stale-alert';
 import { AdminApiError } from '../../lib/admin-api';
 import { useAdminTitle } from '../../lib/title';
@@ -65,13 +66,7 @@ function FormEditor({ form }: { form: OrderForm }) {
           Open it as a buyer
         </Anchor>
       </Group>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <SchemaForm onSubmit={submit}>
         <Stack>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <TextInput label="Title" required maxLength={ORDER_FORMS.titleMax} value={head.title} onChange={(e) => setHead({ ...head, title: e.currentTarget.value })} />
@@ -109,7 +104,7 @@ function FormEditor({ form }: { form: OrderForm }) {
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SchemaForm>
       {removing !== null && (
         <ConfirmDialog
           title={`Remove the page ${pages[removing]?.title ?? ''}?`}

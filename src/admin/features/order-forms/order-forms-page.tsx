@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { orderFormCreateBody, type OrderFormListItem, ORDER_FORMS } from '../../../contract/admin/order-forms';
-import { CallError, FormProblems } from '../../components/form-problems';
+import { HeadedTable } from '../../../web/components/headed-table';
+import { FormDialog } from '../../components/form-dialog';
 import { useCan } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
 import { useCreateOrderForm, useOrderForms } from './api';
@@ -28,24 +29,11 @@ export default function OrderFormsPage() {
       ) : forms.data.length === 0 ? (
         <Text>No order forms yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped withTableBorder verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Form</Table.Th>
-                <Table.Th>Id</Table.Th>
-                <Table.Th>Pages</Table.Th>
-                <Table.Th>Items</Table.Th>
-                <Table.Th>State</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {forms.data.map((f) => (
-                <Row key={f.masterId} form={f} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <HeadedTable minWidth={560} striped withTableBorder verticalSpacing="sm" columns={['Form', 'Id', 'Pages', 'Items', 'State']}>
+          {forms.data.map((f) => (
+            <Row key={f.masterId} form={f} />
+          ))}
+        </HeadedTable>
       )}
       {adding && <AddFormDialog onClose={() => setAdding(false)} />}
     </Stack>
@@ -85,29 +73,9 @@ function AddFormDialog({ onClose }: { onClose: () => void }) {
     if (parsed.success) create.mutate(parsed.data, { onSuccess: (form) => void navigate(`/order-forms/${form.masterId}`) });
   };
   return (
-    <Modal opened onClose={onClose} title="Add an order form">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack>
-          <TextInput label="Id" description="In the buyers' link, /survey/<id>: letters, digits, - and _" required maxLength={40} value={masterId} onChange={(e) => setMasterId(e.currentTarget.value)} data-autofocus />
-          <TextInput label="Title" required maxLength={ORDER_FORMS.titleMax} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
-          <FormProblems problems={problems} />
-          <CallError error={create.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Add
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title="Add an order form" onSubmit={submit} problems={problems} error={create.error} pending={create.isPending} submitLabel="Add" onClose={onClose}>
+      <TextInput label="Id" description="In the buyers' link, /survey/<id>: letters, digits, - and _" required maxLength={40} value={masterId} onChange={(e) => setMasterId(e.currentTarget.value)} data-autofocus />
+      <TextInput label="Title" required maxLength={ORDER_FORMS.titleMax} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+    </FormDialog>
   );
 }

@@ -1,7 +1,9 @@
-import { Anchor, Divider, Group, Paper, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import type { AdminOrder } from '../../../contract/admin/orders';
 import type { Shipment } from '../../../contract/order-lifecycle';
+import { HeadedTable } from '../../../web/components/headed-table';
 import { money } from '../../../web/components/money';
+import { OrderTotalsList } from '../../../web/components/order-totals';
 import { atTime, onDate } from '../../components/dates';
 import { documentUrl } from '../../lib/admin-api';
 
@@ -50,34 +52,14 @@ export function CustomerSection({ order }: { order: AdminOrder }) {
 }
 
 export function TotalsSection({ order }: { order: AdminOrder }) {
-  const row = (label: string, value: string, strong = false) => (
-    <Group justify="space-between" key={label}>
-      <Text size="sm" fw={strong ? 800 : 500}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 800 : 600}>
-        {value}
-      </Text>
-    </Group>
-  );
   return (
     <Section title="Totals">
-      <Stack gap={4}>
-        {row('Subtotal', money(order.subtotal))}
-        {order.discount > 0 && row(`Coupon ${order.coupons.map((c) => c.code).join(', ')}`, `−${money(order.discount)}`)}
-        {row('Shipping', money(order.shipping))}
-        <Divider my={4} />
-        {row('Total', money(order.total), true)}
-        {order.cancelledTotal > 0 && (
-          <>
-            {row('Original total', money(order.originalTotal))}
-            {row('Cancelled', `−${money(order.cancelledTotal)}`)}
-            <Text size="xs" c="dimmed">
-              Total is what remains to be delivered and paid. Subtotal, discount and shipping are of what remains.
-            </Text>
-          </>
-        )}
-      </Stack>
+      <OrderTotalsList
+        totals={order}
+        coupons={order.coupons}
+        shipping={{ label: 'Shipping', value: money(order.shipping) }}
+        cancelNote="Total is what remains to be delivered and paid. Subtotal, discount and shipping are of what remains."
+      />
     </Section>
   );
 }
@@ -86,47 +68,33 @@ export function ShipmentsSection({ order, packingSlips }: { order: AdminOrder; p
   if (order.shipments.length === 0) return null;
   return (
     <Section title="Shipments">
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Shipment</Table.Th>
-              <Table.Th>From</Table.Th>
-              <Table.Th>Shipped</Table.Th>
-              <Table.Th>Carrier and tracking</Table.Th>
-              <Table.Th ta="right">Units</Table.Th>
-              <Table.Th>Documents</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.shipments.map((s) => (
-              <Table.Tr key={s.shipmentNum} data-testid={`shipment-${s.shipmentNum}`}>
-                <Table.Td>{s.shipmentNum}</Table.Td>
-                <Table.Td>{WAREHOUSE_LABELS[s.warehouse]}</Table.Td>
-                <Table.Td>{atTime(s.shippedAt)}</Table.Td>
-                <Table.Td>
-                  {CARRIER_LABELS[s.carrier]}{' '}
-                  {s.trackingUrl ? (
-                    <Anchor href={s.trackingUrl} target="_blank" rel="noopener noreferrer">
-                      {s.trackingNumber}
-                    </Anchor>
-                  ) : (
-                    s.trackingNumber
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">{s.lines.reduce((n, l) => n + l.qty, 0)}</Table.Td>
-                <Table.Td>
-                  {packingSlips && (
-                    <Anchor href={documentUrl(`/Shipments/${s.shipmentNum}/PackingSlip.pdf`)} target="_blank" rel="noopener">
-                      Packing slip {s.shipmentNum}
-                    </Anchor>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <HeadedTable minWidth={560} striped columns={['Shipment', 'From', 'Shipped', 'Carrier and tracking', { label: 'Units', ta: 'right' }, 'Documents']}>
+        {order.shipments.map((s) => (
+          <Table.Tr key={s.shipmentNum} data-testid={`shipment-${s.shipmentNum}`}>
+            <Table.Td>{s.shipmentNum}</Table.Td>
+            <Table.Td>{WAREHOUSE_LABELS[s.warehouse]}</Table.Td>
+            <Table.Td>{atTime(s.shippedAt)}</Table.Td>
+            <Table.Td>
+              {CARRIER_LABELS[s.carrier]}{' '}
+              {s.trackingUrl ? (
+                <Anchor href={s.trackingUrl} target="_blank" rel="noopener noreferrer">
+                  {s.trackingNumber}
+                </Anchor>
+              ) : (
+                s.trackingNumber
+              )}
+            </Table.Td>
+            <Table.Td ta="right">{s.lines.reduce((n, l) => n + l.qty, 0)}</Table.Td>
+            <Table.Td>
+              {packingSlips && (
+                <Anchor href={documentUrl(`/Shipments/${s.shipmentNum}/PackingSlip.pdf`)} target="_blank" rel="noopener">
+                  Packing slip {s.shipmentNum}
+                </Anchor>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </HeadedTable>
     </Section>
   );
 }
@@ -135,38 +103,25 @@ export function InvoicesSection({ order, pdfs }: { order: AdminOrder; pdfs: bool
   if (order.invoices.length === 0) return null;
   return (
     <Section title="Invoices">
-      <Table.ScrollContainer minWidth={480}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Invoice</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Due</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.invoices.map((i) => (
-              <Table.Tr key={i.invoiceNum}>
-                <Table.Td>
-                  {pdfs ? (
-                    <Anchor href={documentUrl(`/Invoices/${i.invoiceNum}.pdf`)} target="_blank" rel="noopener" aria-label={`Invoice ${i.invoiceNum} (PDF)`}>
-                      {i.invoiceNum} (PDF)
-                    </Anchor>
-                  ) : (
-                    i.invoiceNum
-                  )}
-                </Table.Td>
-                <Table.Td>{onDate(i.date)}</Table.Td>
-                <Table.Td>{onDate(i.dueDate)}</Table.Td>
-                <Table.Td>{i.status}</Table.Td>
-                <Table.Td ta="right">{money(i.total)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <HeadedTable minWidth={480} striped columns={['Invoice', 'Date', 'Due', 'Status', { label: 'Total', ta: 'right' }]}>
+        {order.invoices.map((i) => (
+          <Table.Tr key={i.invoiceNum}>
+            <Table.Td>
+              {pdfs ? (
+                <Anchor href={documentUrl(`/Invoices/${i.invoiceNum}.pdf`)} target="_blank" rel="noopener" aria-label={`Invoice ${i.invoiceNum} (PDF)`}>
+                  {i.invoiceNum} (PDF)
+                </Anchor>
+              ) : (
+                i.invoiceNum
+              )}
+            </Table.Td>
+            <Table.Td>{onDate(i.date)}</Table.Td>
+            <Table.Td>{onDate(i.dueDate)}</Table.Td>
+            <Table.Td>{i.status}</Table.Td>
+            <Table.Td ta="right">{money(i.total)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </HeadedTable>
     </Section>
   );
 }

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { type AdminPage, CONTENT_PAGES, pageUpdateBody, stalePageProblemSchema } from '../../../contract/admin/pages';
 import { notify } from '../../../web/components/notify';
 import { FormProblems } from '../../components/form-problems';
+import { SchemaForm } from '../../components/schema-form';
 import { SaveRefusal } from '../../components/stale-alert';
 import { AdminApiError } from '../../lib/admin-api';
 import { useAdminTitle } from '../../lib/title';
@@ -53,13 +54,7 @@ function PageEditor({ page }: { page: AdminPage }) {
       <Anchor component={Link} to="/pages" size="sm">
         All pages
       </Anchor>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <SchemaForm onSubmit={submit}>
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
           <Stack>
             <TextInput label="Title" required maxLength={CONTENT_PAGES.titleMax} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
@@ -94,7 +89,7 @@ function PageEditor({ page }: { page: AdminPage }) {
             </Paper>
           </Stack>
         </SimpleGrid>
-      </form>
+      </SchemaForm>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Loader, NumberInput, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { NamedPrice, PriceLevel } from '../../../contract/admin/pricing';
+import { HeadedTable } from '../../../web/components/headed-table';
 import { notify } from '../../../web/components/notify';
 import { useLevelPrices, useReplacePrices } from './api';
 
@@ -37,38 +38,26 @@ function PricesEditor({ levelId, saved, canWrite }: { levelId: number; saved: Na
       {rows.length === 0 ? (
         <Text size="sm">No named prices.</Text>
       ) : (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Item</Table.Th>
-              <Table.Th>List price</Table.Th>
-              <Table.Th>Level price</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Remove</VisuallyHidden>
-              </Table.Th>
+        <HeadedTable columns={['Item', 'List price', 'Level price', { label: 'Remove', visuallyHidden: true }]}>
+          {rows.map((r, i) => (
+            <Table.Tr key={r.invNum}>
+              <Table.Td>
+                {r.invNum} {r.title && <Text span size="sm" c="dimmed">{r.title}</Text>}
+              </Table.Td>
+              <Table.Td>{r.listPrice === undefined ? '' : `$${r.listPrice.toFixed(2)}`}</Table.Td>
+              <Table.Td>
+                <NumberInput aria-label={`Level price of ${r.invNum}`} prefix="$" decimalScale={2} min={0.01} value={r.price} onChange={(v) => set(i, v)} disabled={!canWrite} w={130} />
+              </Table.Td>
+              <Table.Td>
+                {canWrite && (
+                  <Button size="xs" variant="subtle" color="red" onClick={() => setRows(rows.filter((_r, j) => j !== i))} aria-label={`Remove ${r.invNum}`}>
+                    Remove
+                  </Button>
+                )}
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r, i) => (
-              <Table.Tr key={r.invNum}>
-                <Table.Td>
-                  {r.invNum} {r.title && <Text span size="sm" c="dimmed">{r.title}</Text>}
-                </Table.Td>
-                <Table.Td>{r.listPrice === undefined ? '' : `$${r.listPrice.toFixed(2)}`}</Table.Td>
-                <Table.Td>
-                  <NumberInput aria-label={`Level price of ${r.invNum}`} prefix="$" decimalScale={2} min={0.01} value={r.price} onChange={(v) => set(i, v)} disabled={!canWrite} w={130} />
-                </Table.Td>
-                <Table.Td>
-                  {canWrite && (
-                    <Button size="xs" variant="subtle" color="red" onClick={() => setRows(rows.filter((_r, j) => j !== i))} aria-label={`Remove ${r.invNum}`}>
-                      Remove
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </HeadedTable>
       )}
       {canWrite && (
         <>

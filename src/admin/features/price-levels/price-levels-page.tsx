@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Loader, NumberInput, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { PriceLevel } from '../../../contract/admin/pricing';
+import { ACTIONS_COLUMN, HeadedTable } from '../../../web/components/headed-table';
 import { notify } from '../../../web/components/notify';
 import type { AdminApiError } from '../../lib/admin-api';
 import { useCan } from '../../lib/session';
@@ -28,41 +29,28 @@ export default function PriceLevelsPage() {
       {levels.isError && <Alert color="red">{levels.error.message}</Alert>}
       {levels.data && levels.data.length === 0 && <Text c="dimmed">No price levels yet: every customer pays list prices.</Text>}
       {levels.data && levels.data.length > 0 && (
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Percent off list</Table.Th>
-              <Table.Th>Named prices</Table.Th>
-              <Table.Th>Customers</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {levels.data.map((l) => (
-              <Table.Tr key={l.id}>
-                <Table.Td>{l.name}</Table.Td>
-                <Table.Td>{l.percentOff}%</Table.Td>
-                <Table.Td>{l.namedPrices}</Table.Td>
-                <Table.Td>{l.customers}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end">
-                    <Button size="xs" variant="default" onClick={() => setChosen(l.id)} aria-label={`Prices of ${l.name}`}>
-                      Prices
+        <HeadedTable striped highlightOnHover columns={['Name', 'Percent off list', 'Named prices', 'Customers', ACTIONS_COLUMN]}>
+          {levels.data.map((l) => (
+            <Table.Tr key={l.id}>
+              <Table.Td>{l.name}</Table.Td>
+              <Table.Td>{l.percentOff}%</Table.Td>
+              <Table.Td>{l.namedPrices}</Table.Td>
+              <Table.Td>{l.customers}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" justify="flex-end">
+                  <Button size="xs" variant="default" onClick={() => setChosen(l.id)} aria-label={`Prices of ${l.name}`}>
+                    Prices
+                  </Button>
+                  {canWrite && (
+                    <Button size="xs" variant="default" onClick={() => setEditing(l)} aria-label={`Edit ${l.name}`}>
+                      Edit
                     </Button>
-                    {canWrite && (
-                      <Button size="xs" variant="default" onClick={() => setEditing(l)} aria-label={`Edit ${l.name}`}>
-                        Edit
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </HeadedTable>
       )}
       {chosenLevel && <NamedPricesSection key={chosenLevel.id} level={chosenLevel} canWrite={canWrite} />}
     </Stack>

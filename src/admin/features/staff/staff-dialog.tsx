@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '../../../contract/admin/permissions';
 import { newStaffBody, updateStaffBody, type StaffListItem, type WarehouseCode } from '../../../contract/admin/staff';
 import { notify } from '../../../web/components/notify';
+import { FormProblems } from '../../components/form-problems';
+import { SchemaForm } from '../../components/schema-form';
 import { useAddStaff, useUpdateStaff } from './api';
 
 /** Add a staff member (with a first password, or mailed a link to choose one) or edit one's name, roles, warehouse and active flag. */
@@ -33,13 +35,7 @@ export function StaffDialog({ member, onClose }: { member: StaffListItem | null;
 
   return (
     <Modal opened onClose={onClose} title={member ? `Edit ${member.email}` : 'Add a staff member'}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <SchemaForm onSubmit={submit}>
         <Stack>
           {!member && <TextInput label="Email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="off" data-autofocus />}
           <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
@@ -72,13 +68,7 @@ export function StaffDialog({ member, onClose }: { member: StaffListItem | null;
             />
           )}
           {member && <Switch label="Active (may sign in)" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />}
-          {problems.length > 0 && (
-            <Alert color="red" role="alert">
-              {problems.map((p) => (
-                <div key={p}>{p}</div>
-              ))}
-            </Alert>
-          )}
+          <FormProblems problems={problems} />
           {call.error && (
             <Alert color="red" role="alert">
               {call.error.message}
@@ -93,7 +83,7 @@ export function StaffDialog({ member, onClose }: { member: StaffListItem | null;
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SchemaForm>
     </Modal>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ROLE_LABELS } from '../../../contract/admin/permissions';
 import type { StaffListItem } from '../../../contract/admin/staff';
+import { ACTIONS_COLUMN, HeadedTable } from '../../../web/components/headed-table';
 import { notify } from '../../../web/components/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { atTime } from '../../components/dates';
@@ -51,65 +52,48 @@ export default function StaffPage() {
       ) : staff.isError ? (
         <Alert color="red">{staff.error.message}</Alert>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Roles</Table.Th>
-                <Table.Th>Warehouse</Table.Th>
-                <Table.Th>Sign-in</Table.Th>
-                <Table.Th>Last sign-in</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {staff.data.map((m) => (
-                <Table.Tr key={m.id}>
-                  <Table.Td>{m.name}</Table.Td>
-                  <Table.Td>{m.email}</Table.Td>
-                  <Table.Td>{m.roles.map((r) => ROLE_LABELS[r]).join(', ')}</Table.Td>
-                  <Table.Td>{m.warehouse === 'west' ? 'West' : m.warehouse === 'east' ? 'East' : 'Both'}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {!m.active && (
-                        <Badge color="gray.8" variant="light">
-                          Inactive
-                        </Badge>
-                      )}
-                      {m.totpEnabled && (
-                        <Badge color="teal.9" variant="light">
-                          TOTP
-                        </Badge>
-                      )}
-                      {m.awaitingPassword && (
-                        <Badge color="orange.9" variant="light">
-                          Awaiting new password
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{m.lastSignInAt ? atTime(m.lastSignInAt) : <Text size="sm">Never</Text>}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => setEditing(m)} aria-label={`Edit ${m.name}`}>
-                        Edit
-                      </Button>
-                      {m.id !== me && (
-                        <Button size="xs" variant="default" color="red.9" onClick={() => setResetting(m)} aria-label={`Reset the sign-in of ${m.name}`}>
-                          Reset sign-in
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <HeadedTable minWidth={720} striped withTableBorder columns={['Name', 'Email', 'Roles', 'Warehouse', 'Sign-in', 'Last sign-in', ACTIONS_COLUMN]}>
+          {staff.data.map((m) => (
+            <Table.Tr key={m.id}>
+              <Table.Td>{m.name}</Table.Td>
+              <Table.Td>{m.email}</Table.Td>
+              <Table.Td>{m.roles.map((r) => ROLE_LABELS[r]).join(', ')}</Table.Td>
+              <Table.Td>{m.warehouse === 'west' ? 'West' : m.warehouse === 'east' ? 'East' : 'Both'}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {!m.active && (
+                    <Badge color="gray.8" variant="light">
+                      Inactive
+                    </Badge>
+                  )}
+                  {m.totpEnabled && (
+                    <Badge color="teal.9" variant="light">
+                      TOTP
+                    </Badge>
+                  )}
+                  {m.awaitingPassword && (
+                    <Badge color="orange.9" variant="light">
+                      Awaiting new password
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{m.lastSignInAt ? atTime(m.lastSignInAt) : <Text size="sm">Never</Text>}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" variant="default" onClick={() => setEditing(m)} aria-label={`Edit ${m.name}`}>
+                    Edit
+                  </Button>
+                  {m.id !== me && (
+                    <Button size="xs" variant="default" color="red.9" onClick={() => setResetting(m)} aria-label={`Reset the sign-in of ${m.name}`}>
+                      Reset sign-in
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </HeadedTable>
       )}
       {editing && <StaffDialog member={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {resetting && <ResetSignInDialog member={resetting} onClose={() => setResetting(null)} />}

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import type { WarehouseCode } from '../../../contract/admin/staff';
 import { STOCK_REASONS, stockAdjustBody, type ItemStock } from '../../../contract/admin/stock';
 import { notify } from '../../../web/components/notify';
+import { FormProblems } from '../../components/form-problems';
+import { SchemaForm } from '../../components/schema-form';
 import { useAdjustStock } from './api';
 
 const REASON_LABELS: Record<(typeof STOCK_REASONS)[number], string> = { received: 'Received', count: 'Stock count', damaged: 'Damaged', returned: 'Returned', other: 'Other' };
@@ -32,13 +34,7 @@ export function AdjustDialog({ item, warehouse: fixed, onClose }: { item: ItemSt
 
   return (
     <Modal opened onClose={onClose} title={`Adjust stock of ${item.invNum}`}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <SchemaForm onSubmit={submit}>
         <Stack>
           <Select
             label="Warehouse"
@@ -70,13 +66,7 @@ export function AdjustDialog({ item, warehouse: fixed, onClose }: { item: ItemSt
           />
           <Select label="Reason" data={STOCK_REASONS.map((r) => ({ value: r, label: REASON_LABELS[r] }))} value={reason} allowDeselect={false} onChange={(v) => v && setReason(v as typeof reason)} />
           <Textarea label="Note" autosize minRows={2} maxLength={500} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
-          {problems.length > 0 && (
-            <Alert color="red" role="alert">
-              {problems.map((p) => (
-                <div key={p}>{p}</div>
-              ))}
-            </Alert>
-          )}
+          <FormProblems problems={problems} />
           {adjust.error && (
             <Alert color="red" role="alert">
               {adjust.error.message}
@@ -91,7 +81,7 @@ export function AdjustDialog({ item, warehouse: fixed, onClose }: { item: ItemSt
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SchemaForm>
     </Modal>
   );
 }

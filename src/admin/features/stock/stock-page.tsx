@@ -1,6 +1,8 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { HeadedTable } from '../../../web/components/headed-table';
+import { StockCardLink } from '../../components/stock-card-link';
 import { useAdminTitle } from '../../lib/title';
 import { useStockSearch } from './api';
 
@@ -35,36 +37,22 @@ export default function StockPage() {
       ) : search.data.length === 0 ? (
         <Text>No item matches “{q}”.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Item #</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th ta="right">West available / on hand</Table.Th>
-                <Table.Th ta="right">East available / on hand</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {search.data.map((i) => (
-                <Table.Tr key={i.invNum}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/stock/${encodeURIComponent(i.invNum)}`}>
-                      {i.invNum}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{i.title}</Table.Td>
-                  <Table.Td ta="right">
-                    {i.west.available} / {i.west.onHand}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {i.east.available} / {i.east.onHand}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <HeadedTable minWidth={480} striped withTableBorder columns={['Item #', 'Description', { label: 'West available / on hand', ta: 'right' }, { label: 'East available / on hand', ta: 'right' }]}>
+          {search.data.map((i) => (
+            <Table.Tr key={i.invNum}>
+              <Table.Td>
+                <StockCardLink invNum={i.invNum} />
+              </Table.Td>
+              <Table.Td>{i.title}</Table.Td>
+              <Table.Td ta="right">
+                {i.west.available} / {i.west.onHand}
+              </Table.Td>
+              <Table.Td ta="right">
+                {i.east.available} / {i.east.onHand}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </HeadedTable>
       )}
     </Stack>
   );

@@ -1,6 +1,8 @@
-import { Anchor, Box, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { WebhookEndpointListItem } from '../../../contract/admin/webhooks';
+import { ACTIONS_COLUMN, HeadedTable } from '../../../web/components/headed-table';
+import { ListCard, TableOrCards } from '../../components/table-or-cards';
 import { EndpointActiveBadge, EndpointHealth } from './endpoint-status';
 
 interface ListProps {
@@ -12,65 +14,44 @@ interface ListProps {
 /** The endpoints as a table on wider screens and as stacked cards on a phone. */
 export function EndpointList(props: ListProps) {
   return (
-    <>
-      <Box visibleFrom="sm">
-        <Table.ScrollContainer minWidth={720}>
-          <EndpointTable {...props} />
-        </Table.ScrollContainer>
-      </Box>
-      <Stack hiddenFrom="sm" gap="sm">
-        {props.endpoints.map((e) => (
-          <Paper key={e.id} withBorder p="sm" component="section" aria-label={e.url}>
-            <Stack gap={6}>
-              <EndpointUrl endpoint={e} />
-              <Text size="sm">{e.events.join(', ')}</Text>
-              <EndpointActiveBadge endpoint={e} />
-              <EndpointHealth endpoint={e} />
-              <EndpointActions endpoint={e} {...props} />
-            </Stack>
-          </Paper>
-        ))}
-      </Stack>
-    </>
+    <TableOrCards
+      table={<EndpointTable {...props} />}
+      cards={props.endpoints.map((e) => (
+        <ListCard key={e.id} label={e.url}>
+          <EndpointUrl endpoint={e} />
+          <Text size="sm">{e.events.join(', ')}</Text>
+          <EndpointActiveBadge endpoint={e} />
+          <EndpointHealth endpoint={e} />
+          <EndpointActions endpoint={e} {...props} />
+        </ListCard>
+      ))}
+    />
   );
 }
 
 function EndpointTable({ endpoints, onEdit, onDelete }: ListProps) {
   return (
-    <Table striped withTableBorder verticalSpacing="sm">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>URL</Table.Th>
-          <Table.Th>Events</Table.Th>
-          <Table.Th>State</Table.Th>
-          <Table.Th>Last delivery</Table.Th>
-          <Table.Th>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
+    <HeadedTable minWidth={720} striped withTableBorder verticalSpacing="sm" columns={['URL', 'Events', 'State', 'Last delivery', ACTIONS_COLUMN]}>
+      {endpoints.map((e) => (
+        <Table.Tr key={e.id}>
+          <Table.Td maw={300}>
+            <EndpointUrl endpoint={e} />
+          </Table.Td>
+          <Table.Td maw={220}>
+            <Text size="sm">{e.events.join(', ')}</Text>
+          </Table.Td>
+          <Table.Td>
+            <EndpointActiveBadge endpoint={e} />
+          </Table.Td>
+          <Table.Td>
+            <EndpointHealth endpoint={e} />
+          </Table.Td>
+          <Table.Td>
+            <EndpointActions endpoint={e} onEdit={onEdit} onDelete={onDelete} />
+          </Table.Td>
         </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {endpoints.map((e) => (
-          <Table.Tr key={e.id}>
-            <Table.Td maw={300}>
-              <EndpointUrl endpoint={e} />
-            </Table.Td>
-            <Table.Td maw={220}>
-              <Text size="sm">{e.events.join(', ')}</Text>
-            </Table.Td>
-            <Table.Td>
-              <EndpointActiveBadge endpoint={e} />
-            </Table.Td>
-            <Table.Td>
-              <EndpointHealth endpoint={e} />
-            </Table.Td>
-            <Table.Td>
-              <EndpointActions endpoint={e} onEdit={onEdit} onDelete={onDelete} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+      ))}
+    </HeadedTable>
   );
 }
 

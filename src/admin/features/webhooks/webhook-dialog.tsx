@@ -1,8 +1,8 @@
-import { Button, Checkbox, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { newWebhookBody, updateWebhookBody, WEBHOOK_EVENTS, WEBHOOKS, type UpdateWebhookBody, type WebhookEndpoint, type WebhookEventType } from '../../../contract/admin/webhooks';
 import { notify } from '../../../web/components/notify';
-import { CallError, FormProblems } from '../../components/form-problems';
+import { FormDialog } from '../../components/form-dialog';
 import { ShownOnce } from '../../components/shown-once';
 import { useCreateWebhook, useUpdateWebhook } from './api';
 import { EVENT_DESCRIPTIONS } from './webhook-texts';
@@ -59,47 +59,36 @@ export function WebhookDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint
   }
 
   return (
-    <Modal opened onClose={onClose} title={endpoint ? `Edit the endpoint ${endpoint.url}` : 'Add a webhook endpoint'} size="lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <Stack>
-          <TextInput
-            label="URL"
-            description="Where the shop sends each event, by HTTPS POST"
-            placeholder="https://erp.example.com/hooks/shop"
-            type="url"
-            required
-            maxLength={WEBHOOKS.urlMax}
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-            data-autofocus
-          />
-          <Checkbox.Group label="Events" description="The receiver gets only these" required value={events} onChange={setEvents}>
-            <Stack gap={6} mt={6}>
-              {WEBHOOK_EVENTS.map((e) => (
-                <Checkbox key={e} value={e} label={e} description={EVENT_DESCRIPTIONS[e]} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          {endpoint && <Switch label="Active (receives events)" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />}
-          <FormProblems problems={problems} />
-          <CallError error={call.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={call.isPending}>
-              {endpoint ? 'Save' : 'Add'}
-            </Button>
-          </Group>
+    <FormDialog
+      title={endpoint ? `Edit the endpoint ${endpoint.url}` : 'Add a webhook endpoint'}
+      size="lg"
+      onSubmit={submit}
+      problems={problems}
+      error={call.error}
+      pending={call.isPending}
+      submitLabel={endpoint ? 'Save' : 'Add'}
+      onClose={onClose}
+    >
+      <TextInput
+        label="URL"
+        description="Where the shop sends each event, by HTTPS POST"
+        placeholder="https://erp.example.com/hooks/shop"
+        type="url"
+        required
+        maxLength={WEBHOOKS.urlMax}
+        value={url}
+        onChange={(e) => setUrl(e.currentTarget.value)}
+        data-autofocus
+      />
+      <Checkbox.Group label="Events" description="The receiver gets only these" required value={events} onChange={setEvents}>
+        <Stack gap={6} mt={6}>
+          {WEBHOOK_EVENTS.map((e) => (
+            <Checkbox key={e} value={e} label={e} description={EVENT_DESCRIPTIONS[e]} />
+          ))}
         </Stack>
-      </form>
-    </Modal>
+      </Checkbox.Group>
+      {endpoint && <Switch label="Active (receives events)" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />}
+    </FormDialog>
   );
 }
 

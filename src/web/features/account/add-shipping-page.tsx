@@ -1,4 +1,3 @@
-import { Button, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useSearchParams } from 'react-router';
@@ -7,7 +6,7 @@ import { SUCCESS } from '../../../contract/messages';
 import { usePageMeta } from '../../lib/page-meta';
 import { AddressFields, addressValues, type AddressValues } from './address-fields';
 import { addShipTo } from './api';
-import { EditFrame } from './edit-frame';
+import { EditForm, EditFrame } from './edit-frame';
 import { ACCOUNT_FAILURES } from './texts';
 import { useAccountSave } from './use-account-save';
 import { safeReturnTo } from './return-to';
@@ -25,14 +24,9 @@ export default function AddShippingPage() {
   );
   return (
     <EditFrame title="Add shipping address" backTo={manage} status={status}>
-      <form onSubmit={submit} noValidate>
+      <EditForm onSubmit={submit} submitting={form.submitting} saveLabel="Save Address">
         <AddressFields form={form} />
-        <Group justify="flex-end" mt="lg">
-          <Button type="submit" loading={form.submitting}>
-            Save Address
-          </Button>
-        </Group>
-      </form>
+      </EditForm>
     </EditFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { HeadedTable } from '../../components/headed-table';
 import { money } from '../../components/money';
 import { useCreditSummary, usePdfDownload } from './credit-api';
 
@@ -49,42 +50,28 @@ export function CreditSection() {
           {s.openInvoices.length === 0 ? (
             <Text size="sm">No open invoices.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={520}>
-              <Table aria-label="Open invoices">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Invoice</Table.Th>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Due</Table.Th>
-                    <Table.Th ta="right">Amount</Table.Th>
-                    <Table.Th ta="right">Open</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {s.openInvoices.map((i) => (
-                    <Table.Tr key={i.invoiceNum}>
-                      <Table.Td>
-                        <Anchor component="button" type="button" size="sm" onClick={() => download.mutate({ invoiceNum: i.invoiceNum })} aria-label={`Invoice ${i.invoiceNum} (PDF)`}>
-                          {i.invoiceNum}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{usDate(i.date)}</Table.Td>
-                      <Table.Td>{usDate(i.dueDate)}</Table.Td>
-                      <Table.Td ta="right">{money(i.total)}</Table.Td>
-                      <Table.Td ta="right">{money(i.open)}</Table.Td>
-                      <Table.Td>
-                        {i.daysOverdue > 0 && (
-                          <Text size="xs" c="red.9">
-                            {i.daysOverdue} days overdue
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <HeadedTable minWidth={520} aria-label="Open invoices" columns={['Invoice', 'Date', 'Due', { label: 'Amount', ta: 'right' }, { label: 'Open', ta: 'right' }, '']}>
+              {s.openInvoices.map((i) => (
+                <Table.Tr key={i.invoiceNum}>
+                  <Table.Td>
+                    <Anchor component="button" type="button" size="sm" onClick={() => download.mutate({ invoiceNum: i.invoiceNum })} aria-label={`Invoice ${i.invoiceNum} (PDF)`}>
+                      {i.invoiceNum}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{usDate(i.date)}</Table.Td>
+                  <Table.Td>{usDate(i.dueDate)}</Table.Td>
+                  <Table.Td ta="right">{money(i.total)}</Table.Td>
+                  <Table.Td ta="right">{money(i.open)}</Table.Td>
+                  <Table.Td>
+                    {i.daysOverdue > 0 && (
+                      <Text size="xs" c="red.9">
+                        {i.daysOverdue} days overdue
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </HeadedTable>
           )}
         </>
       )}

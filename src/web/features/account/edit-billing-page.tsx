@@ -1,4 +1,3 @@
-import { Button, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { billingInfoSchema } from '../../../contract/accounts';
@@ -6,7 +5,7 @@ import { SUCCESS } from '../../../contract/messages';
 import { usePageMeta } from '../../lib/page-meta';
 import { AddressFields, addressValues, type AddressValues } from './address-fields';
 import { updateBillingInfo, useCustomer } from './api';
-import { EditFrame } from './edit-frame';
+import { EditForm, EditFrame } from './edit-frame';
 import { ACCOUNT_FAILURES } from './texts';
 import { useAccountSave } from './use-account-save';
 
@@ -20,14 +19,9 @@ export default function EditBillingPage() {
   );
   return (
     <EditFrame title="Billing information" backTo="/account" status={status}>
-      <form onSubmit={submit} noValidate>
+      <EditForm onSubmit={submit} submitting={form.submitting}>
         <AddressFields form={form} withWeb />
-        <Group justify="flex-end" mt="lg">
-          <Button type="submit" loading={form.submitting}>
-            Save Changes
-          </Button>
-        </Group>
-      </form>
+      </EditForm>
     </EditFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { emailChangeSchema } from '../../../contract/accounts';
@@ -7,7 +7,7 @@ import { ERRORS, SERVER_MESSAGES } from '../../../contract/messages';
 import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/page-meta';
 import { updateEmail, useCustomer, validateNewEmail } from './api';
-import { EditFrame } from './edit-frame';
+import { EditForm, EditFrame } from './edit-frame';
 import { PasswordPrompt } from './password-prompt';
 import { ACCOUNT_FAILURES } from './texts';
 import { useAccountSave } from './use-account-save';
@@ -50,7 +50,7 @@ export default function EditEmailPage() {
   }
   return (
     <EditFrame title="Email address" backTo="/account" status={status}>
-      <form onSubmit={submit} noValidate>
+      <EditForm onSubmit={submit} submitting={form.submitting}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             We will send a link to the new address so you can confirm it. Until you open it, you keep signing in with your
@@ -58,12 +58,7 @@ export default function EditEmailPage() {
           </Text>
           <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
         </Stack>
-        <Group justify="flex-end" mt="lg">
-          <Button type="submit" loading={form.submitting}>
-            Save Changes
-          </Button>
-        </Group>
-      </form>
+      </EditForm>
       <PasswordPrompt
         opened={awaitingPassword !== null}
         onClose={() => setAwaitingPassword(null)}

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Breadcrumbs, Button, Container, Group, Paper, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 /** The frame of every edit form (spec §2): breadcrumbs Home > Account > page, a Back button, the title. */
@@ -35,6 +35,27 @@ export function EditFrame({ title, backTo, status, children }: { title: string; 
         {children}
       </Paper>
     </Container>
+  );
+}
+
+interface EditFormProps {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitting: boolean;
+  saveLabel?: string;
+  children: ReactNode;
+}
+
+/** The form of an edit page: its fields, then the save button on the right. */
+export function EditForm({ onSubmit, submitting, saveLabel = 'Save Changes', children }: EditFormProps) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {children}
+      <Group justify="flex-end" mt="lg">
+        <Button type="submit" loading={submitting}>
+          {saveLabel}
+        </Button>
+      </Group>
+    </form>
   );
 }
 

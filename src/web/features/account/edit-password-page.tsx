@@ -1,11 +1,11 @@
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { updatePasswordSchema } from '../../../contract/accounts';
 import { SUCCESS } from '../../../contract/messages';
 import { usePageMeta } from '../../lib/page-meta';
 import { updatePassword } from './api';
-import { EditFrame } from './edit-frame';
+import { EditForm, EditFrame } from './edit-frame';
 import { ACCOUNT_FAILURES } from './texts';
 import { useAccountSave } from './use-account-save';
 
@@ -16,18 +16,13 @@ export default function EditPasswordPage() {
   const submit = form.onSubmit((values) => save(() => updatePassword(values), { success: SUCCESS.passwordUpdated, failure: ACCOUNT_FAILURES.updatePassword, then: '/account' }));
   return (
     <EditFrame title="Password" backTo="/account" status={status}>
-      <form onSubmit={submit} noValidate>
+      <EditForm onSubmit={submit} submitting={form.submitting}>
         <Stack gap="sm">
           <PasswordInput label="Current password" autoComplete="current-password" withAsterisk {...form.getInputProps('oldPassword')} />
           <PasswordInput label="New password" autoComplete="new-password" withAsterisk description="At least 8 characters." {...form.getInputProps('newPassword')} />
           <PasswordInput label="Confirm new password" autoComplete="new-password" withAsterisk {...form.getInputProps('reenterPassword')} />
         </Stack>
-        <Group justify="flex-end" mt="lg">
-          <Button type="submit" loading={form.submitting}>
-            Save Changes
-          </Button>
-        </Group>
-      </form>
+      </EditForm>
     </EditFrame>
   );
 }

@@ -1,11 +1,11 @@
-import { Autocomplete, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Autocomplete, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { securityQuestionSchema } from '../../../contract/accounts';
 import { SUCCESS } from '../../../contract/messages';
 import { usePageMeta } from '../../lib/page-meta';
 import { updateSecurityQuestion, useCustomer } from './api';
-import { EditFrame } from './edit-frame';
+import { EditForm, EditFrame } from './edit-frame';
 import { SECURITY_QUESTIONS } from './security-questions';
 import { ACCOUNT_FAILURES } from './texts';
 import { useAccountSave } from './use-account-save';
@@ -20,17 +20,12 @@ export default function EditSecurityQuestionPage() {
   );
   return (
     <EditFrame title="Security question" backTo="/account" status={status}>
-      <form onSubmit={submit} noValidate>
+      <EditForm onSubmit={submit} submitting={form.submitting}>
         <Stack gap="sm">
           <Autocomplete label="Security question" withAsterisk data={SECURITY_QUESTIONS} {...form.getInputProps('question')} />
           <TextInput label="Answer" withAsterisk autoComplete="off" {...form.getInputProps('answer')} />
         </Stack>
-        <Group justify="flex-end" mt="lg">
-          <Button type="submit" loading={form.submitting}>
-            Save Changes
-          </Button>
-        </Group>
-      </form>
+      </EditForm>
     </EditFrame>
   );
 }

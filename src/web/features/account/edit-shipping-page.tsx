@@ -1,4 +1,4 @@
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useParams } from 'react-router';
@@ -7,7 +7,7 @@ import { ERRORS, SUCCESS } from '../../../contract/messages';
 import { usePageMeta } from '../../lib/page-meta';
 import { AddressFields, addressValues, type AddressValues } from './address-fields';
 import { updateShipTo, useCustomer } from './api';
-import { EditFrame } from './edit-frame';
+import { EditForm, EditFrame } from './edit-frame';
 import { personName } from './names';
 import { ACCOUNT_FAILURES } from './texts';
 import { useAccountSave } from './use-account-save';
@@ -37,14 +37,9 @@ export default function EditShippingPage() {
   }
   return (
     <EditFrame title="Edit shipping address" backTo={MANAGE} status={status}>
-      <form onSubmit={submit} noValidate>
+      <EditForm onSubmit={submit} submitting={form.submitting}>
         <AddressFields form={form} />
-        <Group justify="flex-end" mt="lg">
-          <Button type="submit" loading={form.submitting}>
-            Save Changes
-          </Button>
-        </Group>
-      </form>
+      </EditForm>
     </EditFrame>
   );
 }

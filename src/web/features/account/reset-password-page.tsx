@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { FormError } from './form-error';
 import { notify } from './notify';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -50,11 +51,7 @@ export default function ResetPasswordPage() {
     <AuthCard title="Reset your password" intro="Choose a new password of at least 8 characters.">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError error={error} />
           <PasswordInput label="New password" autoComplete="new-password" withAsterisk {...form.getInputProps('newPassword')} />
           <PasswordInput label="Confirm new password" autoComplete="new-password" withAsterisk {...form.getInputProps('reenterPassword')} />
           <Button type="submit" loading={form.submitting} size="md">

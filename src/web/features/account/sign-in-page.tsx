@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { FormError } from './form-error';
 import { notify } from './notify';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -69,11 +70,7 @@ export default function SignInPage() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {error && (
-            <Alert color="red" role="alert" title="Sign in failed">
-              {error}
-            </Alert>
-          )}
+          <FormError error={error} title="Sign in failed" />
           <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
           <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
           <Group justify="flex-end">

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { ERRORS } from '../../../contract/messages';
 import { ApiError } from '../../lib/api-client';
 import { validateZip } from './api';
 import { CountrySelect } from './country-select';
+import { FormError } from './form-error';
 import type { SignUpData } from './sign-up-progress';
 
 const ZIP_COUNTRIES = ['US', 'CA'];
@@ -56,11 +57,7 @@ export function SignUpContactStep({ data, onNext, onBack }: { data: SignUpData; 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError error={error} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('firstName')} />
           <TextInput label="Last name" autoComplete="family-name" {...form.getInputProps('lastName')} />

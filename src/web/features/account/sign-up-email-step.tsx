@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { signUpEmailStepSchema } from '../../../contract/accounts';
 import { ERRORS } from '../../../contract/messages';
 import { ApiError } from '../../lib/api-client';
 import { validateNewEmail } from './api';
+import { FormError } from './form-error';
 import type { SignUpData } from './sign-up-progress';
 
 /** Step 0 (EmailCheck): the email, checked for availability; 200 moves on (spec §4, §5). */
@@ -25,11 +26,7 @@ export function SignUpEmailStep({ data, onNext }: { data: SignUpData; onNext(dat
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError error={error} />
         <TextInput label="Email" type="email" autoComplete="email" withAsterisk description="Your orders and invoices go to this address." {...form.getInputProps('email')} />
         <Button type="submit" loading={form.submitting} size="md">
           Continue

@@ -1,10 +1,11 @@
-import { Alert, Autocomplete, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { signUpSchema, type Customer } from '../../../contract/accounts';
 import { ERRORS } from '../../../contract/messages';
 import { createAccount } from './api';
+import { FormError } from './form-error';
 import { customerErrorMessage } from './login-error';
 import { SECURITY_QUESTIONS } from './security-questions';
 import type { SignUpData } from './sign-up-progress';
@@ -54,11 +55,7 @@ export function SignUpFinalStep({ data, onBack, onDone }: { data: SignUpData; on
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {error && (
-          <Alert color="red" role="alert" title="Sign-up failed">
-            {error}
-          </Alert>
-        )}
+        <FormError error={error} title="Sign-up failed" />
         <TextInput label="Company name" autoComplete="organization" {...form.getInputProps('orgName')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="First name" autoComplete="given-name" {...form.getInputProps('firstName')} />

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Customer } from '../../../contract/accounts';
 import { TOKEN_KEY } from '../../lib/api-client';
 import AddShippingPage from './add-shipping-page';
@@ -19,19 +19,6 @@ import { SignUpFinalStep } from './sign-up-final-step';
 
 /** Every validation message of spec §5 for the account forms, shown by the real forms, character for character. */
 
-beforeAll(() => {
-  // What jsdom lacks and Mantine uses.
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({ matches: false, media: query, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn() }),
-  });
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  Element.prototype.scrollIntoView ??= () => {};
-});
 afterEach(() => {
   cleanup();
   localStorage.clear();

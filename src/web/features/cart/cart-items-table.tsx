@@ -1,7 +1,8 @@
-import { Anchor, Box, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { CART, type CartItem } from '../../../contract/cart';
 import { CART_TEXTS, reasonOr } from '../../components/cart-texts';
+import { HeadedTable } from '../../components/headed-table';
 import { money } from '../../components/money';
 import { notify } from '../../components/notify';
 import { useDeleteItem, useUpdateItem } from './api';
@@ -119,26 +120,16 @@ export function CartItemsTable({ items }: { items: CartItem[] }) {
   return (
     <>
       <Box visibleFrom="sm">
-        <Table verticalSpacing="sm" bg="white" withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={72}>Image</Table.Th>
-              <Table.Th>Item #</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th ta="right">Price</Table.Th>
-              <Table.Th>Quantity</Table.Th>
-              <Table.Th ta="right">Extended</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Remove</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              <LineRow key={item.invNum} item={item} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <HeadedTable
+          verticalSpacing="sm"
+          bg="white"
+          withTableBorder
+          columns={[{ label: 'Image', w: 72 }, 'Item #', 'Description', { label: 'Price', ta: 'right' }, 'Quantity', { label: 'Extended', ta: 'right' }, { label: 'Remove', visuallyHidden: true }]}
+        >
+          {items.map((item) => (
+            <LineRow key={item.invNum} item={item} />
+          ))}
+        </HeadedTable>
       </Box>
       <Stack hiddenFrom="sm" gap="sm" aria-label="Items in your cart">
         {items.map((item) => (

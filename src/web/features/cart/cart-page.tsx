@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { AccountStatusNotice, useAccountStatusMessage } from '../../components/account-status-notice';
 import { useCart } from '../../components/cart-data';
 import { CART_TEXTS } from '../../components/cart-texts';
 import { CheckoutSteps } from '../../components/checkout-steps';
+import { EmptyCart } from '../../components/empty-cart';
 import { usePageMeta } from '../../lib/page-meta';
 import { useSession } from '../../lib/session';
 import { CartItemsTable } from './cart-items-table';
@@ -54,14 +55,7 @@ export default function CartPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           {c.items.length === 0 ? (
-            <Paper withBorder p="xl" radius="md" ta="center">
-              <Title order={2} size="h3">
-                {CART_TEXTS.empty}
-              </Title>
-              <Button component={Link} to="/categories" mt="md">
-                Continue Shopping
-              </Button>
-            </Paper>
+            <EmptyCart />
           ) : (
             <Stack>
               {c.unavailableItems.length > 0 && (

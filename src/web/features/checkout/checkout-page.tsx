@@ -6,6 +6,7 @@ import { AccountStatusNotice, useAccountStatusMessage } from '../../components/a
 import { useCart } from '../../components/cart-data';
 import { CART_TEXTS } from '../../components/cart-texts';
 import { CheckoutSteps } from '../../components/checkout-steps';
+import { EmptyCart } from '../../components/empty-cart';
 import { usePageMeta } from '../../lib/page-meta';
 import { useSession } from '../../lib/session';
 import { usePlaceOrder, useShippingOptions } from './api';
@@ -98,14 +99,7 @@ export default function CheckoutPage() {
         Checkout
       </Title>
       {c.items.length === 0 ? (
-        <Paper withBorder p="xl" radius="md" ta="center">
-          <Title order={2} size="h3">
-            {CART_TEXTS.empty}
-          </Title>
-          <Button component={Link} to="/categories" mt="md">
-            Continue Shopping
-          </Button>
-        </Paper>
+        <EmptyCart />
       ) : (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>

@@ -1,5 +1,6 @@
 import { Divider, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { Cart, ShippingOption } from '../../../contract/cart';
+import { HeadedTable } from '../../components/headed-table';
 import { money } from '../../components/money';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -23,32 +24,20 @@ export function OrderReview({ cart, shipping }: { cart: Cart; shipping: Shipping
       <Title order={2} size="h4" mb="xs">
         4. Review your order
       </Title>
-      <Table.ScrollContainer minWidth={300}>
-        <Table verticalSpacing={6}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Item</Table.Th>
-              <Table.Th ta="right">Qty</Table.Th>
-              <Table.Th ta="right">Price</Table.Th>
-              <Table.Th ta="right">Extended</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {cart.items.map((l) => (
-              <Table.Tr key={l.invNum}>
-                <Table.Td>
-                  <Text size="sm">
-                    #{l.invNum} {l.inventoryData.web_Title}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{l.ordQty}</Table.Td>
-                <Table.Td ta="right">{money(l.price)}</Table.Td>
-                <Table.Td ta="right">{money(l.extended)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <HeadedTable minWidth={300} verticalSpacing={6} columns={['Item', { label: 'Qty', ta: 'right' }, { label: 'Price', ta: 'right' }, { label: 'Extended', ta: 'right' }]}>
+        {cart.items.map((l) => (
+          <Table.Tr key={l.invNum}>
+            <Table.Td>
+              <Text size="sm">
+                #{l.invNum} {l.inventoryData.web_Title}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">{l.ordQty}</Table.Td>
+            <Table.Td ta="right">{money(l.price)}</Table.Td>
+            <Table.Td ta="right">{money(l.extended)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </HeadedTable>
       <Stack gap={4} mt="sm">
         <Row label="Subtotal" value={money(cart.subtotal)} />
         {cart.discount > 0 && <Row label="Discount" value={`−${money(cart.discount)}`} />}

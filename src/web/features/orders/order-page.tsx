@@ -1,9 +1,10 @@
-import { Alert, Anchor, Breadcrumbs, Button, Container, Divider, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Container, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Order } from '../../../contract/cart';
 import { money } from '../../components/money';
 import { buyerLineRows, OrderLines } from '../../components/order-lines';
 import { OrderStatusBadge } from '../../components/order-status-badge';
+import { OrderTotalsList } from '../../components/order-totals';
 import { usePageMeta } from '../../lib/page-meta';
 import { useOrder, useReorder } from './api';
 import { orderDate } from './orders-page';
@@ -13,37 +14,19 @@ import { OrderInvoices, OrderShipments } from './order-shipments';
 import { OrderTimeline } from './order-timeline';
 
 function Totals({ order }: { order: Order }) {
-  const row = (label: string, value: string, strong = false) => (
-    <Group justify="space-between" key={label}>
-      <Text size={strong ? 'md' : 'sm'} fw={strong ? 800 : 500}>
-        {label}
-      </Text>
-      <Text size={strong ? 'md' : 'sm'} fw={strong ? 800 : 600}>
-        {value}
-      </Text>
-    </Group>
-  );
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Order totals">
-      <Stack gap={4}>
-        {row('Subtotal', money(order.subtotal))}
-        {order.discount > 0 && row(`Coupon ${order.couponsApplied.map((c) => c.code).join(', ')}`, `−${money(order.discount)}`)}
-        {row(`Shipping (${order.shippingOption.name})`, order.shippingOption.amount === 0 ? 'Free' : money(order.shipping))}
-        <Divider my={4} />
-        {row('Total', money(order.total), true)}
-        {order.cancelledTotal > 0 && (
-          <>
-            {row('Original total', money(order.originalTotal))}
-            {row('Cancelled', `−${money(order.cancelledTotal)}`)}
-            <Text size="xs" c="dimmed">
-              The total is what remains to be delivered and paid, after the cancelled items{order.total === 0 ? ' and the shipping' : ''}.
-            </Text>
-          </>
-        )}
+      <OrderTotalsList
+        totals={order}
+        coupons={order.couponsApplied}
+        shipping={{ label: `Shipping (${order.shippingOption.name})`, value: order.shippingOption.amount === 0 ? 'Free' : money(order.shipping) }}
+        cancelNote={`The total is what remains to be delivered and paid, after the cancelled items${order.total === 0 ? ' and the shipping' : ''}.`}
+        totalSize="md"
+      >
         <Text size="xs" c="dimmed">
           Terms: {order.terms}
         </Text>
-      </Stack>
+      </OrderTotalsList>
     </Paper>
   );
 }

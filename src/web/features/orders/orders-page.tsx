@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Container, Group, Loader, Pagination, Paper, Table, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
+import { HeadedTable } from '../../components/headed-table';
 import { money } from '../../components/money';
 import { OrderStatusBadge } from '../../components/order-status-badge';
 import { usePageMeta } from '../../lib/page-meta';
@@ -34,50 +35,41 @@ export default function OrdersPage() {
         </Paper>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped highlightOnHover withTableBorder bg="white" verticalSpacing="sm">
-              <Table.Caption>
-                {data.totalNumberOfOrders} {data.totalNumberOfOrders === 1 ? 'order' : 'orders'}
-              </Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Order #</Table.Th>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>PO number</Table.Th>
-                  <Table.Th ta="right">Lines</Table.Th>
-                  <Table.Th ta="right">Units</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.orders.map((o) => (
-                  <Table.Tr key={o.orderNum}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/orders/${o.orderNum}`} fw={600}>
-                        {o.orderNum}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{orderDate(o.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <OrderStatusBadge status={o.statusCode} />
-                    </Table.Td>
-                    <Table.Td>{o.poNumber || '—'}</Table.Td>
-                    <Table.Td ta="right">{o.numberOfLines}</Table.Td>
-                    <Table.Td ta="right">{o.totalQuantity}</Table.Td>
-                    <Table.Td ta="right">
-                      {money(o.total)}
-                      {o.cancelledTotal > 0 && (
-                        <Text size="xs" c="dimmed">
-                          was {money(o.originalTotal)}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <HeadedTable
+            minWidth={640}
+            striped
+            highlightOnHover
+            withTableBorder
+            bg="white"
+            verticalSpacing="sm"
+            caption={`${data.totalNumberOfOrders} ${data.totalNumberOfOrders === 1 ? 'order' : 'orders'}`}
+            columns={['Order #', 'Date', 'Status', 'PO number', { label: 'Lines', ta: 'right' }, { label: 'Units', ta: 'right' }, { label: 'Total', ta: 'right' }]}
+          >
+            {data.orders.map((o) => (
+              <Table.Tr key={o.orderNum}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/orders/${o.orderNum}`} fw={600}>
+                    {o.orderNum}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{orderDate(o.createdAt)}</Table.Td>
+                <Table.Td>
+                  <OrderStatusBadge status={o.statusCode} />
+                </Table.Td>
+                <Table.Td>{o.poNumber || '—'}</Table.Td>
+                <Table.Td ta="right">{o.numberOfLines}</Table.Td>
+                <Table.Td ta="right">{o.totalQuantity}</Table.Td>
+                <Table.Td ta="right">
+                  {money(o.total)}
+                  {o.cancelledTotal > 0 && (
+                    <Text size="xs" c="dimmed">
+                      was {money(o.originalTotal)}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </HeadedTable>
           {data.totalNumberOfOrders > ORDERS_PAGE_SIZE && (
             <Group justify="center" mt="md">
               <Pagination

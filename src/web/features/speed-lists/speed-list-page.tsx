@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Checkbox, Container, Group, Image, Loader, Paper, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Container, Group, Image, Loader, Paper, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { addItemsLineSchema } from '../../../contract/cart';
 import { type SpeedList, speedListName } from '../../../contract/speed-lists';
 import errorClasses from '../../components/form-errors.module.css';
+import { HeadedTable } from '../../components/headed-table';
 import { money } from '../../components/money';
 import { notify } from '../../components/notify';
 import { ApiError } from '../../lib/api-client';
@@ -190,94 +191,94 @@ function ListEditor({ list }: { list: SpeedList }) {
       </Group>
 
       {draft.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
-          <Table withTableBorder bg="white" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>
+        <HeadedTable
+          minWidth={720}
+          withTableBorder
+          bg="white"
+          verticalSpacing="xs"
+          columns={[
+            {
+              w: 40,
+              label: (
+                <Checkbox
+                  aria-label="Select all lines"
+                  checked={allTicked}
+                  indeterminate={selected.size > 0 && !allTicked}
+                  onChange={() => setSelected(allTicked ? new Set() : new Set(draft.map((l) => l.invNum)))}
+                />
+              ),
+            },
+            'Item',
+            { label: 'Price', ta: 'right' },
+            { label: 'West', ta: 'right' },
+            { label: 'East', ta: 'right' },
+            { label: 'Qty', w: 110 },
+            { label: 'Remove', visuallyHidden: true, w: 90 },
+          ]}
+        >
+          {draft.map((l, i) => {
+            const item = items.get(l.invNum);
+            return (
+              <Table.Tr key={l.invNum} data-testid={`list-line-${l.invNum}`}>
+                <Table.Td>
                   <Checkbox
-                    aria-label="Select all lines"
-                    checked={allTicked}
-                    indeterminate={selected.size > 0 && !allTicked}
-                    onChange={() => setSelected(allTicked ? new Set() : new Set(draft.map((l) => l.invNum)))}
+                    aria-label={`Select ${l.invNum}`}
+                    checked={selected.has(l.invNum)}
+                    onChange={() =>
+                      setSelected((s) => {
+                        const next = new Set(s);
+                        if (next.has(l.invNum)) next.delete(l.invNum);
+                        else next.add(l.invNum);
+                        return next;
+                      })
+                    }
                   />
-                </Table.Th>
-                <Table.Th>Item</Table.Th>
-                <Table.Th ta="right">Price</Table.Th>
-                <Table.Th ta="right">West</Table.Th>
-                <Table.Th ta="right">East</Table.Th>
-                <Table.Th w={110}>Qty</Table.Th>
-                <Table.Th w={90}>
-                  <VisuallyHidden>Remove</VisuallyHidden>
-                </Table.Th>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    {item ? <Image src={item.picture} alt="" w={40} h={40} fit="contain" /> : null}
+                    <div>
+                      <Text size="sm" fw={600}>
+                        {item ? (
+                          <Anchor component={Link} to={`/productdetail?itemNum=${encodeURIComponent(l.invNum)}`}>
+                            {item.web_Title}
+                          </Anchor>
+                        ) : (
+                          'No longer sold'
+                        )}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        #{l.invNum}
+                      </Text>
+                    </div>
+                  </Group>
+                </Table.Td>
+                <Table.Td ta="right">{item?.price !== undefined ? money(item.price) : '—'}</Table.Td>
+                <Table.Td ta="right">{item ? item.availableWest : '—'}</Table.Td>
+                <Table.Td ta="right">{item ? item.availableEast : '—'}</Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`Quantity of ${l.invNum}`}
+                    inputMode="numeric"
+                    size="xs"
+                    value={l.qty}
+                    error={errors[i]}
+                    classNames={errorClasses}
+                    onChange={(e) => {
+                      const qty = e.currentTarget.value;
+                      setDraft((d) => d.map((x, j) => (j === i ? { ...x, qty } : x)));
+                    }}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="default" aria-label={`Remove ${l.invNum} from the list`} onClick={() => saveLines(draft.filter((_, j) => j !== i))}>
+                    Remove
+                  </Button>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {draft.map((l, i) => {
-                const item = items.get(l.invNum);
-                return (
-                  <Table.Tr key={l.invNum} data-testid={`list-line-${l.invNum}`}>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`Select ${l.invNum}`}
-                        checked={selected.has(l.invNum)}
-                        onChange={() =>
-                          setSelected((s) => {
-                            const next = new Set(s);
-                            if (next.has(l.invNum)) next.delete(l.invNum);
-                            else next.add(l.invNum);
-                            return next;
-                          })
-                        }
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        {item ? <Image src={item.picture} alt="" w={40} h={40} fit="contain" /> : null}
-                        <div>
-                          <Text size="sm" fw={600}>
-                            {item ? (
-                              <Anchor component={Link} to={`/productdetail?itemNum=${encodeURIComponent(l.invNum)}`}>
-                                {item.web_Title}
-                              </Anchor>
-                            ) : (
-                              'No longer sold'
-                            )}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            #{l.invNum}
-                          </Text>
-                        </div>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td ta="right">{item?.price !== undefined ? money(item.price) : '—'}</Table.Td>
-                    <Table.Td ta="right">{item ? item.availableWest : '—'}</Table.Td>
-                    <Table.Td ta="right">{item ? item.availableEast : '—'}</Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={`Quantity of ${l.invNum}`}
-                        inputMode="numeric"
-                        size="xs"
-                        value={l.qty}
-                        error={errors[i]}
-                        classNames={errorClasses}
-                        onChange={(e) => {
-                          const qty = e.currentTarget.value;
-                          setDraft((d) => d.map((x, j) => (j === i ? { ...x, qty } : x)));
-                        }}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Button size="xs" variant="default" aria-label={`Remove ${l.invNum} from the list`} onClick={() => saveLines(draft.filter((_, j) => j !== i))}>
-                        Remove
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </HeadedTable>
       )}
       {changed && (
         <Group mt="sm" gap="sm">

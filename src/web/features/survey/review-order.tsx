@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Table, Text } from '@mantine/core';
 import type { SurveyDetail } from '../../../contract/survey';
+import { HeadedTable } from '../../components/headed-table';
 import { money } from '../../components/money';
 
 export interface ReviewLine {
@@ -31,44 +32,36 @@ export function ReviewOrder({
         <Text>Enter a quantity for the items you want, then review your order.</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={480}>
-            <Table verticalSpacing={6} striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Order #</Table.Th>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th ta="right">Qty</Table.Th>
-                  <Table.Th ta="right">Price</Table.Th>
-                  <Table.Th ta="right">Extended</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {lines.map((l) => (
-                  <Table.Tr key={l.detail.itemnum} data-testid={`review-line-${l.detail.itemnum}`}>
-                    <Table.Td>{l.detail.itemnum}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{l.detail.title}</Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{l.qty}</Table.Td>
-                    <Table.Td ta="right">{money(l.detail.price)}</Table.Td>
-                    <Table.Td ta="right">{money(l.qty * l.detail.price)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr>
-                  <Table.Th colSpan={2}>
-                    {lines.length} {lines.length === 1 ? 'line' : 'lines'}
-                  </Table.Th>
-                  <Table.Th ta="right">{units}</Table.Th>
-                  <Table.Th />
-                  <Table.Th ta="right" data-testid="review-total">
-                    {money(total)}
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
+          <HeadedTable
+            minWidth={480}
+            verticalSpacing={6}
+            striped
+            columns={['Order #', 'Item', { label: 'Qty', ta: 'right' }, { label: 'Price', ta: 'right' }, { label: 'Extended', ta: 'right' }]}
+            foot={
+              <Table.Tr>
+                <Table.Th colSpan={2}>
+                  {lines.length} {lines.length === 1 ? 'line' : 'lines'}
+                </Table.Th>
+                <Table.Th ta="right">{units}</Table.Th>
+                <Table.Th />
+                <Table.Th ta="right" data-testid="review-total">
+                  {money(total)}
+                </Table.Th>
+              </Table.Tr>
+            }
+          >
+            {lines.map((l) => (
+              <Table.Tr key={l.detail.itemnum} data-testid={`review-line-${l.detail.itemnum}`}>
+                <Table.Td>{l.detail.itemnum}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{l.detail.title}</Text>
+                </Table.Td>
+                <Table.Td ta="right">{l.qty}</Table.Td>
+                <Table.Td ta="right">{money(l.detail.price)}</Table.Td>
+                <Table.Td ta="right">{money(l.qty * l.detail.price)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </HeadedTable>
           {error && (
             <Alert color="red" mt="sm" title="Failed to add item to cart">
               {error}

@@ -4,6 +4,7 @@ import { cancelBody, type AdminOrder } from '../../../../contract/admin/orders';
 import { notify } from '../../../../web/components/notify';
 import { useOrderAction } from '../api';
 import { FormProblems } from '../../../components/form-problems';
+import { SchemaForm } from '../../../components/schema-form';
 import { ActionError } from './action-error';
 import { chosenLines, LineQuantitiesTable } from './line-quantities-table';
 
@@ -46,13 +47,7 @@ export function CancelDialog({ order, opened, onClose, onReload }: { order: Admi
 
   return (
     <Modal opened={opened} onClose={close} title={`Cancel order ${order.orderNum}`} size="lg">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <SchemaForm onSubmit={submit}>
         <Stack>
           <Radio.Group label="What to cancel" value={scope} onChange={(v) => setScope(v as 'order' | 'lines')}>
             <Group mt="xs">
@@ -75,7 +70,7 @@ export function CancelDialog({ order, opened, onClose, onReload }: { order: Admi
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SchemaForm>
     </Modal>
   );
 }

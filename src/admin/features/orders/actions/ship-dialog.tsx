@@ -8,6 +8,7 @@ import { useStaffSession } from '../../../lib/session';
 import { useShip } from '../api';
 import { CARRIER_LABELS, WAREHOUSE_LABELS } from '../order-sections';
 import { FormProblems } from '../../../components/form-problems';
+import { SchemaForm } from '../../../components/schema-form';
 import { ActionError } from './action-error';
 import { chosenLines, LineQuantitiesTable } from './line-quantities-table';
 
@@ -78,13 +79,7 @@ export function ShipDialog({ order, opened, onClose, onReload }: { order: AdminO
           </Group>
         </Stack>
       ) : (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
+        <SchemaForm onSubmit={submit}>
           <Stack>
             <Group grow align="flex-start">
               <Select
@@ -118,7 +113,7 @@ export function ShipDialog({ order, opened, onClose, onReload }: { order: AdminO
               </Button>
             </Group>
           </Stack>
-        </form>
+        </SchemaForm>
       )}
     </Modal>
   );

@@ -1,7 +1,7 @@
 import type { PriceView } from './pricing/price-book';
 import type { PriceBreak } from './pricing/unit-price';
 import type { Category, ListingSort, ListItem, SortKey } from '../../contract/catalogue';
-import type { CategoryTable, FacetKind, ItemTable } from '../platform/db/schema';
+import type { CategoryTable, FacetKind, ItemTable } from './tables';
 import { LowStockTable } from '../stock/low-stock';
 import { collationOrder, collator, inverse } from './collation';
 import { type DistinctLists, type Distincts, FACET_KINDS, FacetTable, firstAtLeast, popcount } from './facet-table';

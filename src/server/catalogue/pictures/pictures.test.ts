@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import type { FacetKind } from '../../platform/db/schema';
+import type { FacetKind } from '../tables';
 import { CatalogueIndex, type ItemRow } from '../catalogue-index';
 import { balloonColour } from './colours';
 import { type BalloonShape, designName, glyphFromText, type PictureFacts, pictureFactsFor } from './facts';

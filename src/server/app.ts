@@ -177,7 +177,7 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { ctx });
+      await api.register(healthRoutes, { database: ctx.database });
       await api.register(catalogueRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(shopRoutes, { ctx });

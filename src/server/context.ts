@@ -3,6 +3,7 @@ import type { Database } from './platform/db/database';
 import { type DialectOps, dialectOps } from './platform/db/dialect';
 import { DocumentService } from './orders/documents/service';
 import { AccountService } from './customers/accounts/service';
+import { loginFailures } from './customers/accounts/login-failures';
 import { ApiKeyService } from './staff/api-keys/service';
 import { CartService } from './orders/cart/service';
 import { CatalogueService } from './catalogue/service';
@@ -101,7 +102,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     mailer,
     outbox,
     accounts,
-    staff: new StaffService(database.db, config.PUBLIC_URL, () => outbox.poke()),
+    staff: new StaffService(database.db, loginFailures(database.db), config.PUBLIC_URL, () => outbox.poke()),
     cart,
     orders,
     checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents, money),
@@ -110,7 +111,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     stock,
     documents: new DocumentService(database.db),
     apiKeys: new ApiKeyService(database.db),
-    webhooks: new WebhookService(database.db, ops.forUpdate, webhookSettings(config), webhookEvents, () => outbox.poke()),
+    webhooks: new WebhookService(database.db, webhookSettings(config), webhookEvents, () => outbox.poke()),
     webhookEvents,
     items,
     categories: new CategoryEditorService(database.db, items, webhookEvents),

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../contract/messages';
 import { commonPasswords } from '../platform/auth/common-passwords';
-import { newToken } from '../customers/accounts/sessions';
+import { newToken } from '../platform/auth/tokens';
 import { call, newCustomer, signUpForm, type TestCustomer, withToken } from '../customers/accounts/test-helpers';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';

@@ -3,9 +3,9 @@ import { can, permissionsOf, type Permission, type Role } from '../../contract/a
 import { STAFF, STAFF_MESSAGES, type Staff, type StaffListItem, type StaffSession } from '../../contract/admin/staff';
 import type { Actor } from '../platform/audit/audit';
 import { recordAudit } from '../platform/audit/audit';
-import { hashToken, newToken } from '../customers/accounts/sessions';
+import { hashToken, newToken } from '../platform/auth/tokens';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../platform/auth/passwords';
-import { LoginThrottle } from '../customers/accounts/throttle';
+import { type FailureLog, LoginThrottle } from '../platform/auth/login-throttle';
 import { writeTransaction } from '../platform/db/database';
 import { Conflict, DomainError, Invalid, NotFound, Unauthorized } from '../platform/errors';
 import { CodeLimit } from './code-limit';
@@ -50,13 +50,18 @@ export class StaffService {
   /** An owner's reset of a member's sign-in, and the one-time link that sets a new password. */
   readonly signInReset: SignInReset;
 
-  /** `publicUrl` and `poke` (the outbox's) for the mailed links; the staff:add script needs neither. */
+  /**
+   * `failures`: where wrong passwords are counted (the customers' sign-in log: one address's
+   * failures count over both sign-ins). `publicUrl` and `poke` (the outbox's) for the mailed
+   * links; the staff:add script needs neither.
+   */
   constructor(
     private readonly db: q.Db,
+    failures: FailureLog,
     publicUrl = '',
     poke: () => void = () => {},
   ) {
-    this.throttle = new LoginThrottle(db);
+    this.throttle = new LoginThrottle(failures);
     this.codes = new CodeLimit(db);
     this.totp = new TotpEnrolment(db, this.throttle, this.codes);
     this.signInReset = new SignInReset(db, this.throttle, this.codes, publicUrl, poke);

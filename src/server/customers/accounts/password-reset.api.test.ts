@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { hashToken } from './sessions';
+import { hashToken } from '../../platform/auth/tokens';
 import { call, linkToken, login, mailsFor, newCustomer, type TestCustomer, withToken } from './test-helpers';
 
 let t: TestApp;

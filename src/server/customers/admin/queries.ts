@@ -1,7 +1,8 @@
-import { type ExpressionBuilder, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { CUSTOMERS_ADMIN, type CustomersExportQuery, type CustomerStatus } from '../../../contract/admin/customers';
 import type { DB } from '../../platform/db/schema';
 import { containsPattern } from '../../platform/db/like';
+import { notIndexedOnSqlite } from '../../platform/db/dialect';
 
 /** The customers desk's reads and writes: the only place here that touches Kysely. */
 
@@ -19,9 +20,9 @@ export type Db = Kysely<DB>;
  * Not on PostgreSQL, whose planner would then misjudge how many rows the filter keeps.
  */
 export function customerFilter(db: Db, query: CustomersExportQuery) {
-  const walk = Boolean(query.q) && !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const walk = Boolean(query.q);
   return (eb: ExpressionBuilder<DB, 'customers'>) => {
-    const column = (c: 'status' | 'state') => (walk ? sql<string>`${sql.ref(`customers.${c}`)} || ''` : sql.ref<string>(`customers.${c}`));
+    const column = (c: 'status' | 'state') => (walk ? notIndexedOnSqlite<string>(db, `customers.${c}`) : sql.ref<string>(`customers.${c}`));
     const where = [];
     if (query.status) where.push(eb(column('status'), '=', query.status));
     if (query.state) where.push(eb(column('state'), '=', query.state));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../contract/messages';
 import { commonPasswords } from '../platform/auth/common-passwords';
 import { newToken } from '../platform/auth/tokens';
-import { call, newCustomer, signUpForm, type TestCustomer, withToken } from '../customers/accounts/test-helpers';
+import { call, newCustomer, signUpForm, type TestCustomer, withToken } from '../customers/testing';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { pathFor, routeCollector } from './route-table';

@@ -16,7 +16,7 @@ import { SessionStore } from './sessions';
 import { ShipToService } from './ship-tos';
 import { LoginThrottle } from '../../platform/auth/login-throttle';
 import { loginFailures } from './login-failures';
-import type { WebhookEvents } from '../../staff/webhooks/events';
+import type { WebhookEvents } from '../../staff';
 import { isUniqueViolation } from '../../platform/db/constraints';
 
 export const emailKey = (email: string) => email.trim().toLowerCase();

@@ -170,3 +170,8 @@ export async function bumpVersion(db: Db, id: number, version: number, at: strin
   const result = await db.updateTable('customers').set({ version: sql`version + 1`, updated_at: at }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** A customer's trade terms and credit limit (money's terms change writes them, in its transaction with the audit row). */
+export async function setTerms(db: Db, customerId: number, patch: { terms_kind?: 'prepaid' | 'net'; terms_days?: number; credit_limit_cents?: number }): Promise<void> {
+  await db.updateTable('customers').set(patch).where('id', '=', customerId).execute();
+}

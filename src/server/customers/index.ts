@@ -1,0 +1,5 @@
+/** The customers module's public face. */
+export type { AccountService } from './accounts/service';
+export { customerEmails } from './accounts/queries';
+export { setTerms } from './admin/queries';
+export { SYNTHETIC_PASSWORD, syntheticCustomers } from './demo/synthetic-customers';

@@ -10,7 +10,12 @@ import { CatalogueService } from './catalogue/service';
 import { PriceBook } from './catalogue/pricing/price-book';
 import { PricingAdminService } from './catalogue/pricing/service';
 import { CustomerAdminService } from './customers/admin/service';
+import { SpeedListService } from './customers/speed-lists/service';
+import { InventoryLookupService } from './catalogue/inventory-lookup/service';
 import { MoneyService } from './money/service';
+import { balanceOf, invoicedDueOf, onOpenOrdersOf } from './money/account-math';
+import { balancePartsOf } from './money/queries';
+import { totalsJson } from './orders/order-totals';
 import { ItemEditorService } from './catalogue/item-editor/service';
 import { CategoryEditorService } from './catalogue/category-editor/service';
 import { ItemImportService } from './catalogue/item-import/service';
@@ -75,6 +80,8 @@ export interface ShopContext {
   reports: ReportService;
   /** The back office's price levels and quantity breaks. */
   pricing: PricingAdminService;
+  /** Speed Lists: a customer's saved order lists (the cart's side: orders/cart/speed-list-routes.ts). */
+  speedLists: SpeedListService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -117,8 +124,14 @@ export function createContext(config: Config, database: Database): ShopContext {
     categories: new CategoryEditorService(database.db, items, webhookEvents),
     catalogs: new CatalogsService(catalogue, database.db, config.DATA_DIR),
     itemImports: new ItemImportService(database.db, catalogue, webhookEvents, () => outbox.poke()),
-    customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery, money),
+    customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery, {
+      balancesOf: async (ids) => new Map([...(await balancePartsOf(database.db, ids))].map(([id, p]) => [id, { balanceCents: balanceOf(p), invoicedDueCents: invoicedDueOf(p), onOpenOrdersCents: onOpenOrdersOf(p) }])),
+      accountOf: (id) => money.customerAccount(id),
+      setTerms: (trx, actor, id, change) => money.setTerms(trx, actor, id, change),
+      orderTotals: totalsJson,
+    }),
     money,
+    speedLists: new SpeedListService(database.db, catalogue, new InventoryLookupService(database.db, catalogue, priceBook)),
     reports: new ReportService(database.db, (limit) => stock.lowStock(limit), (num) => catalogue.current().byNum.get(num)?.categoryNum),
     pricing: new PricingAdminService(database.db, items),
     resolveCustomer: accounts.resolveCustomer,

@@ -3,3 +3,4 @@ export type { AccountService } from './accounts/service';
 export { customerEmails } from './accounts/queries';
 export { setTerms } from './admin/queries';
 export { SYNTHETIC_PASSWORD, syntheticCustomers } from './demo/synthetic-customers';
+export type { SpeedListService } from './speed-lists/service';

@@ -12,19 +12,13 @@ import { CodeLimit } from './code-limit';
 import * as q from './queries';
 import { SignInReset } from './sign-in-reset';
 import { acceptCode, TotpEnrolment } from './totp';
+import type { StaffMember } from './member';
 
 const HOUR_MS = 60 * 60 * 1000;
 const IDLE_MS = STAFF.idleHours * HOUR_MS;
 const MAX_MS = STAFF.maxDays * 24 * HOUR_MS;
 /** last_seen_at is written at most every 5 minutes, so reading pages does not write on every call. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
-
-/** A signed-in staff member, as the admin routes see them. */
-export interface StaffMember extends Staff {
-  tokenHash: string;
-  csrfToken: string;
-  totpEnabled: boolean;
-}
 
 /** 401 with `{"totpRequired": true}` beside the problem's fields (DESIGN.md §5). */
 export class TotpRequired extends DomainError {

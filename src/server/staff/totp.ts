@@ -8,7 +8,7 @@ import { writeTransaction } from '../platform/db/database';
 import { Conflict, Invalid } from '../platform/errors';
 import type { CodeLimit } from './code-limit';
 import * as q from './queries';
-import type { StaffMember } from './service';
+import type { StaffMember } from './member';
 
 /**
  * A code of `secret`, accepted within ±1 time step of the server's clock and after `afterStep`:

@@ -13,6 +13,7 @@ import { openDatabase } from '../src/server/platform/db/database';
 import { migrateToLatest } from '../src/server/platform/db/migrate';
 import { DomainError } from '../src/server/platform/errors';
 import { StaffService } from '../src/server/staff/service';
+import { loginFailures } from '../src/server/customers/accounts/login-failures';
 
 async function askPassword(prompt: string): Promise<string> {
   if (process.env.STAFF_PASSWORD) return process.env.STAFF_PASSWORD;
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
   const database = openDatabase(config.DATABASE_URL);
   try {
     await migrateToLatest(database.db);
-    const staff = await new StaffService(database.db).create({ label: 'cli staff:add', display: 'Shop', ip: '' }, parsed.data);
+    const staff = await new StaffService(database.db, loginFailures(database.db)).create({ label: 'cli staff:add', display: 'Shop', ip: '' }, parsed.data);
     console.log(`Added ${staff.email} (${staff.roles.join(', ')}): sign in at ${config.PUBLIC_URL}/admin`);
   } finally {
     await database.close();

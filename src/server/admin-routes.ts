@@ -18,7 +18,7 @@ import { outboxRoutes } from './platform/outbox/outbox-routes';
 import { pageRoutes } from './content/page-routes';
 import { paymentRoutes } from './money/payment-routes';
 import { photoRoutes } from './catalogue/photos/photo-routes';
-import { registerStaffAuth } from './staff/staff-auth';
+import { actorOf, registerStaffAuth } from './staff/staff-auth';
 import { staffRoutes } from './staff/staff-routes';
 import { stockRoutes } from './stock/stock-routes';
 import { webhookRoutes } from './staff/webhooks/webhook-routes';
@@ -37,7 +37,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   await app.register(documentRoutes, { ctx });
   await app.register(apiKeyRoutes, { ctx });
   await app.register(erpRoutes, { ctx });
-  await app.register(outboxRoutes, { ctx });
+  await app.register(outboxRoutes, { db: ctx.database.db, outbox: ctx.outbox, actorOf });
   await app.register(webhookRoutes, { ctx });
   await app.register(itemRoutes, { ctx });
   await app.register(photoRoutes, { ctx });

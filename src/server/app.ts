@@ -33,6 +33,7 @@ import { buyerMoneyRoutes } from './money/buyer-routes';
 import { surveyRoutes } from './content/survey/routes';
 import { inventoryLookupRoutes } from './catalogue/inventory-lookup/routes';
 import { speedListRoutes } from './customers/speed-lists/routes';
+import { speedListCartRoutes } from './orders/cart/speed-list-routes';
 import { cartAvailabilityRoutes } from './orders/cart-availability/routes';
 
 export interface AppOptions {
@@ -179,7 +180,7 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { ctx });
+      await api.register(healthRoutes, { database: ctx.database });
       await api.register(catalogueRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(shopRoutes, { ctx });
@@ -189,6 +190,7 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
       await api.register(surveyRoutes, { ctx });
       await api.register(inventoryLookupRoutes, { ctx });
       await api.register(speedListRoutes, { ctx });
+      await api.register(speedListCartRoutes, { cart: ctx.cart, speedLists: ctx.speedLists });
       await api.register(cartAvailabilityRoutes, { ctx });
     },
     { prefix: '/beapi' },

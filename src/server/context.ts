@@ -3,13 +3,19 @@ import type { Database } from './platform/db/database';
 import { type DialectOps, dialectOps } from './platform/db/dialect';
 import { DocumentService } from './orders/documents/service';
 import { AccountService } from './customers/accounts/service';
+import { loginFailures } from './customers/accounts/login-failures';
 import { ApiKeyService } from './staff/api-keys/service';
 import { CartService } from './orders/cart/service';
 import { CatalogueService } from './catalogue/service';
 import { PriceBook } from './catalogue/pricing/price-book';
 import { PricingAdminService } from './catalogue/pricing/service';
 import { CustomerAdminService } from './customers/admin/service';
+import { SpeedListService } from './customers/speed-lists/service';
+import { InventoryLookupService } from './catalogue/inventory-lookup/service';
 import { MoneyService } from './money/service';
+import { balanceOf, invoicedDueOf, onOpenOrdersOf } from './money/account-math';
+import { balancePartsOf } from './money/queries';
+import { totalsJson } from './orders/order-totals';
 import { ItemEditorService } from './catalogue/item-editor/service';
 import { CategoryEditorService } from './catalogue/category-editor/service';
 import { ItemImportService } from './catalogue/item-import/service';
@@ -74,6 +80,8 @@ export interface ShopContext {
   reports: ReportService;
   /** The back office's price levels and quantity breaks. */
   pricing: PricingAdminService;
+  /** Speed Lists: a customer's saved order lists (the cart's side: orders/cart/speed-list-routes.ts). */
+  speedLists: SpeedListService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -101,7 +109,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     mailer,
     outbox,
     accounts,
-    staff: new StaffService(database.db, config.PUBLIC_URL, () => outbox.poke()),
+    staff: new StaffService(database.db, loginFailures(database.db), config.PUBLIC_URL, () => outbox.poke()),
     cart,
     orders,
     checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents, money),
@@ -110,14 +118,20 @@ export function createContext(config: Config, database: Database): ShopContext {
     stock,
     documents: new DocumentService(database.db),
     apiKeys: new ApiKeyService(database.db),
-    webhooks: new WebhookService(database.db, ops.forUpdate, webhookSettings(config), webhookEvents, () => outbox.poke()),
+    webhooks: new WebhookService(database.db, webhookSettings(config), webhookEvents, () => outbox.poke()),
     webhookEvents,
     items,
     categories: new CategoryEditorService(database.db, items, webhookEvents),
     catalogs: new CatalogsService(catalogue, database.db, config.DATA_DIR),
     itemImports: new ItemImportService(database.db, catalogue, webhookEvents, () => outbox.poke()),
-    customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery, money),
+    customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery, {
+      balancesOf: async (ids) => new Map([...(await balancePartsOf(database.db, ids))].map(([id, p]) => [id, { balanceCents: balanceOf(p), invoicedDueCents: invoicedDueOf(p), onOpenOrdersCents: onOpenOrdersOf(p) }])),
+      accountOf: (id) => money.customerAccount(id),
+      setTerms: (trx, actor, id, change) => money.setTerms(trx, actor, id, change),
+      orderTotals: totalsJson,
+    }),
     money,
+    speedLists: new SpeedListService(database.db, catalogue, new InventoryLookupService(database.db, catalogue, priceBook)),
     reports: new ReportService(database.db, (limit) => stock.lowStock(limit), (num) => catalogue.current().byNum.get(num)?.categoryNum),
     pricing: new PricingAdminService(database.db, items),
     resolveCustomer: accounts.resolveCustomer,

@@ -2,12 +2,11 @@ import type { Kysely } from 'kysely';
 import { seedDemoCustomer } from './customers/accounts/demo-customer';
 import { seedDemoCoupons } from './orders/cart/demo-coupons';
 import { isCatalogueEmpty, seedDemoCatalogue } from './catalogue/demo/seed';
-import { seedDemoDistributors } from './content/demo-distributors';
+import { seedDemoDistributors, seedDemoSurvey } from './content';
 import { seedDemoPhotos } from './catalogue/photos/demo-photos';
 import type { DB } from './platform/db/schema';
-import { seedDemoStaff } from './staff/demo-staff';
+import { seedDemoStaff } from './staff';
 import { recordOpeningBalances } from './stock/opening-balances';
-import { seedDemoSurvey } from './content/survey/demo-survey';
 
 /** Loads every part of the demo data (DESIGN.md §2). Each part is idempotent. */
 export async function seedDemoData(db: Kysely<DB>): Promise<void> {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SortKey } from '../../contract/catalogue';
-import type { FacetKind } from '../platform/db/schema';
+import type { FacetKind } from './tables';
 import { CatalogueIndex } from './catalogue-index';
 import { collationOrder } from './collation';
 import { CatalogueBuilder } from './read-index/build';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCustomer } from '../customers/accounts/test-helpers';
+import { newCustomer } from '../customers/testing';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { markStockChanged } from '../stock/queries';
 import { fixtureItems, loadFixtureCatalogue, seedItems } from './test-fixture';

@@ -1,4 +1,4 @@
-import type { FacetKind } from '../platform/db/schema';
+import type { FacetKind } from './tables';
 import { csvLine } from '../platform/csv/csv';
 import type { StockCounts } from '../stock/counts';
 import { type CatalogueColumn, CATALOGUE_COLUMNS, COLUMN_NAMES, type StockColumn } from './csv-columns';

@@ -1,4 +1,4 @@
-import type { FacetKind } from '../platform/db/schema';
+import type { FacetKind } from './tables';
 import { readCell } from '../platform/csv/csv';
 import { type CsvRecord, csvRecords } from './csv';
 import { type CatalogueColumn, type ColumnName, COLUMN_NAMES, isStockColumn, type ParsedRow, REQUIRED_COLUMNS, rowSchema, type StockColumn } from './csv-columns';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FacetKind } from '../platform/db/schema';
+import type { FacetKind } from './tables';
 import { FACET_KINDS, FacetTable } from './facet-table';
 
 /** 300 items with 0–4 values each, drawn from 40 values over every kind; names need escaping. */

@@ -1,5 +1,5 @@
 import type { FacetValue, PoscatValue } from '../../contract/catalogue';
-import type { FacetKind } from '../platform/db/schema';
+import type { FacetKind } from './tables';
 import { collator } from './collation';
 import { NONE, type Runs, type Spares, STEP, type Steps } from './sliced';
 

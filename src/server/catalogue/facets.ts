@@ -1,4 +1,4 @@
-import type { FacetKind } from '../platform/db/schema';
+import type { FacetKind } from './tables';
 
 /** One facet value of an item, as the writes and the import take it. */
 export interface FacetInput {

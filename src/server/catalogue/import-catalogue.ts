@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { type Actor, recordAudit } from '../platform/audit/audit';
 import { writeTransaction } from '../platform/db/database';
 import type { DB } from '../platform/db/schema';
-import type { WebhookEvents } from '../staff/webhooks/events';
+import type { WebhookEvents } from '../staff';
 import { movesInIndex, recordItemChanges, takeChangeSeq } from './change-feed';
 import { changedFields } from './csv-export';
 import { type ImportRow, toCatalogueItem } from './csv-import';

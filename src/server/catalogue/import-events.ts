@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { dollars } from '../../contract/cart';
 import type { DB } from '../platform/db/schema';
-import type { WebhookEvents } from '../staff/webhooks/events';
+import type { WebhookEvents } from '../staff';
 import type { CatalogueItemInput } from './writes';
 
 /** item.changed for each of these items (written in the caller's transaction); `inserted` names the new ones. */

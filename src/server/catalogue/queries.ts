@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import type { DB, FacetKind } from '../platform/db/schema';
+import type { DB } from '../platform/db/schema';
+import type { FacetKind } from './tables';
 import type { PriceBreak } from './pricing/unit-price';
 
 /** The only place the catalogue module touches Kysely. Functions take `db` (or a transaction) first. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SortKey } from '../../contract/catalogue';
 import { searchTerms } from '../platform/db/dialect';
-import type { FacetKind } from '../platform/db/schema';
+import type { FacetKind } from './tables';
 import { CatalogueIndex } from './catalogue-index';
 import type { DistinctLists } from './facet-table';
 import { searchSource, vocabulary } from './index-test-source';

@@ -12,7 +12,8 @@ import {
 } from '../../contract/catalogue';
 import type { DialectOps } from '../platform/db/dialect';
 import { searchTerms } from '../platform/db/dialect';
-import type { DB, FacetKind } from '../platform/db/schema';
+import type { DB } from '../platform/db/schema';
+import type { FacetKind } from './tables';
 import { Invalid, NotFound } from '../platform/errors';
 import { CatalogueIndex } from './catalogue-index';
 import type { Distincts } from './facet-table';

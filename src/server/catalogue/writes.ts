@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
-import type { CategoryTable, DB } from '../platform/db/schema';
+import type { DB } from '../platform/db/schema';
+import type { CategoryTable } from './tables';
 import { chunks } from '../platform/db/chunks';
 import type { FacetInput } from './facets';
 import { detailHeadJson, sanitizeProductInfo } from './item-detail';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminDistributor, DISTRIBUTOR_MESSAGES } from '../../contract/admin/distributors';
-import { call } from '../customers/accounts/test-helpers';
+import { call } from '../customers/testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../test-support/admin';
 import { auditCount } from '../security/admin-support';
 import { createTestApp, type TestApp } from '../test-support/test-app';

@@ -15,7 +15,7 @@ import {
 import { problemSchema as problem } from '../../contract/problem';
 import { DistributorAdminService } from './distributor-admin';
 import type { ShopContext } from '../context';
-import { actorOf } from '../staff/staff-auth';
+import { actorOf } from '../staff';
 
 const tags = ['admin: distributors'];
 const security = [{ staffSession: [] }];

@@ -4,7 +4,7 @@ import { adminPageSchema, pagePreviewBody, pagePreviewSchema, pageSlugParam, pag
 import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
 import { ContentPageService } from './page-service';
-import { actorOf } from '../staff/staff-auth';
+import { actorOf } from '../staff';
 
 const tags = ['admin: content'];
 const security = [{ staffSession: [] }];

@@ -37,8 +37,10 @@ export interface ContentPageTable {
   version: Generated<number>;
 }
 
-export interface ContentTables {
-  contact_messages: ContactMessageTable;
-  distributors: DistributorTable;
-  content_pages: ContentPageTable;
+declare module '../platform/db/schema' {
+  interface DB {
+    contact_messages: ContactMessageTable;
+    distributors: DistributorTable;
+    content_pages: ContentPageTable;
+  }
 }

@@ -1,4 +1,4 @@
-import { customerEmails } from '../customers/accounts/queries';
+import { customerEmails } from '../customers';
 import { type MailMessage, queuedMail } from '../platform/mail/mailer';
 import { enqueueAll } from '../platform/outbox/outbox';
 import type { Db } from '../stock/queries';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CART_MESSAGES, type CheckoutRequest, type Order } from '../../contract/cart';
-import type { AccountService } from '../customers/accounts/service';
+import type { AccountService } from '../customers';
 import { resolveDestination } from '../orders/cart/destination';
 import { redeemCoupons } from '../orders/cart/queries';
 import type { CartService } from '../orders/cart/service';
@@ -11,7 +11,7 @@ import { Conflict, Invalid } from '../platform/errors';
 import type { SignedInCustomer } from '../platform/http/auth-context';
 import { queuedMail } from '../platform/mail/mailer';
 import type { OutboxDispatcher } from '../platform/outbox/outbox';
-import type { WebhookEvents } from '../staff/webhooks/events';
+import type { WebhookEvents } from '../staff';
 import type { MoneyService } from '../money/service';
 import { CREDIT_HOLD } from '../money/queries';
 import { placedAdminOrder } from '../orders/admin-order';

@@ -3,7 +3,7 @@ import { recordAudit } from '../platform/audit/audit';
 import type { DialectOps } from '../platform/db/dialect';
 import { readAdminOrder } from '../orders/admin-order';
 import { addOrderEvent, lockOrder, saveOrderState } from '../orders/order-state';
-import type { WebhookEvents } from '../staff/webhooks/events';
+import type { WebhookEvents } from '../staff';
 import { closedOrders, type Db, settledOrders } from '../money/queries';
 
 /**

@@ -7,7 +7,7 @@ import type { DialectOps } from '../platform/db/dialect';
 import { Conflict, Forbidden, NotFound } from '../platform/errors';
 import { enqueueMail } from '../platform/mail/mailer';
 import type { OutboxDispatcher } from '../platform/outbox/outbox';
-import type { WebhookEvents } from '../staff/webhooks/events';
+import type { WebhookEvents } from '../staff';
 import { enqueueBackorderMails } from './backorder-mail';
 import { type AdminOrderReader, readAdminOrder } from '../orders/admin-order';
 import { applyCountMoves, type CountMoves } from '../orders/counts';

@@ -9,7 +9,7 @@ import { createContext } from '../context';
 import { openDatabase } from '../platform/db/database';
 import { migrateToLatest } from '../platform/db/migrate';
 import { seedDemoData } from '../demo-data';
-import { DEMO_STAFF } from '../staff/demo-staff';
+import { DEMO_STAFF } from '../staff';
 import { type ServerProcess, startServerProcess } from '../test-support/server-process';
 import { type Buyer, signInBuyer, signInStaff, type Staff } from './http';
 

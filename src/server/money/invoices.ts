@@ -6,7 +6,7 @@ import { insertInvoice, invoicedBefore, nextNumber } from '../orders/lifecycle-q
 import type { OrderMoney, OrderState } from '../orders/order-state';
 import { termsOf } from './queries';
 import type { Db } from '../orders/queries';
-import type { InvoiceLineTable, InvoiceTable } from '../orders/tables';
+import type { InvoiceLineTable, InvoiceTable } from './tables';
 
 /** An invoice worked out, not yet numbered nor written. */
 export interface PlannedInvoice {

@@ -4,7 +4,7 @@ import { paymentBody, paymentIdParam, paymentSchema, paymentsPageSchema, payment
 import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
 import { sendPdf } from '../platform/http/pdf-reply';
-import { actorOf } from '../staff/staff-auth';
+import { actorOf } from '../staff';
 
 const tags = ['admin: money'];
 const security = [{ staffSession: [] }];

@@ -17,10 +17,6 @@ export function termsOf(db: Db, customerId: number) {
   return db.selectFrom('customers').select(['id', 'org_name', 'terms_kind', 'terms_days', 'credit_limit_cents']).where('id', '=', customerId).executeTakeFirst();
 }
 
-export async function setTerms(db: Db, customerId: number, patch: { terms_kind?: 'prepaid' | 'net'; terms_days?: number; credit_limit_cents?: number }): Promise<void> {
-  await db.updateTable('customers').set(patch).where('id', '=', customerId).execute();
-}
-
 export interface BalanceParts {
   /** Open invoices' unpaid amounts. */
   openInvoicesCents: number;

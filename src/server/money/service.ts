@@ -19,7 +19,8 @@ import type { DialectOps } from '../platform/db/dialect';
 import { renderStatement } from '../orders/documents/statement-pdf';
 import { atField, Conflict, Invalid, NotFound } from '../platform/errors';
 import type { OutboxDispatcher } from '../platform/outbox/outbox';
-import type { WebhookEvents } from '../staff/webhooks/events';
+import type { WebhookEvents } from '../staff';
+import { setTerms } from '../customers';
 import { balanceOf, creditOnAccount, daysOverdue, invoicedDueOf, onOpenOrdersOf, overCreditLimit } from './account-math';
 import { closeSettledOrders, reopenClosedOrders } from '../flows/closing';
 import * as q from './queries';
@@ -91,7 +92,7 @@ export class MoneyService {
       ...(change.terms ? { terms_kind: change.terms.kind, ...(change.terms.days !== undefined ? { terms_days: change.terms.days } : {}) } : {}),
       ...(change.creditLimit !== undefined ? { credit_limit_cents: toCents(change.creditLimit) } : {}),
     };
-    await q.setTerms(trx, customerId, patch);
+    await setTerms(trx, customerId, patch);
     await recordAudit(trx, actor, {
       action: 'customer.terms',
       target: `customer:${customerId}`,

@@ -1,23 +1,40 @@
 import type { Generated } from 'kysely';
 
 /**
- * Row types of trade terms, credit and payments (migration 2026-11-26T04-20-terms-credit-payments).
- * The customers' and invoices' new columns are declared here and merged into those tables' rows
- * (db/schema.ts intersects the table maps), so this area's columns stay in one place.
+ * Row types of invoices (migration 2026-11-25T10-00-back-office), payments and account charges
+ * (migration 2026-11-26T04-20-terms-credit-payments). The customers' terms columns are theirs
+ * (customers/accounts/tables.ts).
  */
-export type TermsKind = 'prepaid' | 'net';
 export type PaymentMethod = 'cheque' | 'transfer' | 'card' | 'credit';
 
-export interface CustomerTermsColumns {
-  terms_kind: Generated<TermsKind>;
-  /** Net N days (1..365); kept but unused while the customer is prepaid. */
-  terms_days: Generated<number>;
-  credit_limit_cents: Generated<number>;
+export interface InvoiceTable {
+  id: Generated<number>;
+  invoice_num: number;
+  order_id: number;
+  shipment_id: number;
+  customer_id: number;
+  /** YYYY-MM-DD. */
+  invoice_date: string;
+  due_date: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+  total_cents: number;
+  status: 'open' | 'paid' | 'void';
+  terms: string;
+  created_at: string;
+  /** What payments applied to the invoice: 0 ≤ paid ≤ total (a CHECK; migration 2026-11-26T04-20). */
+  paid_cents: Generated<number>;
 }
 
-export interface InvoicePaidColumns {
-  /** What payments applied to the invoice: 0 ≤ paid ≤ total (a CHECK). */
-  paid_cents: Generated<number>;
+export interface InvoiceLineTable {
+  invoice_id: number;
+  line_no: number;
+  item_num: string;
+  title: string;
+  qty: number;
+  price_cents: number;
+  extended_cents: number;
 }
 
 export interface PaymentTable {
@@ -53,10 +70,12 @@ export interface AccountChargeTable {
   created_at: string;
 }
 
-export interface MoneyTables {
-  customers: CustomerTermsColumns;
-  invoices: InvoicePaidColumns;
-  payments: PaymentTable;
-  payment_applications: PaymentApplicationTable;
-  account_charges: AccountChargeTable;
+declare module '../platform/db/schema' {
+  interface DB {
+    invoices: InvoiceTable;
+    invoice_lines: InvoiceLineTable;
+    payments: PaymentTable;
+    payment_applications: PaymentApplicationTable;
+    account_charges: AccountChargeTable;
+  }
 }

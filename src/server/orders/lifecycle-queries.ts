@@ -2,9 +2,13 @@ import { type Insertable, PostgresAdapter, type Selectable, sql } from 'kysely';
 import type { InvoiceSummary, OrderEvent, Shipment } from '../../contract/order-lifecycle';
 import { dollars } from '../../contract/cart';
 import type { Db, OrderLineRow } from './queries';
-import type { InvoiceLineTable, InvoiceTable, ShipmentTable } from './tables';
+import type { ShipmentTable } from './tables';
+import type { DB } from '../platform/db/schema';
 import { movementsCte } from '../stock/queries';
 import { trackingUrl } from './tracking';
+
+type InvoiceTable = DB['invoices'];
+type InvoiceLineTable = DB['invoice_lines'];
 
 /** Kysely for the lifecycle: lines' quantities, shipments, invoices, the order's history. Each takes `db` (or a transaction) first. */
 

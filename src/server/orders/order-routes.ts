@@ -23,7 +23,7 @@ import { listAdminOrders } from './admin-list';
 import { listOrderChanges } from './change-feed';
 import { dashboardCounts } from '../reports/dashboard';
 import type { Acting } from '../flows/lifecycle';
-import { actorOf, warehouseLimit } from '../staff/staff-auth';
+import { actorOf, warehouseLimit } from '../staff';
 
 const tags = ['admin: orders'];
 const security = [{ staffSession: [] }];

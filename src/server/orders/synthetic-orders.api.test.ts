@@ -6,7 +6,7 @@ import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { adminCall, ownerSession } from '../test-support/admin';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSyntheticOrders, type SyntheticOrdersResult } from '../flows/demo/synthetic-orders';
-import { SYNTHETIC_PASSWORD } from '../customers/demo/synthetic-customers';
+import { SYNTHETIC_PASSWORD } from '../customers';
 
 /** `npm run db:seed -- --orders N`: the data the back office's benchmarks run on must be data the shop could have made. */
 

@@ -1,11 +1,6 @@
 import type { Generated } from 'kysely';
 
 /** Row types of the order tables (migration 2026-11-21T13-00-cart-orders). */
-export interface CounterTable {
-  name: string;
-  value: number;
-}
-
 export interface OrderTable {
   id: Generated<number>;
   order_num: number;
@@ -97,51 +92,13 @@ export interface ShipmentLineTable {
   qty: number;
 }
 
-export interface InvoiceTable {
-  id: Generated<number>;
-  invoice_num: number;
-  order_id: number;
-  shipment_id: number;
-  customer_id: number;
-  /** YYYY-MM-DD. */
-  invoice_date: string;
-  due_date: string;
-  subtotal_cents: number;
-  discount_cents: number;
-  shipping_cents: number;
-  total_cents: number;
-  status: 'open' | 'paid' | 'void';
-  terms: string;
-  created_at: string;
-}
-
-export interface InvoiceLineTable {
-  invoice_id: number;
-  line_no: number;
-  item_num: string;
-  title: string;
-  qty: number;
-  price_cents: number;
-  extended_cents: number;
-}
-
-export interface IdempotencyKeyTable {
-  customer_id: number;
-  key: string;
-  request_hash: string;
-  order_id: number | null;
-  created_at: string;
-}
-
-export interface OrderTables {
-  counters: CounterTable;
-  orders: OrderTable;
-  order_lines: OrderLineTable;
-  idempotency_keys: IdempotencyKeyTable;
-  order_events: OrderEventTable;
-  order_counts: OrderCountTable;
-  shipments: ShipmentTable;
-  shipment_lines: ShipmentLineTable;
-  invoices: InvoiceTable;
-  invoice_lines: InvoiceLineTable;
+declare module '../platform/db/schema' {
+  interface DB {
+    orders: OrderTable;
+    order_lines: OrderLineTable;
+    order_events: OrderEventTable;
+    order_counts: OrderCountTable;
+    shipments: ShipmentTable;
+    shipment_lines: ShipmentLineTable;
+  }
 }

@@ -34,8 +34,10 @@ export interface SalesByMonthTable extends SalesByTable {
   month: string;
 }
 
-export interface ReportTables {
-  sales_daily: SalesDailyTable;
-  sales_by_day: SalesByDayTable;
-  sales_by_month: SalesByMonthTable;
+declare module '../platform/db/schema' {
+  interface DB {
+    sales_daily: SalesDailyTable;
+    sales_by_day: SalesByDayTable;
+    sales_by_month: SalesByMonthTable;
+  }
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newCustomer, withToken } from '../customers/accounts/test-helpers';
+import { call, newCustomer, withToken } from '../customers/testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../test-support/admin';
 import { seedDemoCoupons } from '../orders/cart/demo-coupons';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';

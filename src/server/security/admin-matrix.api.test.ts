@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, permissionsOf, ROLE_PERMISSIONS, ROLES, type Role } from '../../contract/admin/permissions';
 import { STAFF_MESSAGES } from '../../contract/admin/staff';
-import { newCustomer, type TestCustomer } from '../customers/accounts/test-helpers';
+import { newCustomer, type TestCustomer } from '../customers/testing';
 import { staffWith } from '../test-support/admin';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';

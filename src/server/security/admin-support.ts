@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { hashToken } from '../customers/accounts/sessions';
+import { hashToken } from '../platform/auth/tokens';
 import type { StaffSessionForTest } from '../test-support/admin';
 import type { TestApp } from '../test-support/test-app';
 

@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newCustomer, type TestCustomer, withToken } from '../customers/accounts/test-helpers';
+import { call, newCustomer, type TestCustomer, withToken } from '../customers/testing';
 import { type StaffSessionForTest, staffWith } from '../test-support/admin';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newCustomer, shipToForm, type TestCustomer, withToken } from '../customers/accounts/test-helpers';
+import { call, newCustomer, shipToForm, type TestCustomer, withToken } from '../customers/testing';
 import { seedDemoCoupons } from '../orders/cart/demo-coupons';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';

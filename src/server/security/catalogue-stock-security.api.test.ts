@@ -3,7 +3,7 @@ import { IMPORT_MESSAGES } from '../../contract/admin/item-import';
 import { STOCK_MESSAGES } from '../../contract/admin/stock';
 import { TEXT_MESSAGES } from '../../contract/text';
 import { adminCall, ownerSession, type StaffSessionForTest, staffWith } from '../test-support/admin';
-import { keyCall, newApiKey } from '../staff/api-keys/test-helpers';
+import { keyCall, newApiKey } from '../staff/testing';
 import { parseCsv } from '../catalogue/csv';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { bodyOf, editorOf, putItem } from '../catalogue/item-editor/test-helpers';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '../../contract/messages';
-import { hashToken } from '../customers/accounts/sessions';
-import { call, linkToken, login, mailsFor, newCustomer, signUpForm, withToken } from '../customers/accounts/test-helpers';
+import { hashToken } from '../platform/auth/tokens';
+import { call, linkToken, login, mailsFor, newCustomer, signUpForm, withToken } from '../customers/testing';
 import { readOutbox } from '../platform/mail/mail-folder';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

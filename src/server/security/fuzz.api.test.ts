@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newCustomer, type TestCustomer, withToken } from '../customers/accounts/test-helpers';
+import { call, newCustomer, type TestCustomer, withToken } from '../customers/testing';
 import { seedDemoCoupons } from '../orders/cart/demo-coupons';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';

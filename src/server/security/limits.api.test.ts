@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, newCustomer, type TestCustomer, withToken } from '../customers/accounts/test-helpers';
+import { call, login, newCustomer, type TestCustomer, withToken } from '../customers/testing';
 import { TIMEOUTS } from '../app';
 import { seedDemoCoupons } from '../orders/cart/demo-coupons';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';

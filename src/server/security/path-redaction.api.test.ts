@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newCustomer, withToken } from '../customers/accounts/test-helpers';
+import { call, newCustomer, withToken } from '../customers/testing';
 import { loggerOptions } from '../app';
 import { seedDemoCoupons } from '../orders/cart/demo-coupons';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';

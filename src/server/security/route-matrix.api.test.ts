@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, newCustomer, shipToForm, type TestCustomer, withToken } from '../customers/accounts/test-helpers';
-import { hashToken } from '../customers/accounts/sessions';
+import { call, login, newCustomer, shipToForm, type TestCustomer, withToken } from '../customers/testing';
+import { hashToken } from '../platform/auth/tokens';
 import { seedDemoCoupons } from '../orders/cart/demo-coupons';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';

@@ -1,5 +1,5 @@
 import type { RouteOptions } from 'fastify';
-import { ADMIN_PREFIX } from '../staff/staff-auth';
+import { ADMIN_PREFIX } from '../staff';
 
 /** The app's routes as registered (pass `collect` as buildApp's `onRoute`): the security tests are built from it. */
 export interface CollectedRoute {

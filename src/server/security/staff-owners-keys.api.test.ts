@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, staffLogin, type StaffSessionForTest } from '../test-support/admin';
-import { keyCall, newApiKey } from '../staff/api-keys/test-helpers';
+import { keyCall, newApiKey } from '../staff/testing';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { newMember, STAFF_PASSWORD } from './staff-support';
 

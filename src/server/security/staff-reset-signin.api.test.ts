@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsFor } from '../customers/accounts/test-helpers';
+import { mailsFor } from '../customers/testing';
 import { adminCall, staffLogin } from '../test-support/admin';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { codeNow, enrolledMember, newMember, signIn, STAFF_PASSWORD } from './staff-support';

@@ -1,5 +1,5 @@
 import { SERVER_MESSAGES } from '../../contract/messages';
-import { addressKey } from '../customers/accounts/throttle';
+import { addressKey } from '../platform/auth/login-throttle';
 import { TooManyRequests } from '../platform/errors';
 import * as q from './queries';
 

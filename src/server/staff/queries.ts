@@ -1,4 +1,5 @@
-import { type Insertable, type Kysely, PostgresAdapter, type Selectable, type Updateable, sql } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, type Updateable, sql } from 'kysely';
+import { lockRowsInTransaction } from '../platform/db/dialect';
 import type { DB } from '../platform/db/schema';
 import type { StaffSessionTable, StaffSignInLinkTable, StaffTable } from './tables';
 
@@ -16,12 +17,8 @@ export function findStaffById(db: Db, id: number, forUpdate = false): Promise<St
     .selectFrom('staff')
     .selectAll()
     .where('id', '=', id)
-    .$if(forUpdate && db.isTransaction && isPostgres(db), (q) => q.forUpdate())
+    .$if(forUpdate, (q) => lockRowsInTransaction(q, db))
     .executeTakeFirst();
-}
-
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 export function listStaff(db: Db): Promise<StaffRow[]> {
@@ -49,7 +46,7 @@ export async function countActiveOwnersLocked(db: Db): Promise<number> {
     .select(['id', 'roles'])
     .where('active', '=', 1)
     .orderBy('id')
-    .$if(db.isTransaction && isPostgres(db), (q) => q.forUpdate())
+    .$call((q) => lockRowsInTransaction(q, db))
     .execute();
   return rows.filter((r) => (JSON.parse(r.roles) as string[]).includes('owner')).length;
 }

@@ -3,28 +3,22 @@ import { can, permissionsOf, type Permission, type Role } from '../../contract/a
 import { STAFF, STAFF_MESSAGES, type Staff, type StaffListItem, type StaffSession } from '../../contract/admin/staff';
 import type { Actor } from '../platform/audit/audit';
 import { recordAudit } from '../platform/audit/audit';
-import { hashToken, newToken } from '../customers/accounts/sessions';
+import { hashToken, newToken } from '../platform/auth/tokens';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../platform/auth/passwords';
-import { LoginThrottle } from '../customers/accounts/throttle';
+import { type FailureLog, LoginThrottle } from '../platform/auth/login-throttle';
 import { writeTransaction } from '../platform/db/database';
 import { Conflict, DomainError, Invalid, NotFound, Unauthorized } from '../platform/errors';
 import { CodeLimit } from './code-limit';
 import * as q from './queries';
 import { SignInReset } from './sign-in-reset';
 import { acceptCode, TotpEnrolment } from './totp';
+import type { StaffMember } from './member';
 
 const HOUR_MS = 60 * 60 * 1000;
 const IDLE_MS = STAFF.idleHours * HOUR_MS;
 const MAX_MS = STAFF.maxDays * 24 * HOUR_MS;
 /** last_seen_at is written at most every 5 minutes, so reading pages does not write on every call. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
-
-/** A signed-in staff member, as the admin routes see them. */
-export interface StaffMember extends Staff {
-  tokenHash: string;
-  csrfToken: string;
-  totpEnabled: boolean;
-}
 
 /** 401 with `{"totpRequired": true}` beside the problem's fields (DESIGN.md §5). */
 export class TotpRequired extends DomainError {
@@ -50,13 +44,18 @@ export class StaffService {
   /** An owner's reset of a member's sign-in, and the one-time link that sets a new password. */
   readonly signInReset: SignInReset;
 
-  /** `publicUrl` and `poke` (the outbox's) for the mailed links; the staff:add script needs neither. */
+  /**
+   * `failures`: where wrong passwords are counted (the customers' sign-in log: one address's
+   * failures count over both sign-ins). `publicUrl` and `poke` (the outbox's) for the mailed
+   * links; the staff:add script needs neither.
+   */
   constructor(
     private readonly db: q.Db,
+    failures: FailureLog,
     publicUrl = '',
     poke: () => void = () => {},
   ) {
-    this.throttle = new LoginThrottle(db);
+    this.throttle = new LoginThrottle(failures);
     this.codes = new CodeLimit(db);
     this.totp = new TotpEnrolment(db, this.throttle, this.codes);
     this.signInReset = new SignInReset(db, this.throttle, this.codes, publicUrl, poke);

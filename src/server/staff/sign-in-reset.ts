@@ -1,8 +1,8 @@
 import { STAFF, STAFF_MESSAGES } from '../../contract/admin/staff';
 import { type Actor, recordAudit } from '../platform/audit/audit';
 import { hashPassword } from '../platform/auth/passwords';
-import { hashToken, looksLikeToken, newToken } from '../customers/accounts/sessions';
-import type { LoginThrottle } from '../customers/accounts/throttle';
+import { hashToken, looksLikeToken, newToken } from '../platform/auth/tokens';
+import type { LoginThrottle } from '../platform/auth/login-throttle';
 import { writeTransaction } from '../platform/db/database';
 import { Conflict, Invalid, NotFound } from '../platform/errors';
 import { enqueueMail } from '../platform/mail/mailer';

@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, signUpForm, withToken } from '../customers/accounts/test-helpers';
+import { call, login, signUpForm, withToken } from '../customers/testing';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { adminCall, ownerSession, staffLogin, staffWith } from '../test-support/admin';
 

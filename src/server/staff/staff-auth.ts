@@ -5,7 +5,8 @@ import { STAFF, STAFF_MESSAGES } from '../../contract/admin/staff';
 import type { Actor } from '../platform/audit/audit';
 import { apiKeyActor, type ApiKeyCaller, type ApiKeyService } from './api-keys/service';
 import { Forbidden, Unauthorized } from '../platform/errors';
-import { allows, staffActor, type StaffMember, type StaffService } from './service';
+import type { StaffMember } from './member';
+import { allows, staffActor, type StaffService } from './service';
 
 /**
  * How /beapi/Admin knows who is calling (DESIGN.md §5): the staff session cookie, or an API key

@@ -53,9 +53,11 @@ export interface StaffSignInLinkTable {
   used_at: string | null;
 }
 
-export interface StaffTables {
-  staff: StaffTable;
-  staff_sessions: StaffSessionTable;
-  staff_code_failures: StaffCodeFailureTable;
-  staff_sign_in_links: StaffSignInLinkTable;
+declare module '../platform/db/schema' {
+  interface DB {
+    staff: StaffTable;
+    staff_sessions: StaffSessionTable;
+    staff_code_failures: StaffCodeFailureTable;
+    staff_sign_in_links: StaffSignInLinkTable;
+  }
 }

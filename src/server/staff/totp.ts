@@ -3,12 +3,12 @@ import QRCode from 'qrcode';
 import { STAFF_MESSAGES } from '../../contract/admin/staff';
 import { type Actor, recordAudit } from '../platform/audit/audit';
 import { verifyPassword } from '../platform/auth/passwords';
-import type { LoginThrottle } from '../customers/accounts/throttle';
+import type { LoginThrottle } from '../platform/auth/login-throttle';
 import { writeTransaction } from '../platform/db/database';
 import { Conflict, Invalid } from '../platform/errors';
 import type { CodeLimit } from './code-limit';
 import * as q from './queries';
-import type { StaffMember } from './service';
+import type { StaffMember } from './member';
 
 /**
  * A code of `secret`, accepted within ±1 time step of the server's clock and after `afterStep`:

@@ -12,7 +12,7 @@ import { setStockCounts } from './bulk-stock';
 import { type LowStockItem } from './low-stock';
 import { recordMovements } from './movements';
 import * as q from './queries';
-import type { WebhookEvents } from '../staff/webhooks/events';
+import type { WebhookEvents } from '../staff';
 
 const SEARCH_LIMIT = 20;
 

@@ -12,7 +12,7 @@ import {
 import { bulkBody, bulkResultSchema } from '../../contract/admin/bulk';
 import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
-import { actorOf, warehouseLimit } from '../staff/staff-auth';
+import { actorOf, warehouseLimit } from '../staff';
 
 const tags = ['admin: stock'];
 const security = [{ staffSession: [] }];

@@ -13,6 +13,19 @@ export interface StockMovementTable {
   at: string;
 }
 
-export interface StockTables {
-  stock_movements: StockMovementTable;
+/**
+ * The last stock change of an item: the `stock_seq` counter's value of the transaction that made
+ * it. Each process re-reads only the items with a newer sequence than its index has.
+ */
+export interface StockChangeTable {
+  item_id: number;
+  seq: number;
+}
+
+
+declare module '../platform/db/schema' {
+  interface DB {
+    stock_movements: StockMovementTable;
+    stock_changes: StockChangeTable;
+  }
 }

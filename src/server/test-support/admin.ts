@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import type { Role } from '../../contract/admin/permissions';
-import type { Answer } from '../customers/accounts/test-helpers';
-import { DEMO_STAFF, seedDemoStaff } from '../staff/demo-staff';
+import type { Answer } from '../customers/testing';
+import { DEMO_STAFF, seedDemoStaff } from '../staff';
 import type { TestApp } from './test-app';
 
 /** Helpers for API tests of /beapi/Admin: staff members, their sign-in and calls with the cookie and CSRF header. */

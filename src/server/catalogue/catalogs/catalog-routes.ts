@@ -3,7 +3,7 @@ import { catalogsRegeneratedSchema } from '../../../contract/admin/catalogs';
 import { problemSchema as problem } from '../../../contract/problem';
 import { recordAudit } from '../../platform/audit/audit';
 import type { ShopContext } from '../../context';
-import { actorOf } from '../../staff/staff-auth';
+import { actorOf } from '../../staff';
 
 /** The landing page's catalogue PDFs (catalogs/service.ts): redrawn now rather than after the catalogue's quiet period. */
 export const catalogRegenerateRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, withToken } from '../../customers/accounts/test-helpers';
+import { login, withToken } from '../../customers/testing';
 import { bumpCatalogueVersion } from '../queries';
 import { seedDemoData } from '../../demo-data';
 import { createTestApp, type TestApp } from '../../test-support/test-app';

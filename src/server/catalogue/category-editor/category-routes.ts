@@ -15,7 +15,7 @@ import {
 } from '../../../contract/admin/categories';
 import { problemSchema as problem } from '../../../contract/problem';
 import type { ShopContext } from '../../context';
-import { actorOf } from '../../staff/staff-auth';
+import { actorOf } from '../../staff';
 
 const tags = ['admin: catalogue'];
 const security = [{ staffSession: [] }];

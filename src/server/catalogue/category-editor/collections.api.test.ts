@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_MESSAGES, type Collection } from '../../../contract/admin/categories';
-import { call } from '../../customers/accounts/test-helpers';
+import { call } from '../../customers/testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
 import { loadFixtureCatalogue } from '../test-fixture';
 import { createTestApp, type TestApp } from '../../test-support/test-app';

@@ -6,7 +6,7 @@ import { loadItemInputs } from '../stored-items';
 import { setNvMembers, upsertItems } from '../writes';
 import type { DB } from '../../platform/db/schema';
 import { Conflict, Invalid, NotFound } from '../../platform/errors';
-import type { WebhookEvents } from '../../staff/webhooks/events';
+import type { WebhookEvents } from '../../staff';
 import * as q from './queries';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../customers/accounts/test-helpers';
+import { call } from '../../customers/testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
 import { loadFixtureCatalogue } from '../test-fixture';
 import { createTestApp, type TestApp } from '../../test-support/test-app';

@@ -18,7 +18,7 @@ import { setNvMembers } from '../writes';
 import type { DB } from '../../platform/db/schema';
 import { Conflict, Invalid, NotFound } from '../../platform/errors';
 import type { ItemEditorService } from '../item-editor/service';
-import type { WebhookEvents } from '../../staff/webhooks/events';
+import type { WebhookEvents } from '../../staff';
 import { deleteCategory } from './delete';
 import * as q from './queries';
 import { buildTree, childrenByParent, subtreeOf } from './tree';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newCustomer, type TestCustomer, withToken } from '../../customers/accounts/test-helpers';
+import { call, newCustomer, type TestCustomer, withToken } from '../../customers/testing';
 import { loadFixtureCatalogue } from '../test-fixture';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 

@@ -7,7 +7,7 @@ import { loadItemInputs } from '../stored-items';
 import { type CatalogueItemInput, statusOf, upsertItems } from '../writes';
 import type { DB } from '../../platform/db/schema';
 import { Invalid } from '../../platform/errors';
-import type { WebhookEvents } from '../../staff/webhooks/events';
+import type { WebhookEvents } from '../../staff';
 import * as q from './queries';
 
 /** Bulk status and price changes of the item editor. Each runs inside `ItemEditorService.write`. */

@@ -3,7 +3,7 @@ import { dollars } from '../../../contract/cart';
 import { facet, type FacetInput, poscatFacet } from '../facets';
 import type { CatalogueItemInput } from '../writes';
 import { statusOf } from '../writes';
-import type { FacetKind } from '../../platform/db/schema';
+import type { FacetKind } from '../tables';
 
 /** The editor's JSON from a stored item, and a stored item from the editor's JSON. */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_MESSAGES, type ItemEditor } from '../../../contract/admin/items';
-import { newCustomer } from '../../customers/accounts/test-helpers';
+import { newCustomer } from '../../customers/testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
 import { loadFixtureCatalogue } from '../test-fixture';
 import { auditCount } from '../../security/admin-support';

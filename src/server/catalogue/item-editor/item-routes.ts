@@ -16,7 +16,7 @@ import {
 import { problemSchema as problem } from '../../../contract/problem';
 import type { ShopContext } from '../../context';
 import { applyPrices, bulkStatus, planPrices } from './bulk';
-import { actorOf } from '../../staff/staff-auth';
+import { actorOf } from '../../staff';
 
 const tags = ['admin: catalogue'];
 const security = [{ staffSession: [] }];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newCustomer } from '../../customers/accounts/test-helpers';
+import { call, newCustomer } from '../../customers/testing';
 import { type StaffSessionForTest, staffWith } from '../../test-support/admin';
 import { loadFixtureCatalogue } from '../test-fixture';
 import type { ServerProcess } from '../../test-support/server-process';

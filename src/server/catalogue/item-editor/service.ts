@@ -10,7 +10,7 @@ import { blankItem, type CatalogueItemInput, upsertItems } from '../writes';
 import { writeTransaction } from '../../platform/db/database';
 import type { DB } from '../../platform/db/schema';
 import { atField, Conflict, Invalid, NotFound } from '../../platform/errors';
-import type { WebhookEvents } from '../../staff/webhooks/events';
+import type { WebhookEvents } from '../../staff';
 import { itemPhotos } from '../photos/queries';
 import { toItemPhoto } from '../photos/service';
 import { editorJson, fromEditor } from './editor-json';

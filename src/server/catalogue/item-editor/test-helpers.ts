@@ -1,5 +1,5 @@
 import type { ItemEditor } from '../../../contract/admin/items';
-import { call } from '../../customers/accounts/test-helpers';
+import { call } from '../../customers/testing';
 import { adminCall, type StaffSessionForTest } from '../../test-support/admin';
 import type { TestApp } from '../../test-support/test-app';
 

@@ -14,7 +14,7 @@ import { problemSchema as problem } from '../../../contract/problem';
 import type { ShopContext } from '../../context';
 import { sendCsv } from '../../platform/http/csv-reply';
 import { readCsvUpload } from './upload';
-import { actorOf } from '../../staff/staff-auth';
+import { actorOf } from '../../staff';
 
 const tags = ['admin: catalogue'];
 const security = [{ staffSession: [] }];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportJob } from '../../../contract/admin/item-import';
-import { call, newCustomer, type TestCustomer, withToken } from '../../customers/accounts/test-helpers';
+import { call, newCustomer, type TestCustomer, withToken } from '../../customers/testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
 import { COLUMN_NAMES } from '../csv-columns';
 import { parseCsv } from '../csv';

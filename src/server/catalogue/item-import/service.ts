@@ -9,7 +9,7 @@ import type { CatalogueService } from '../service';
 import type { DB } from '../../platform/db/schema';
 import { DomainError, Invalid, NotFound } from '../../platform/errors';
 import { categoryScope } from '../item-editor/queries';
-import type { WebhookEvents } from '../../staff/webhooks/events';
+import type { WebhookEvents } from '../../staff';
 import { exportItemsCsv } from './export';
 import { finishJob, insertJob, readJob, recordProgress } from '../../platform/jobs/jobs';
 

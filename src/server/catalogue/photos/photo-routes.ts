@@ -14,7 +14,7 @@ import { problemSchema as problem } from '../../../contract/problem';
 import type { ShopContext } from '../../context';
 import { PhotoService } from './service';
 import { readPhotoUpload } from './upload';
-import { actorOf } from '../../staff/staff-auth';
+import { actorOf } from '../../staff';
 
 const tags = ['admin: photos'];
 const security = [{ staffSession: [] }];

@@ -30,8 +30,10 @@ export interface ItemPhotoTable {
   created_at: string;
 }
 
-export interface PhotoTables {
-  photos: PhotoTable;
-  photo_variants: PhotoVariantTable;
-  item_photos: ItemPhotoTable;
+declare module '../../platform/db/schema' {
+  interface DB {
+    photos: PhotoTable;
+    photo_variants: PhotoVariantTable;
+    item_photos: ItemPhotoTable;
+  }
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import type { FacetKind } from '../../platform/db/schema';
+import type { FacetKind } from '../tables';
 import { CatalogueIndex } from '../catalogue-index';
 import type { ItemRow } from '../read-index/types';
 import { balloonColour } from './colours';

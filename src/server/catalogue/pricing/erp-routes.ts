@@ -7,7 +7,7 @@ import type { ShopContext } from '../../context';
 import { writeTransaction } from '../../platform/db/database';
 import { ordersCsv } from '../../orders/orders-csv';
 import { sendCsv } from '../../platform/http/csv-reply';
-import { actorOf } from '../../staff/staff-auth';
+import { actorOf } from '../../staff';
 
 // staff-auth.ts adds the CSRF header and the API key to each route's security as they apply.
 const security = [{ staffSession: [] }];

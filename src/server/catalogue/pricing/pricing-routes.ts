@@ -13,7 +13,7 @@ import {
 } from '../../../contract/admin/pricing';
 import { problemSchema as problem } from '../../../contract/problem';
 import type { ShopContext } from '../../context';
-import { actorOf } from '../../staff/staff-auth';
+import { actorOf } from '../../staff';
 
 const tags = ['admin: pricing'];
 const security = [{ staffSession: [] }];

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PriceLevel, PRICING_MESSAGES } from '../../../contract/admin/pricing';
-import { call, newCustomer, type TestCustomer, withToken } from '../../customers/accounts/test-helpers';
+import { call, newCustomer, type TestCustomer, withToken } from '../../customers/testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
 import { loadFixtureCatalogue } from '../test-fixture';
 import { createTestApp, type TestApp } from '../../test-support/test-app';

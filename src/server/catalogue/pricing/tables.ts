@@ -23,8 +23,10 @@ export interface ItemPriceBreakTable {
   price_cents: number;
 }
 
-export interface PricingTables {
-  price_levels: PriceLevelTable;
-  price_level_prices: PriceLevelPriceTable;
-  item_price_breaks: ItemPriceBreakTable;
+declare module '../../platform/db/schema' {
+  interface DB {
+    price_levels: PriceLevelTable;
+    price_level_prices: PriceLevelPriceTable;
+    item_price_breaks: ItemPriceBreakTable;
+  }
 }

@@ -1,5 +1,5 @@
 import type { SortKey } from '../../../contract/catalogue';
-import type { FacetKind } from '../../platform/db/schema';
+import type { FacetKind } from '../tables';
 import { LowStockTable } from '../../stock/low-stock';
 import { collationOrder, inverse } from '../collation';
 import { FACET_KINDS, type FacetTable } from '../facet-table';

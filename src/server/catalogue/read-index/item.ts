@@ -1,4 +1,4 @@
-import type { FacetKind } from '../../platform/db/schema';
+import type { FacetKind } from '../tables';
 import type { PriceBreak } from '../pricing/unit-price';
 import { eastAvailable, westAvailable } from './stock-flags';
 import type { FacetHolder, ItemRow } from './types';

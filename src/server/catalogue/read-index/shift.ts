@@ -1,5 +1,5 @@
 import type { SortKey } from '../../../contract/catalogue';
-import type { FacetKind } from '../../platform/db/schema';
+import type { FacetKind } from '../tables';
 import { type Distincts, FACET_KINDS, type FacetTable } from '../facet-table';
 import { NONE, type Runs, runsOf, shiftBits, STEP, type Steps } from '../sliced';
 import { bitsOf, compareDates, compareText, firstKept, invertInto, marking, movedInto, spanOf } from './arrays';

@@ -1,5 +1,5 @@
 import type { SortKey } from '../../../contract/catalogue';
-import type { FacetKind } from '../../platform/db/schema';
+import type { FacetKind } from '../tables';
 import type { LowStockTable } from '../../stock/low-stock';
 import type { Distincts, FacetTable } from '../facet-table';
 import type { Spares } from '../sliced';

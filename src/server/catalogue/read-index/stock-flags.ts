@@ -1,4 +1,4 @@
-import type { ItemTable } from '../../platform/db/schema';
+import type { ItemTable } from '../tables';
 import type { LowStockTable, StockedItem } from '../../stock/low-stock';
 import { lowerBound } from './arrays';
 

@@ -1,5 +1,5 @@
 import type { Category, SortKey } from '../../../contract/catalogue';
-import type { CategoryTable, FacetKind, ItemTable } from '../../platform/db/schema';
+import type { CategoryTable, FacetKind, ItemTable } from '../tables';
 import type { PriceBreak } from '../pricing/unit-price';
 import type { FacetTable } from '../facet-table';
 import type { Runs } from '../sliced';

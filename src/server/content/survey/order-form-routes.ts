@@ -4,7 +4,7 @@ import { orderFormCreateBody, orderFormDeletedSchema, orderFormDeleteQuery, orde
 import { problemSchema as problem } from '../../../contract/problem';
 import type { ShopContext } from '../../context';
 import { OrderFormService } from './order-form-service';
-import { actorOf } from '../../staff/staff-auth';
+import { actorOf } from '../../staff';
 
 const tags = ['admin: order forms'];
 const security = [{ staffSession: [] }];

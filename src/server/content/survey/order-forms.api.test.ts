@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderForm, ORDER_FORM_MESSAGES } from '../../../contract/admin/order-forms';
 import type { Survey } from '../../../contract/survey';
-import { call, newCustomer, withToken } from '../../customers/accounts/test-helpers';
+import { call, newCustomer, withToken } from '../../customers/testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
 import { seedDemoCatalogue } from '../../catalogue/demo/seed';
 import { auditCount } from '../../security/admin-support';

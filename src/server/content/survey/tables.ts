@@ -42,9 +42,11 @@ export interface SurveyDetailTable {
   case_qty: number;
 }
 
-export interface SurveyTables {
-  surveys: SurveyTable;
-  survey_pages: SurveyPageTable;
-  survey_questions: SurveyQuestionTable;
-  survey_details: SurveyDetailTable;
+declare module '../../platform/db/schema' {
+  interface DB {
+    surveys: SurveyTable;
+    survey_pages: SurveyPageTable;
+    survey_questions: SurveyQuestionTable;
+    survey_details: SurveyDetailTable;
+  }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../../contract/accounts';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { call, newCustomer, shipToForm, type TestCustomer, withToken } from './test-helpers';
+import { call, newCustomer, shipToForm, type TestCustomer, withToken } from '../testing';
 
 /** With customer A's token, every call that names a code is tried with customer B's codes. */
 

@@ -9,8 +9,9 @@ import { confirmNewEmailMail, emailChangedNotice, emailChangeRequestedNotice } f
 import { verifyPassword } from '../../platform/auth/passwords';
 import * as q from './queries';
 import { type Recovery, VERIFY_LINK_LIFETIME_MS } from './recovery';
-import { hashToken, looksLikeToken, type SessionStore } from './sessions';
-import type { LoginThrottle } from './throttle';
+import { hashToken, looksLikeToken } from '../../platform/auth/tokens';
+import type { SessionStore } from './sessions';
+import type { LoginThrottle } from '../../platform/auth/login-throttle';
 import { isUniqueViolation } from '../../platform/db/constraints';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../app';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { call, linkToken, login, mailsFor, newCustomer, withToken } from './test-helpers';
+import { call, linkToken, login, mailsFor, newCustomer, withToken } from '../testing';
 
 const lines: string[] = [];
 const stream = new Writable({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { hashToken } from './sessions';
-import { call, linkToken, login, mailsFor, newCustomer, type TestCustomer, withToken } from './test-helpers';
+import { hashToken } from '../../platform/auth/tokens';
+import { call, linkToken, login, mailsFor, newCustomer, type TestCustomer, withToken } from '../testing';
 
 let t: TestApp;
 beforeAll(async () => {

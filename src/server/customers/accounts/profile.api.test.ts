@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { call, linkToken, login, mailsFor, newCustomer, signUpForm, withToken } from './test-helpers';
+import { call, linkToken, login, mailsFor, newCustomer, signUpForm, withToken } from '../testing';
 
 let t: TestApp;
 beforeAll(async () => {

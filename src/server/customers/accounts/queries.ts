@@ -4,6 +4,7 @@ import { batchedOnPostgres } from '../../platform/db/database';
 import type { DB } from '../../platform/db/schema';
 import { preparedQuery } from '../../platform/http/prepared-query';
 import type { CustomerTable, LoginFailureTable, OneTimeTokenTable, SessionTable, ShipToTable } from './tables';
+import type { FailureScope } from '../../platform/auth/login-throttle';
 
 /**
  * Every query of the accounts area: plain functions taking the database (or a transaction)
@@ -209,11 +210,6 @@ export async function voidTokensOf(db: Db, kind: OneTimeTokenKind, customerId: n
 
 export async function insertLoginFailure(db: Db, row: Insertable<LoginFailureTable>): Promise<void> {
   await db.insertInto('login_failures').values(row).execute();
-}
-
-export interface FailureScope {
-  accountKey?: string;
-  address?: string;
 }
 
 /** Time of the n-th most recent failure in the scope since `since`, if there are n of them. */

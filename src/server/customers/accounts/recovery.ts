@@ -7,8 +7,9 @@ import { greetingName } from './customer-json';
 import { passwordResetMail, welcomeMail } from './mails';
 import { assertAcceptablePassword, hashPassword } from '../../platform/auth/passwords';
 import * as q from './queries';
-import { hashToken, looksLikeToken, newToken, type SessionStore } from './sessions';
-import type { LoginThrottle } from './throttle';
+import { hashToken, looksLikeToken, newToken } from '../../platform/auth/tokens';
+import type { SessionStore } from './sessions';
+import type { LoginThrottle } from '../../platform/auth/login-throttle';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const RESET_LINK_LIFETIME_MS = HOUR_MS;

@@ -14,8 +14,9 @@ import * as q from './queries';
 import { Recovery } from './recovery';
 import { SessionStore } from './sessions';
 import { ShipToService } from './ship-tos';
-import { LoginThrottle } from './throttle';
-import type { WebhookEvents } from '../../staff/webhooks/events';
+import { LoginThrottle } from '../../platform/auth/login-throttle';
+import { loginFailures } from './login-failures';
+import type { WebhookEvents } from '../../staff';
 import { isUniqueViolation } from '../../platform/db/constraints';
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
@@ -41,7 +42,7 @@ export class AccountService {
     private readonly newAccountCreditLimitCents?: number,
   ) {
     this.sessions = new SessionStore(db);
-    this.throttle = new LoginThrottle(db);
+    this.throttle = new LoginThrottle(loginFailures(db));
     this.recovery = new Recovery(db, outbox, this.sessions, this.throttle, publicUrl);
     this.shipTos = new ShipToService(db, (id) => this.customer(id));
     this.emailChange = new EmailChange(db, outbox, this.sessions, this.throttle, this.recovery, (email, id) => this.assertEmailAvailable(email, id));

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hashToken, looksLikeToken, newToken } from '../../platform/auth/tokens';
 import type { SignedInCustomer } from '../../platform/http/auth-context';
 import * as q from './queries';
 
@@ -7,23 +7,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 /** Extend at most once an hour, so reading pages does not write to the database on every call. */
 const EXTEND_EVERY_MS = 60 * 60 * 1000;
-
-/** 32 random bytes as base64url: 43 characters. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** A fresh 256-bit token and the hash that is all the database ever sees of it. */
-export function newToken(): { token: string; tokenHash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, tokenHash: hashToken(token) };
-}
-
-export function looksLikeToken(token: string): boolean {
-  return TOKEN_PATTERN.test(token);
-}
 
 export class SessionStore {
   constructor(private readonly db: q.Db) {}

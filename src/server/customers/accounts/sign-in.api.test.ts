@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { DEMO_CUSTOMER, seedDemoCustomer } from './demo-customer';
-import { hashToken } from './sessions';
-import { call, login, newCustomer, withToken } from './test-helpers';
+import { hashToken } from '../../platform/auth/tokens';
+import { call, login, newCustomer, withToken } from '../testing';
 
 let t: TestApp;
 beforeAll(async () => {

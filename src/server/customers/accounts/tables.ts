@@ -47,6 +47,11 @@ export interface CustomerTable {
   search_key: Generated<string>;
   /** The customer's price level (migration 2026-11-26T04-10); null: list prices. */
   price_level_id: Generated<number | null>;
+  /** Trade terms and credit (migration 2026-11-26T04-20-terms-credit-payments). */
+  terms_kind: Generated<'prepaid' | 'net'>;
+  /** Net N days (1..365); kept but unused while the customer is prepaid. */
+  terms_days: Generated<number>;
+  credit_limit_cents: Generated<number>;
 }
 
 
@@ -110,14 +115,16 @@ export interface LoginFailureTable {
   created_at: string;
 }
 
-export interface AccountTables {
-  customers: CustomerTable;
-  ship_tos: ShipToTable;
-  sessions: SessionTable;
-  password_reset_tokens: OneTimeTokenTable;
-  email_verification_tokens: OneTimeTokenTable;
-  /** "This was not me" links of an email change; `email` is the old address to restore. */
-  email_revert_tokens: OneTimeTokenTable;
-  login_failures: LoginFailureTable;
-  customer_notes: CustomerNoteTable;
+declare module '../../platform/db/schema' {
+  interface DB {
+    customers: CustomerTable;
+    ship_tos: ShipToTable;
+    sessions: SessionTable;
+    password_reset_tokens: OneTimeTokenTable;
+    email_verification_tokens: OneTimeTokenTable;
+    /** "This was not me" links of an email change; `email` is the old address to restore. */
+    email_revert_tokens: OneTimeTokenTable;
+    login_failures: LoginFailureTable;
+    customer_notes: CustomerNoteTable;
+  }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { call, newCustomer, withToken } from './test-helpers';
+import { call, newCustomer, withToken } from '../testing';
 
 let t: TestApp;
 beforeAll(async () => {

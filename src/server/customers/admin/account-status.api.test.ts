@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_STATUS_MESSAGES } from '../../../contract/accounts';
-import { call, mailsFor, newCustomer, type TestCustomer, withToken } from '../accounts/test-helpers';
+import { call, mailsFor, newCustomer, type TestCustomer, withToken } from '../testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
 import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
 import { getOverSocket } from '../../test-support/over-socket';

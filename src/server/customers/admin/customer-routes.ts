@@ -20,8 +20,7 @@ import { customersCsv } from './customers-csv';
 import { sendCsv } from '../../platform/http/csv-reply';
 import { MONEY_MESSAGES } from '../../../contract/money';
 import { atField, Forbidden } from '../../platform/errors';
-import { allows } from '../../staff/service';
-import { actorOf, requirePermission } from '../../staff/staff-auth';
+import { actorOf, allows, requirePermission } from '../../staff';
 
 const tags = ['admin: customers'];
 const security = [{ staffSession: [] }];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminCustomer, CUSTOMER_ADMIN_MESSAGES, type CustomersPage } from '../../../contract/admin/customers';
-import { call, mailsFor, newCustomer, type TestCustomer, withToken } from '../accounts/test-helpers';
+import { call, mailsFor, newCustomer, type TestCustomer, withToken } from '../testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
 import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../../test-support/test-app';

@@ -1,7 +1,8 @@
-import { type ExpressionBuilder, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import { CUSTOMERS_ADMIN, type CustomersExportQuery, type CustomerStatus } from '../../../contract/admin/customers';
 import type { DB } from '../../platform/db/schema';
 import { containsPattern } from '../../platform/db/like';
+import { notIndexedOnSqlite } from '../../platform/db/dialect';
 
 /** The customers desk's reads and writes: the only place here that touches Kysely. */
 
@@ -19,9 +20,9 @@ export type Db = Kysely<DB>;
  * Not on PostgreSQL, whose planner would then misjudge how many rows the filter keeps.
  */
 export function customerFilter(db: Db, query: CustomersExportQuery) {
-  const walk = Boolean(query.q) && !(db.getExecutor().adapter instanceof PostgresAdapter);
+  const walk = Boolean(query.q);
   return (eb: ExpressionBuilder<DB, 'customers'>) => {
-    const column = (c: 'status' | 'state') => (walk ? sql<string>`${sql.ref(`customers.${c}`)} || ''` : sql.ref<string>(`customers.${c}`));
+    const column = (c: 'status' | 'state') => (walk ? notIndexedOnSqlite<string>(db, `customers.${c}`) : sql.ref<string>(`customers.${c}`));
     const where = [];
     if (query.status) where.push(eb(column('status'), '=', query.status));
     if (query.state) where.push(eb(column('state'), '=', query.state));
@@ -168,4 +169,9 @@ export async function setStatus(db: Db, id: number, version: number, status: Cus
 export async function bumpVersion(db: Db, id: number, version: number, at: string): Promise<boolean> {
   const result = await db.updateTable('customers').set({ version: sql`version + 1`, updated_at: at }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** A customer's trade terms and credit limit (money's terms change writes them, in its transaction with the audit row). */
+export async function setTerms(db: Db, customerId: number, patch: { terms_kind?: 'prepaid' | 'net'; terms_days?: number; credit_limit_cents?: number }): Promise<void> {
+  await db.updateTable('customers').set(patch).where('id', '=', customerId).execute();
 }

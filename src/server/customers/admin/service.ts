@@ -9,6 +9,7 @@ import {
   type CustomerUpdateBody,
 } from '../../../contract/admin/customers';
 import { dollars } from '../../../contract/cart';
+import type { Terms } from '../../../contract/money';
 import { accountApprovedMail } from '../accounts/mails';
 import { greetingName } from '../accounts/customer-json';
 import type { Recovery } from '../accounts/recovery';
@@ -17,10 +18,6 @@ import { writeTransaction } from '../../platform/db/database';
 import { atField, Conflict, Invalid, NotFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mailer';
 import type { OutboxDispatcher } from '../../platform/outbox/outbox';
-import { balanceOf, invoicedDueOf, onOpenOrdersOf } from '../../money/account-math';
-import { balancePartsOf } from '../../money/queries';
-import type { MoneyService } from '../../money/service';
-import { totalsJson } from '../../orders/order-totals';
 import { customerJson } from './customer-json';
 import * as q from './queries';
 
@@ -30,6 +27,32 @@ type CustomerRow = NonNullable<Awaited<ReturnType<typeof q.customerRow>>>;
 export interface StaffActing {
   actor: Actor;
   staffId: number | null;
+}
+
+/** A customer's balance as the list shows it (money's account math), in cents. */
+export interface ListedBalance {
+  balanceCents: number;
+  invoicedDueCents: number;
+  onOpenOrdersCents: number;
+}
+
+/**
+ * What the desk shows and changes of money and orders, modules ranked after customers: given at
+ * composition (context.ts) from their own functions.
+ */
+export interface DeskPorts {
+  /** The listed customers' balances. */
+  balancesOf(customerIds: readonly number[]): Promise<Map<number, ListedBalance>>;
+  /** The record's account: terms, credit, invoices, payments and charges. */
+  accountOf(customerId: number): Promise<AdminCustomer['account']>;
+  /** New terms and/or credit limit, audited, in the customer update's transaction. */
+  setTerms(trx: q.Db, actor: Actor, customerId: number, change: { terms?: Terms; creditLimit?: number }): Promise<void>;
+  /** An order's total, original total and cancelled total, in dollars. */
+  orderTotals(row: { total_cents: number | string; original_subtotal_cents: number | string; original_discount_cents: number | string; original_shipping_cents: number | string }): {
+    total: number;
+    originalTotal: number;
+    cancelledTotal: number;
+  };
 }
 
 /**
@@ -45,12 +68,12 @@ export class CustomerAdminService {
     private readonly db: q.Db,
     private readonly outbox: OutboxDispatcher,
     private readonly recovery: Recovery,
-    private readonly money: MoneyService,
+    private readonly ports: DeskPorts,
   ) {}
 
   async list(query: CustomersQuery): Promise<CustomersPage> {
     const { ids, total, totalCapped } = await q.pageKeys(this.db, query, query.pageSize, (query.page - 1) * query.pageSize);
-    const [rows, balances] = await Promise.all([q.listRows(this.db, ids), balancePartsOf(this.db, ids)]);
+    const [rows, balances] = await Promise.all([q.listRows(this.db, ids), this.ports.balancesOf(ids)]);
     return {
       items: rows.map((r) => ({
         id: r.id,
@@ -62,9 +85,9 @@ export class CustomerAdminService {
         state: r.state,
         status: r.status,
         priceLevelId: r.price_level_id,
-        balance: dollars(balanceOf(balances.get(r.id)!)),
-        invoicedDue: dollars(invoicedDueOf(balances.get(r.id)!)),
-        onOpenOrders: dollars(onOpenOrdersOf(balances.get(r.id)!)),
+        balance: dollars(balances.get(r.id)!.balanceCents),
+        invoicedDue: dollars(balances.get(r.id)!.invoicedDueCents),
+        onOpenOrders: dollars(balances.get(r.id)!.onOpenOrdersCents),
         lastOrderAt: r.last_order_at ?? null,
         orderCount: Number(r.order_count ?? 0),
       })),
@@ -84,9 +107,9 @@ export class CustomerAdminService {
       q.orderCount(this.db, id),
       this.notes(id),
       q.liveSessions(this.db, id, new Date().toISOString()),
-      this.money.customerAccount(id),
+      this.ports.accountOf(id),
     ]);
-    return customerJson(row, shipTos, { count, recent: orders.map((o) => ({ orderNum: o.order_num, createdAt: o.created_at, statusCode: o.status_code, ...totalsJson(o) })) }, notes, sessions, account);
+    return customerJson(row, shipTos, { count, recent: orders.map((o) => ({ orderNum: o.order_num, createdAt: o.created_at, statusCode: o.status_code, ...this.ports.orderTotals(o) })) }, notes, sessions, account);
   }
 
   /** Approve (pending → active, mails the buyer), suspend, reactivate; the price level; terms and credit limit (money, decision 0022). */
@@ -103,7 +126,7 @@ export class CustomerAdminService {
       if (money) {
         // Terms and credit move the version too (once), so a change made meanwhile is 409.
         if (version === row.version && !(await q.bumpVersion(trx, id, row.version, new Date().toISOString()))) throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
-        await this.money.setTerms(trx, acting.actor, id, { terms: body.terms, creditLimit: body.creditLimit });
+        await this.ports.setTerms(trx, acting.actor, id, { terms: body.terms, creditLimit: body.creditLimit });
       }
     });
     this.outbox.poke();

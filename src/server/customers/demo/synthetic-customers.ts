@@ -3,7 +3,6 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { SeededRandom } from '../../catalogue/demo/random';
 import { bulkInsert } from '../../platform/db/bulk-insert';
 import type { DB } from '../../platform/db/schema';
-import type { SyntheticCustomer } from '../../flows/demo/order-generator';
 
 /**
  * The trade buyers of the synthetic orders: codes `CSYN000001`… (random codes are nine
@@ -11,6 +10,18 @@ import type { SyntheticCustomer } from '../../flows/demo/order-generator';
  * desk's search. Every one has the password `balloons123`, hashed once per run: argon2 per
  * customer would take longer than all the orders.
  */
+
+/** A synthetic customer as the order generator (flows/demo) uses it. */
+export interface SyntheticCustomer {
+  id: number;
+  code: string;
+  orgName: string;
+  contact: string;
+  addressLine1: string;
+  city: string;
+  state: string;
+  zip: string;
+}
 
 export const SYNTHETIC_PASSWORD = 'balloons123';
 const PREFIX = 'CSYN';

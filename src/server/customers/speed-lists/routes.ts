@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cartSchema } from '../../../contract/cart';
 import { problemSchema as problem } from '../../../contract/problem';
 import {
-  speedListAddToCartBody,
   speedListIdParams,
   speedListLinesBody,
   speedListNameBody,
@@ -12,18 +10,15 @@ import {
 } from '../../../contract/speed-lists';
 import type { ShopContext } from '../../context';
 import { requireCustomer, requireTradingCustomer } from '../../platform/http/auth-context';
-import { InventoryLookupService } from '../../catalogue/inventory-lookup/service';
-import { SpeedListService } from './service';
 
 const tags = ['speed lists'];
 const security = [{ userToken: [] }];
 const params = speedListIdParams;
 const oneList = { 200: speedListSchema, 400: problem, 401: problem, 404: problem, 409: problem };
 
-/** Speed Lists (DESIGN.md §3), registered under /beapi. Every call needs a token. */
+/** Speed Lists (DESIGN.md §3), registered under /beapi. Every call needs a token. Saving the cart as a list and adding a list to the cart: orders/cart/speed-list-routes.ts. */
 export const speedListRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
-  const db = ctx.database.db;
-  const lists = new SpeedListService(db, ctx.catalogue, new InventoryLookupService(db, ctx.catalogue, ctx.priceBook), ctx.cart);
+  const lists = ctx.speedLists;
   // Before validation: without a valid token a call is 401 whatever its parameters hold.
   // Prices and ordering: an active customer only (a pending or suspended one is 403 with why).
   app.addHook('preValidation', async (request) => void requireTradingCustomer(request));
@@ -37,12 +32,6 @@ export const speedListRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
     '/SpeedLists',
     { schema: { tags, security, description: 'Creates an empty list. Names are unique per customer (any case).', body: speedListNameBody, response: { ...oneList, 201: speedListSchema } } },
     async (request, reply) => reply.code(201).send(await lists.create(requireCustomer(request), request.body.name)),
-  );
-
-  app.post(
-    '/SpeedLists/FromCart',
-    { schema: { tags, security, description: "Saves the cart's lines as a new list.", body: speedListNameBody, response: { ...oneList, 201: speedListSchema } } },
-    async (request, reply) => reply.code(201).send(await lists.createFromCart(requireCustomer(request), request.body.name)),
   );
 
   app.get('/SpeedLists/:id', { schema: { tags, security, description: "The list's lines with today's item, price and stock.", params, response: oneList } }, async (request) =>
@@ -71,20 +60,5 @@ export const speedListRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = asyn
       },
     },
     async (request) => lists.replaceLines(requireCustomer(request), request.params.id, request.body),
-  );
-
-  app.post(
-    '/SpeedLists/:id/AddToCart',
-    {
-      schema: {
-        tags,
-        security,
-        description: 'Adds the whole list, or the lines of `invNums`, to the cart in one all-or-nothing AddItems. Answers the cart.',
-        params,
-        body: speedListAddToCartBody,
-        response: { 200: cartSchema, 400: problem, 401: problem, 404: problem },
-      },
-    },
-    async (request) => lists.addToCart(requireCustomer(request), request.params.id, request.body.invNums),
   );
 };

@@ -1,6 +1,5 @@
-import { addItemsLineSchema, type AddItemsLine, type Cart, CART_MESSAGES } from '../../../contract/cart';
+import { addItemsLineSchema, type AddItemsLine, CART_MESSAGES } from '../../../contract/cart';
 import { SPEED_LIST_MESSAGES as M, SPEED_LISTS, type SpeedList, type SpeedListSummary } from '../../../contract/speed-lists';
-import type { CartService } from '../../orders/cart/service';
 import type { CatalogueService } from '../../catalogue/service';
 import { Conflict, Invalid, NotFound } from '../../platform/errors';
 import type { SignedInCustomer } from '../../platform/http/auth-context';
@@ -9,15 +8,15 @@ import * as q from './queries';
 
 /**
  * Speed Lists (DESIGN.md §3): saved order lists per customer. Another customer's list answers
- * exactly as a missing one (404) and is never changed. Adding to the cart goes through the
- * cart's AddItems, so a list is added whole or not at all, with the cart's own rules.
+ * exactly as a missing one (404) and is never changed. Adding a list to the cart and saving the
+ * cart as a list are the cart's (orders/cart/speed-list-routes.ts): a list is added through the
+ * cart's AddItems, whole or not at all, with the cart's own rules.
  */
 export class SpeedListService {
   constructor(
     private readonly db: q.Db,
     private readonly catalogue: CatalogueService,
     private readonly lookup: InventoryLookupService,
-    private readonly cart: CartService,
   ) {}
 
   async summaries(who: SignedInCustomer): Promise<SpeedListSummary[]> {
@@ -51,13 +50,6 @@ export class SpeedListService {
     return this.get(who, id);
   }
 
-  /** Saves the cart's lines (those still sold) as a new list. */
-  async createFromCart(who: SignedInCustomer, name: string): Promise<SpeedList> {
-    const cart = await this.cart.view(who);
-    if (cart.items.length === 0) throw new Invalid(M.cartEmpty);
-    return this.create(who, name, cart.items.map((i) => ({ invNum: i.invNum, qty: i.ordQty })));
-  }
-
   async rename(who: SignedInCustomer, id: number, name: string): Promise<SpeedList> {
     const result = await q.renameList(this.db, who.id, id, name, new Date().toISOString());
     if (result === 'missing') throw new NotFound(M.notFound);
@@ -82,8 +74,8 @@ export class SpeedListService {
     return this.get(who, id);
   }
 
-  /** Adds the whole list, or the lines of `invNums`, to the cart in one AddItems call. */
-  async addToCart(who: SignedInCustomer, id: number, invNums?: string[]): Promise<Cart> {
+  /** The lines to add to the cart: the whole list, or the lines of `invNums` (400 naming any not on it). */
+  async linesForCart(who: SignedInCustomer, id: number, invNums?: string[]): Promise<AddItemsLine[]> {
     await this.requireList(who, id);
     const lines = await q.listLines(this.db, id);
     let chosen = lines;
@@ -95,7 +87,7 @@ export class SpeedListService {
       chosen = lines.filter((l) => wanted.has(l.item_num));
     }
     if (chosen.length === 0) throw new Invalid(M.listEmpty);
-    return this.cart.addItems(who, chosen.map((l) => ({ invNum: l.item_num, qty: l.qty })));
+    return chosen.map((l) => ({ invNum: l.item_num, qty: l.qty }));
   }
 
   // ---- helpers -----------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Answer, call, newCustomer, type TestCustomer, withToken } from '../accounts/test-helpers';
+import { type Answer, call, newCustomer, type TestCustomer, withToken } from '../testing';
 import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 

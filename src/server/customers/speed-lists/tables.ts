@@ -18,7 +18,9 @@ export interface SpeedListLineTable {
   position: number;
 }
 
-export interface SpeedListTables {
-  speed_lists: SpeedListTable;
-  speed_list_lines: SpeedListLineTable;
+declare module '../../platform/db/schema' {
+  interface DB {
+    speed_lists: SpeedListTable;
+    speed_list_lines: SpeedListLineTable;
+  }
 }

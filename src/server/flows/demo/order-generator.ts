@@ -3,6 +3,7 @@ import type { OrderAddress } from '../../../contract/cart';
 import { shippingRates } from '../../orders/cart/shipping-rates';
 import { SeededRandom } from '../../catalogue/demo/random';
 import type { OrderStatusCode } from '../../orders/tables';
+import type { SyntheticCustomer } from '../../customers';
 import { type Line, type Shipped, shipmentRows, type Warehouse } from './shipment-builder';
 
 /**
@@ -11,17 +12,6 @@ import { type Line, type Shipped, shipmentRows, type Warehouse } from './shipmen
  * lifecycle to its status, with the shipments, invoices and timeline that status implies, so every
  * line keeps qty = west + east + backordered + shipped + cancelled and the order's sums match.
  */
-
-export interface SyntheticCustomer {
-  id: number;
-  code: string;
-  orgName: string;
-  contact: string;
-  addressLine1: string;
-  city: string;
-  state: string;
-  zip: string;
-}
 
 export interface SyntheticItem {
   num: string;

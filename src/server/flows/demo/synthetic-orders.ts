@@ -5,7 +5,7 @@ import { rebuildSummaries } from '../../reports/recount';
 import { countKeys } from '../../orders/counts';
 import type { OrderStatusCode } from '../../orders/tables';
 import { type CouponRef, type OrderRows, type Sequences, SyntheticOrderGenerator } from './order-generator';
-import { syntheticCustomers } from '../../customers/demo/synthetic-customers';
+import { syntheticCustomers } from '../../customers';
 
 /**
  * `npm run db:seed -- --orders N`: N synthetic orders (about ten lines each, one in 333 with 200

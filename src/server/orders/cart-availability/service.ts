@@ -1,5 +1,5 @@
 import type { CartAvailability } from '../../../contract/cart-availability';
-import type { AccountService } from '../../customers/accounts/service';
+import type { AccountService } from '../../customers';
 import { resolveDestination } from '../cart/destination';
 import type { CartService } from '../cart/service';
 import type { SignedInCustomer } from '../../platform/http/auth-context';

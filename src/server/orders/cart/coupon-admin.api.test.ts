@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminCoupon, COUPON_MESSAGES } from '../../../contract/admin/coupons';
-import { call, newCustomer, type TestCustomer, withToken } from '../../customers/accounts/test-helpers';
+import { call, newCustomer, type TestCustomer, withToken } from '../../customers/testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
 import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
 import { auditCount } from '../../security/admin-support';

@@ -4,7 +4,7 @@ import { couponCreateBody, couponIdParam, couponSchema, couponsQuery, couponUpda
 import { problemSchema as problem } from '../../../contract/problem';
 import { CouponAdminService } from './coupon-admin';
 import type { ShopContext } from '../../context';
-import { actorOf } from '../../staff/staff-auth';
+import { actorOf } from '../../staff';
 
 const tags = ['admin: coupons'];
 const security = [{ staffSession: [] }];

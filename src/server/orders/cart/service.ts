@@ -8,7 +8,7 @@ import {
   dollars,
   type ShippingOption,
 } from '../../../contract/cart';
-import type { AccountService } from '../../customers/accounts/service';
+import type { AccountService } from '../../customers';
 import type { CatalogueService } from '../../catalogue/service';
 import { writeTransaction } from '../../platform/db/database';
 import type { DialectOps } from '../../platform/db/dialect';

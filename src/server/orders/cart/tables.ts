@@ -54,10 +54,12 @@ export interface CouponRedemptionTable {
   created_at: string;
 }
 
-export interface CartTables {
-  carts: CartTable;
-  cart_lines: CartLineTable;
-  coupons: CouponTable;
-  cart_coupons: CartCouponTable;
-  coupon_redemptions: CouponRedemptionTable;
+declare module '../../platform/db/schema' {
+  interface DB {
+    carts: CartTable;
+    cart_lines: CartLineTable;
+    coupons: CouponTable;
+    cart_coupons: CartCouponTable;
+    coupon_redemptions: CouponRedemptionTable;
+  }
 }

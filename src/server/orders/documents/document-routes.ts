@@ -4,7 +4,7 @@ import { problemSchema as problem } from '../../../contract/problem';
 import type { ShopContext } from '../../context';
 import { sendPdf } from '../../platform/http/pdf-reply';
 import type { FastifyRequest } from 'fastify';
-import { requireStaff } from '../../staff/staff-auth';
+import { requireStaff } from '../../staff';
 
 /** The staff member's own warehouse (null: both); an API key has none. */
 const ownWarehouse = (request: FastifyRequest) => (request.apiKey ? null : requireStaff(request).warehouse);

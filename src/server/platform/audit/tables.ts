@@ -12,6 +12,8 @@ export interface AuditLogTable {
   ip: string;
 }
 
-export interface AuditTables {
-  audit_log: AuditLogTable;
+declare module '../db/schema' {
+  interface DB {
+    audit_log: AuditLogTable;
+  }
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from './database';
 import type { DB } from './schema';
 
@@ -56,4 +56,37 @@ const postgresOps: DialectOps = {
 
 export function dialectOps(name: DialectName): DialectOps {
   return name === 'sqlite' ? sqliteOps : postgresOps;
+}
+
+// Row locks and planner hints (staff, customers desk, outbox).
+
+function onPostgres(db: Kysely<DB>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** True on a database with row locks (PostgreSQL); SQLite's IMMEDIATE write transactions lock the whole file instead. */
+export function hasRowLocks(db: Kysely<DB>): boolean {
+  return onPostgres(db);
+}
+
+/**
+ * The query with `FOR UPDATE` when `db` is a transaction on a database with row locks, so a
+ * change that reads rows first holds them until it commits; the query unchanged otherwise.
+ */
+export function lockRowsInTransaction<Q extends { forUpdate(): Q }>(query: Q, db: Kysely<DB>): Q {
+  return db.isTransaction && hasRowLocks(db) ? query.forUpdate() : query;
+}
+
+/** `for update skip locked` for a claiming subquery where rows can be locked; nothing on SQLite, whose UPDATE runs under its one write lock. */
+export function skipLockedRows(db: Kysely<DB>): RawBuilder<unknown> {
+  return hasRowLocks(db) ? sql`for update skip locked` : sql``;
+}
+
+/**
+ * A column as a filter compares it, with a hint to SQLite's planner: `column || ''`, which no
+ * index answers, so a query walks the index it was written for instead of one on this column.
+ * The plain column on PostgreSQL, whose planner would misjudge the filter through the hint.
+ */
+export function notIndexedOnSqlite<T>(db: Kysely<DB>, column: string): RawBuilder<T> {
+  return onPostgres(db) ? sql.ref<T>(column) : sql<T>`${sql.ref(column)} || ''`;
 }

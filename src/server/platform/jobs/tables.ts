@@ -16,6 +16,8 @@ export interface ImportJobTable {
   updated_at: string;
 }
 
-export interface ImportJobTables {
-  import_jobs: ImportJobTable;
+declare module '../db/schema' {
+  interface DB {
+    import_jobs: ImportJobTable;
+  }
 }

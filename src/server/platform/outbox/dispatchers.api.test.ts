@@ -7,7 +7,7 @@ import { writeTransaction } from '../db/database';
 import { mailsTo } from '../mail/mail-folder';
 import { enqueueMail, Mailer } from '../mail/mailer';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { startReceiver, type TestReceiver } from '../../staff/webhooks/test-receiver';
+import { startReceiver, type TestReceiver } from '../../staff/testing';
 
 /**
  * Several dispatchers on one database (two server processes, or WORKERS=2): each row delivered

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { chunks } from '../db/chunks';
 import { writeTransaction } from '../db/database';
 import type { DB } from '../db/schema';
@@ -147,7 +147,6 @@ export class OutboxDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private gathering: NodeJS.Timeout | null = null;
   private running = false;
-  private readonly dialect: 'sqlite' | 'postgres';
   private readonly retention: Retention;
   /** Since when the dispatcher's own queries fail, and how many did: null while they work. */
   private trouble: { since: number; failures: number } | null = null;
@@ -156,7 +155,6 @@ export class OutboxDispatcher {
     private readonly db: Kysely<DB>,
     private readonly options: DispatcherOptions,
   ) {
-    this.dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
     this.retention = new Retention(db, options.retentionMs ?? 30 * DAY_MS, options.pruneEveryMs ?? 3_600_000);
     this.retention.add('outbox', pruneSent);
   }
@@ -291,7 +289,7 @@ export class OutboxDispatcher {
     if (free <= 0 || this.handlers.size === 0) return 0;
     const now = Date.now();
     // Through writeTransaction: on SQLite the claim shares a commit (and its fsync) with other writes.
-    const rows = await writeTransaction(this.db, (trx) => claimDue(trx, this.dialect, this.claimer, new Date(now).toISOString(), new Date(now + this.options.leaseMs).toISOString(), free));
+    const rows = await writeTransaction(this.db, (trx) => claimDue(trx, this.claimer, new Date(now).toISOString(), new Date(now + this.options.leaseMs).toISOString(), free));
     for (const row of rows) {
       const delivery = this.deliver(row).finally(() => {
         this.inFlight.delete(delivery);

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DialectName } from '../db/database';
+import { skipLockedRows } from '../db/dialect';
 import type { DB } from '../db/schema';
 import type { OutboxTable } from './tables';
 
@@ -20,8 +20,7 @@ export interface ClaimedRow {
  * expires. PostgreSQL skips rows another claim is taking (`FOR UPDATE SKIP LOCKED`); SQLite runs
  * the whole UPDATE under its single write lock. An expired lease (a crashed claimer) is due again.
  */
-export async function claimDue(db: Kysely<DB>, dialect: DialectName, claimer: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedRow[]> {
-  const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+export async function claimDue(db: Kysely<DB>, claimer: string, now: string, leaseUntil: string, limit: number): Promise<ClaimedRow[]> {
   const result = await sql<ClaimedRow>`update outbox
     set locked_by = ${claimer}, locked_until = ${leaseUntil}, attempts = attempts + 1
     where id in (
@@ -29,7 +28,7 @@ export async function claimDue(db: Kysely<DB>, dialect: DialectName, claimer: st
       where status = 'pending' and next_attempt_at <= ${now} and (locked_until is null or locked_until <= ${now})
       order by next_attempt_at, id
       limit ${limit}
-      ${lock}
+      ${skipLockedRows(db)}
     )
     returning id, kind, topic, payload, about, attempts, created_at`.execute(db);
   return result.rows;

@@ -19,6 +19,8 @@ export interface OutboxTable {
   done_at: string | null;
 }
 
-export interface OutboxTables {
-  outbox: OutboxTable;
+declare module '../db/schema' {
+  interface DB {
+    outbox: OutboxTable;
+  }
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newCustomer } from '../../customers/accounts/test-helpers';
+import { call, newCustomer } from '../../customers/testing';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../../test-support/admin';
 import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { keyCall, newApiKey } from './test-helpers';
+import { keyCall, newApiKey } from '../testing';
 
 let t: TestApp;
 let owner: StaffSessionForTest;

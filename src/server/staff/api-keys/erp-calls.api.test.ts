@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCustomer } from '../../customers/accounts/test-helpers';
+import { newCustomer } from '../../customers/testing';
 import { ownerSession, type StaffSessionForTest } from '../../test-support/admin';
 import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
 import { mailsTo } from '../../platform/mail/mail-folder';
 import { buyerCall, placeOrder, setStock } from '../../flows/lifecycle-test-helpers';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { keyCall, newApiKey } from './test-helpers';
+import { keyCall, newApiKey } from '../testing';
 
 let t: TestApp;
 let owner: StaffSessionForTest;

@@ -3,7 +3,7 @@ import { ownerSession, type StaffSessionForTest } from '../../test-support/admin
 import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
 import { placeOrder, setStock } from '../../flows/lifecycle-test-helpers';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { keyCall, newApiKey } from './test-helpers';
+import { keyCall, newApiKey } from '../testing';
 
 let t: TestApp;
 let owner: StaffSessionForTest;

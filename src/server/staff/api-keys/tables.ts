@@ -18,6 +18,8 @@ export interface ApiKeyTable {
   last_used_ip: string | null;
 }
 
-export interface ApiKeyTables {
-  api_keys: ApiKeyTable;
+declare module '../../platform/db/schema' {
+  interface DB {
+    api_keys: ApiKeyTable;
+  }
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB } from '../../platform/db/schema';
+import { lockRowsInTransaction } from '../../platform/db/dialect';
 import type { WebhookDeliveryTable, WebhookEndpointTable } from './tables';
 
 /** The only place that touches the webhook tables. Functions take `db` (or a transaction) first. */
@@ -16,12 +17,13 @@ export function activeSubscriptions(db: Db): Promise<{ id: number; events: strin
   return db.selectFrom('webhook_endpoints').select(['id', 'events']).where('active', '=', 1).orderBy('id').execute();
 }
 
+/** `forUpdate`: lock the row (PostgreSQL) for a change that reads it first. */
 export function findEndpoint(db: Db, id: number, forUpdate = false): Promise<EndpointRow | undefined> {
   return db
     .selectFrom('webhook_endpoints')
     .selectAll()
     .where('id', '=', id)
-    .$if(forUpdate, (q) => q.forUpdate())
+    .$if(forUpdate, (q) => lockRowsInTransaction(q, db))
     .executeTakeFirst();
 }
 

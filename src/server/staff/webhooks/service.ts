@@ -33,7 +33,6 @@ export interface WebhookSettings {
 export class WebhookService {
   constructor(
     private readonly db: q.Db,
-    private readonly forUpdate: boolean,
     readonly settings: WebhookSettings,
     /** Publishes events to the endpoints; told of every change of them. */
     readonly events: WebhookEvents,
@@ -68,7 +67,7 @@ export class WebhookService {
   async update(actor: Actor, id: number, body: UpdateWebhookBody): Promise<WebhookEndpoint> {
     if (body.url !== undefined) await this.checkUrl(body.url);
     const row = await writeTransaction(this.db, async (trx) => {
-      const before = await q.findEndpoint(trx, id, this.forUpdate);
+      const before = await q.findEndpoint(trx, id, true);
       if (!before) throw new NotFound(M.endpointNotFound(id));
       const change: Parameters<typeof q.updateEndpoint>[2] = { updated_at: new Date().toISOString() };
       if (body.url !== undefined) change.url = body.url;
@@ -90,7 +89,7 @@ export class WebhookService {
 
   async remove(actor: Actor, id: number): Promise<void> {
     await writeTransaction(this.db, async (trx) => {
-      const before = await q.findEndpoint(trx, id, this.forUpdate);
+      const before = await q.findEndpoint(trx, id, true);
       if (!before) throw new NotFound(M.endpointNotFound(id));
       await q.deleteEndpoint(trx, id);
       await recordAudit(trx, actor, { action: 'webhook.delete', target: `webhook:${id}`, summary: auditView(before) });
@@ -122,7 +121,7 @@ export class WebhookService {
    */
   async redeliver(actor: Actor, id: number, deliveryId: number): Promise<{ webhookId: string; queued: true }> {
     const webhookId = await writeTransaction(this.db, async (trx) => {
-      const endpoint = await q.findEndpoint(trx, id, this.forUpdate);
+      const endpoint = await q.findEndpoint(trx, id, true);
       if (!endpoint) throw new NotFound(M.endpointNotFound(id));
       const delivery = await q.findDelivery(trx, id, deliveryId);
       if (!delivery) throw new NotFound(M.deliveryNotFound(deliveryId));

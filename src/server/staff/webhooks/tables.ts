@@ -31,7 +31,9 @@ export interface WebhookDeliveryTable {
   created_at: string;
 }
 
-export interface WebhookTables {
-  webhook_endpoints: WebhookEndpointTable;
-  webhook_deliveries: WebhookDeliveryTable;
+declare module '../../platform/db/schema' {
+  interface DB {
+    webhook_endpoints: WebhookEndpointTable;
+    webhook_deliveries: WebhookDeliveryTable;
+  }
 }

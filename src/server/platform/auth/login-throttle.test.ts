@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, THROTTLE_RULES } from './throttle';
+import { addressKey, THROTTLE_RULES } from './login-throttle';
 
 describe('addressKey', () => {
   it('counts IPv4 addresses one by one, also when mapped into IPv6', () => {

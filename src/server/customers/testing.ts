@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { Customer, SignUpInput } from '../../../contract/accounts';
-import { type OutboxMail, mailsTo } from '../../platform/mail/mail-folder';
-import type { TestApp } from '../../test-support/test-app';
+import type { Customer, SignUpInput } from '../../contract/accounts';
+import { type OutboxMail, mailsTo } from '../platform/mail/mail-folder';
+import type { TestApp } from '../test-support/test-app';
 
 /** Helpers for API tests that need customers: sign-up, sign-in and the mails they get. */
 

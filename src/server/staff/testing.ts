@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
-import type { ApiScope } from '../../../contract/admin/permissions';
-import { adminCall, type StaffSessionForTest } from '../../test-support/admin';
-import type { Answer } from '../../customers/accounts/test-helpers';
-import type { TestApp } from '../../test-support/test-app';
+import type { ApiScope } from '../../contract/admin/permissions';
+import { adminCall, type StaffSessionForTest } from '../test-support/admin';
+import type { Answer } from '../customers/testing';
+import type { TestApp } from '../test-support/test-app';
 
 /** Helpers for API tests of calls made with an API key. */
 
@@ -17,3 +17,5 @@ export async function newApiKey(t: TestApp, by: StaffSessionForTest, scopes: Api
 export function keyCall(t: TestApp, key: string, options: Omit<InjectOptions, 'url'> & { url: string }): Promise<Answer> {
   return adminCall(t, null, { ...options, headers: { authorization: `Bearer ${key}`, ...(options.headers ?? {}) } });
 }
+
+export { type ReceivedWebhook, type ReceiverMode, startReceiver, type TestReceiver } from './webhooks/test-receiver';

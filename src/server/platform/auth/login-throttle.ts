@@ -1,13 +1,12 @@
 import { isIPv6 } from 'node:net';
 import { SERVER_MESSAGES } from '../../../contract/messages';
-import { TooManyRequests } from '../../platform/errors';
-import * as q from './queries';
+import { TooManyRequests } from '../errors';
 
 const MINUTE_MS = 60_000;
 
 /**
- * Failed sign-ins are counted in the database, so every process behind a load balancer sees the
- * same counts. Three limits, each over a sliding window:
+ * Failed sign-ins are counted in the database (a `FailureLog` the accounts' owner gives), so
+ * every process behind a load balancer sees the same counts. Three limits, each over a sliding window:
  *
  * - one account from one address: 5 failures in 15 minutes. This is what stops someone guessing
  *   a password, and it locks out only the guesser's own address;
@@ -53,7 +52,23 @@ export function addressKey(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
-function scopeOf(scope: Scope, accountKey: string, address: string): q.FailureScope {
+/** Whose failures a limit counts: one account, one address, or both. */
+export interface FailureScope {
+  accountKey?: string;
+  address?: string;
+}
+
+/** The failed sign-ins, kept in a table of the module whose accounts sign in. */
+export interface FailureLog {
+  /** Time of the n-th most recent failure in the scope since `since`, if there are n of them. */
+  nthRecent(scope: FailureScope, since: string, n: number): Promise<string | undefined>;
+  add(failure: { accountKey: string; address: string; at: string }): Promise<void>;
+  /** Forgets the scope's failures (nothing when the scope is empty). */
+  forget(scope: FailureScope): Promise<void>;
+  forgetBefore(before: string): Promise<void>;
+}
+
+function scopeOf(scope: Scope, accountKey: string, address: string): FailureScope {
   if (scope === 'pair') return { accountKey, address };
   return scope === 'address' ? { address } : { accountKey };
 }
@@ -62,7 +77,7 @@ export class LoginThrottle {
   /** Attempts whose password is being checked now, by pair and by address (this process only). */
   private readonly inFlight = new Map<string, number>();
 
-  constructor(private readonly db: q.Db) {}
+  constructor(private readonly failures: FailureLog) {}
 
   /**
    * One sign-in attempt (or a check of the current password): 429 when a limit is reached, else
@@ -106,7 +121,7 @@ export class LoginThrottle {
         continue;
       }
       // The window drops below the limit once the limit-th most recent failure ages out of it.
-      const nth = await q.nthRecentFailure(this.db, scopeOf(rule.scope, accountKey, address), since, limit);
+      const nth = await this.failures.nthRecent(scopeOf(rule.scope, accountKey, address), since, limit);
       if (nth) retryAt = Math.max(retryAt, Date.parse(nth) + rule.windowMs);
     }
     if (retryAt > now) {
@@ -129,17 +144,17 @@ export class LoginThrottle {
 
   async recordFailure(accountKey: string, ip: string): Promise<void> {
     const now = Date.now();
-    await q.insertLoginFailure(this.db, { account_key: accountKey, address: addressKey(ip), created_at: new Date(now).toISOString() });
-    await q.deleteLoginFailuresBefore(this.db, new Date(now - LONGEST_WINDOW_MS).toISOString());
+    await this.failures.add({ accountKey, address: addressKey(ip), at: new Date(now).toISOString() });
+    await this.failures.forgetBefore(new Date(now - LONGEST_WINDOW_MS).toISOString());
   }
 
   /** After a correct password, this address starts afresh for this account. */
   async recordSuccess(accountKey: string, ip: string): Promise<void> {
-    await q.deleteLoginFailures(this.db, { accountKey, address: addressKey(ip) });
+    await this.failures.forget({ accountKey, address: addressKey(ip) });
   }
 
   /** After a password reset the account starts afresh everywhere. */
   async forgetAccount(accountKey: string): Promise<void> {
-    await q.deleteLoginFailures(this.db, { accountKey });
+    await this.failures.forget({ accountKey });
   }
 }

@@ -22,6 +22,8 @@ import { countKeys } from '../orders/counts';
 import { toOrder } from '../orders/order-json';
 import { addOrderEvent } from '../orders/order-state';
 import * as q from '../orders/queries';
+import { claimIdempotencyKey, findIdempotencyKey, setIdempotencyOrder } from '../platform/idempotency';
+import { finishCheckout } from './checkout-end';
 import type { OrderService } from '../orders/service';
 
 const SYSTEM = { label: 'system', display: 'System', ip: '' };
@@ -60,8 +62,8 @@ export class CheckoutService {
 
     // On SQLite concurrent checkouts (and cart changes) share a commit: see writeTransaction.
     const { orderId, replayed, order: placed } = await writeTransaction(this.db, async (trx): Promise<{ orderId: number; replayed: boolean; order?: Order }> => {
-      if (idempotencyKey !== null && !(await q.claimIdempotencyKey(trx, who.id, idempotencyKey, requestHash))) {
-        const earlier = await q.findIdempotencyKey(trx, who.id, idempotencyKey);
+      if (idempotencyKey !== null && !(await claimIdempotencyKey(trx, who.id, idempotencyKey, requestHash))) {
+        const earlier = await findIdempotencyKey(trx, who.id, idempotencyKey);
         if (!earlier || earlier.request_hash !== requestHash || earlier.order_id === null) throw new Conflict(CART_MESSAGES.idempotencyKeyReused);
         return { orderId: earlier.order_id, replayed: true };
       }
@@ -148,16 +150,16 @@ export class CheckoutService {
       await q.insertOrderLines(trx, lineRows);
       const redeemed = totals.coupons.map((o) => ({ couponId: o.coupon.id, code: o.coupon.code, name: o.coupon.name, discountCents: o.discountCents }));
       await redeemCoupons(trx, who.id, id, redeemed);
-      if (idempotencyKey !== null) await q.setIdempotencyOrder(trx, who.id, idempotencyKey, id);
+      if (idempotencyKey !== null) await setIdempotencyOrder(trx, who.id, idempotencyKey, id);
       // Last: the rows every checkout shares (the sales summaries' day and state rows, the order
       // number, the counts, the stock sequence, the orders feed) are written by one statement on
-      // PostgreSQL, with the confirmation mail, and held only until the commit (queries.ts).
+      // PostgreSQL, with the confirmation mail, and held only until the commit (checkout-end.ts).
       const moves = lines.flatMap((l, i) =>
         (['west', 'east'] as const).filter((w) => allocations[i]![w] > 0).map((w) => ({ itemNum: l.item.num, warehouse: w, delta: -allocations[i]![w] })),
       );
       const redeemedRows = redeemed.map((c) => ({ code: c.code, name: c.name, discount_cents: c.discountCents }));
       const orderOf = (orderNum: number) => toOrder({ ...orderRow, id, order_num: orderNum }, lineRows, redeemedRows);
-      const orderNum = await q.finishCheckout(trx, inserted, {
+      const orderNum = await finishCheckout(trx, inserted, {
         stock: { itemIds: shipped.map((x) => x.itemId), moves, actor: { label: `customer:${who.id}`, display: 'You', ip: '' } },
         countKeys: countKeys(orderRow),
         sale: {

@@ -1,9 +1,9 @@
 import type { Generated } from 'kysely';
 
 /**
- * Row types of trade terms, credit and payments (migration 2026-11-26T04-20-terms-credit-payments).
- * The customers' and invoices' new columns are declared here and merged into those tables' rows
- * (db/schema.ts intersects the table maps), so this area's columns stay in one place.
+ * Row types of invoices (migration 2026-11-21T13-00-cart-orders), trade terms, credit and payments
+ * (migration 2026-11-26T04-20-terms-credit-payments). The customers' terms columns are declared
+ * here and merged into that table's row (db/schema.ts intersects the table maps).
  */
 export type TermsKind = 'prepaid' | 'net';
 export type PaymentMethod = 'cheque' | 'transfer' | 'card' | 'credit';
@@ -15,9 +15,34 @@ export interface CustomerTermsColumns {
   credit_limit_cents: Generated<number>;
 }
 
-export interface InvoicePaidColumns {
+export interface InvoiceTable {
+  id: Generated<number>;
+  invoice_num: number;
+  order_id: number;
+  shipment_id: number;
+  customer_id: number;
+  /** YYYY-MM-DD. */
+  invoice_date: string;
+  due_date: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+  total_cents: number;
+  status: 'open' | 'paid' | 'void';
+  terms: string;
+  created_at: string;
   /** What payments applied to the invoice: 0 ≤ paid ≤ total (a CHECK). */
   paid_cents: Generated<number>;
+}
+
+export interface InvoiceLineTable {
+  invoice_id: number;
+  line_no: number;
+  item_num: string;
+  title: string;
+  qty: number;
+  price_cents: number;
+  extended_cents: number;
 }
 
 export interface PaymentTable {
@@ -55,7 +80,8 @@ export interface AccountChargeTable {
 
 export interface MoneyTables {
   customers: CustomerTermsColumns;
-  invoices: InvoicePaidColumns;
+  invoices: InvoiceTable;
+  invoice_lines: InvoiceLineTable;
   payments: PaymentTable;
   payment_applications: PaymentApplicationTable;
   account_charges: AccountChargeTable;

@@ -97,34 +97,6 @@ export interface ShipmentLineTable {
   qty: number;
 }
 
-export interface InvoiceTable {
-  id: Generated<number>;
-  invoice_num: number;
-  order_id: number;
-  shipment_id: number;
-  customer_id: number;
-  /** YYYY-MM-DD. */
-  invoice_date: string;
-  due_date: string;
-  subtotal_cents: number;
-  discount_cents: number;
-  shipping_cents: number;
-  total_cents: number;
-  status: 'open' | 'paid' | 'void';
-  terms: string;
-  created_at: string;
-}
-
-export interface InvoiceLineTable {
-  invoice_id: number;
-  line_no: number;
-  item_num: string;
-  title: string;
-  qty: number;
-  price_cents: number;
-  extended_cents: number;
-}
-
 export interface IdempotencyKeyTable {
   customer_id: number;
   key: string;
@@ -142,6 +114,4 @@ export interface OrderTables {
   order_counts: OrderCountTable;
   shipments: ShipmentTable;
   shipment_lines: ShipmentLineTable;
-  invoices: InvoiceTable;
-  invoice_lines: InvoiceLineTable;
 }

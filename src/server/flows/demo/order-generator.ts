@@ -4,6 +4,7 @@ import { shippingRates } from '../../orders/cart/shipping-rates';
 import { SeededRandom } from '../../catalogue/demo/random';
 import type { OrderStatusCode } from '../../orders/tables';
 import { type Line, type Shipped, shipmentRows, type Warehouse } from './shipment-builder';
+import type { OrderRows, Sequences, SyntheticItem } from './synthetic-types';
 
 /**
  * Synthetic orders for benchmarks (pure: rows in, rows out). Each order is built the way the shop
@@ -23,39 +24,10 @@ export interface SyntheticCustomer {
   zip: string;
 }
 
-export interface SyntheticItem {
-  num: string;
-  title: string;
-  priceCents: number;
-  /** No unit available at either warehouse: the only items whose units can still be waited for. */
-  outOfStock: boolean;
-}
-
 export interface CouponRef {
   id: number;
   code: string;
   name: string;
-}
-
-/** Next ids and numbers of each table (the caller reads them from the database). */
-export interface Sequences {
-  orderId: number;
-  orderNum: number;
-  shipmentId: number;
-  shipmentNum: number;
-  invoiceId: number;
-  invoiceNum: number;
-}
-
-export interface OrderRows {
-  orders: unknown[][];
-  lines: unknown[][];
-  shipments: unknown[][];
-  shipmentLines: unknown[][];
-  invoices: unknown[][];
-  invoiceLines: unknown[][];
-  events: unknown[][];
-  redemptions: unknown[][];
 }
 
 const DAY = 86_400_000;

@@ -4,7 +4,8 @@ import type { DB } from '../../platform/db/schema';
 import { rebuildSummaries } from '../../reports/recount';
 import { countKeys } from '../../orders/counts';
 import type { OrderStatusCode } from '../../orders/tables';
-import { type CouponRef, type OrderRows, type Sequences, SyntheticOrderGenerator } from './order-generator';
+import { type CouponRef, SyntheticOrderGenerator } from './order-generator';
+import type { OrderRows, Sequences } from './synthetic-types';
 import { syntheticCustomers } from '../../customers/demo/synthetic-customers';
 
 /**

@@ -1,10 +1,8 @@
 import type { Actor } from '../platform/audit/audit';
-import type { CountMoves } from '../orders/counts';
-import { addOrderEvents, type OrderSums, saveOrderSums } from '../orders/order-state';
+import { addOrderEvents, allocateBackordered, type CountMoves, type OrderSums, saveOrderSums } from '../orders';
 import { allocateStock, firstWarehouse, type Warehouse } from '../stock/allocation';
 import { itemsWithBackorders, type LockedOrder, lockOrdersForFill, type Waiting, type WaitingLine, waitingLines, waitingQueue } from '../stock/backorder-queries';
 import { type Move, type MovementReason, recordMovements, type StockUnits } from '../stock/movements';
-import { allocateBackordered } from '../orders/lifecycle-queries';
 import { availableOf, type Db, decrementStock, isPostgres, lockItems, markStockChanged, releaseToShelf, type StockRow } from '../stock/queries';
 
 /**

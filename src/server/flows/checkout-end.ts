@@ -2,10 +2,8 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { counterCte } from '../platform/counters';
 import { enqueue, type NewOutboxMessage, outboxInsertCte } from '../platform/outbox/outbox';
-import { noteOrderChanged, orderFeedCte } from '../orders/change-feed';
-import { countNewOrder, countNewOrderCte } from '../orders/counts';
-import { type Db, numberCheckoutOrder } from '../orders/queries';
-import { recordSales, SALES_LAST, type SaleChange, salesCtes } from '../reports/sales-summaries';
+import { countNewOrder, countNewOrderCte, type Db, noteOrderChanged, numberCheckoutOrder, orderFeedCte } from '../orders';
+import { recordSales, type SaleChange, SALES_LAST, salesCtes } from '../reports';
 import { type CheckoutStock, checkoutStockCtes, recordCheckoutStock } from '../stock/movements';
 
 /** What a checkout writes last, once its order has a number (`finishCheckout`). */

@@ -3,32 +3,44 @@ import type { ShipBody } from '../../contract/admin/orders';
 import { type Shipment, WAREHOUSES } from '../../contract/order-lifecycle';
 import type { Actor } from '../platform/audit/audit';
 import { oneStatementWrites } from '../platform/db/dialect';
-import { createInvoice, planInvoice } from '../money/invoices';
-import { invoiceCtes, invoicedBefore } from '../money/queries';
-import { type Moved, planCancel, planShipment } from '../orders/line-changes';
-import { insertShipment, type LineQuantities, returnCouponUses, setLineQuantities, shipmentCtes } from '../orders/lifecycle-queries';
+import { createInvoice, invoiceCtes, invoicedBefore, planInvoice } from '../money';
+import {
+  addOrderEvent,
+  applyCountMoves,
+  type CountMoves,
+  type Db,
+  insertShipment,
+  type LineQuantities,
+  lockOrder,
+  type Moved,
+  type MovedLine,
+  NOTHING_INVOICED,
+  orderLines,
+  type OrderMoney,
+  type OrderPlaced,
+  type OrderState,
+  type OrderStatusCode,
+  type OrderSums,
+  type OrderTotals,
+  originalTotalOf,
+  planCancel,
+  planShipment,
+  returnCouponUses,
+  saveOrderState,
+  setLineQuantities,
+  shipmentCtes,
+  statusAfter,
+  totalsAfterCancel,
+  trackingUrl,
+} from '../orders';
+import { recordSales } from '../reports';
 import { movementsCte } from '../stock/queries';
-import { NOTHING_INVOICED, originalTotalOf, type OrderTotals, totalsAfterCancel } from '../orders/order-totals';
-import { addOrderEvent, lockOrder, type OrderMoney, type OrderPlaced, type OrderState, type OrderSums, saveOrderState } from '../orders/order-state';
-import type { OrderStatusCode } from '../orders/tables';
-import { applyCountMoves, type CountMoves } from '../orders/counts';
-import { type Db, orderLines } from '../orders/queries';
 import { type FilledBackorder, recordShipped, releaseToStock } from './stock-link';
-import { trackingUrl } from '../orders/tracking';
-import { recordSales } from '../reports/sales-summaries';
-import { statusAfter } from '../orders/transitions';
 
 /**
  * The two actions that change an order's lines, in the caller's transaction (the order is locked
  * and its status checked already): a shipment, and a cancel of lines or of the whole order.
  */
-
-export interface MovedLine {
-  lineNo: number;
-  invNum: string;
-  title: string;
-  qty: number;
-}
 
 const describe = (moved: readonly Moved[]): MovedLine[] => moved.map((m) => ({ lineNo: m.line.line_no, invNum: m.line.item_num, title: m.line.title, qty: m.qty }));
 

@@ -1,8 +1,7 @@
 import { INVOICE_DUE_DAYS, INVOICE_TERMS } from '../../contract/order-lifecycle';
 import { bumpCounter } from '../platform/counters';
 import { addDays, invoiceAmounts } from './invoice-amounts';
-import type { Moved } from '../orders/line-changes';
-import type { OrderMoney, OrderState } from '../orders/order-state';
+import type { Moved, OrderMoney, OrderState } from '../orders';
 import { type Db, insertInvoice, invoicedBefore, type InvoiceInsert, type InvoiceLineInsert, termsOf } from './queries';
 
 /** An invoice worked out, not yet numbered nor written. */

@@ -8,7 +8,6 @@ import {
   bulkAcceptBody,
   bulkAcceptResultSchema,
   cancelBody,
-  dashboardSchema,
   holdBody,
   ORDER_ADMIN_MESSAGES,
   orderChangesSchema,
@@ -21,7 +20,6 @@ import type { ShopContext } from '../context';
 import { Invalid } from '../platform/errors';
 import { listAdminOrders } from './admin-list';
 import { listOrderChanges } from './change-feed';
-import { dashboardCounts } from '../reports/dashboard';
 import type { Acting } from '../flows/lifecycle';
 import { actorOf, warehouseLimit } from '../staff/staff-auth';
 
@@ -29,8 +27,6 @@ const tags = ['admin: orders'];
 const security = [{ staffSession: [] }];
 const params = orderNumParam;
 const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem };
-/** Items the dashboard lists under low stock. */
-const DASHBOARD_LOW_STOCK = 10;
 const ifMatchHeader = 'Optional `If-Match: <version>` (the admin order\'s `version`): 409 when the order changed meanwhile.';
 
 /** `If-Match: 7` or `"7"`: the version the staff member saw. */
@@ -47,7 +43,7 @@ function acting(request: FastifyRequest): Acting {
   return { actor: actorOf(request), warehouse: warehouseLimit(request) };
 }
 
-/** The order desk (DESIGN.md §5 "Orders"): list, detail, the lifecycle's actions, the dashboard. */
+/** The order desk (DESIGN.md §5 "Orders"): list, detail, the lifecycle's actions. */
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
   const lifecycle = ctx.lifecycle;
@@ -137,9 +133,4 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
     },
     async (request, reply) => reply.code(201).send(await lifecycle.ship(acting(request), request.params.orderNum, request.body, ifMatch(request))),
   );
-
-  app.get('/Dashboard', { config: { permission: 'dashboard:read' }, schema: { tags, security, response: { 200: dashboardSchema, 401: problem, 403: problem } } }, async () => {
-    const [counts, lowStock] = await Promise.all([dashboardCounts(db), ctx.stock.lowStock(DASHBOARD_LOW_STOCK)]);
-    return { ...counts, lowStock };
-  });
 };

@@ -1,6 +1,6 @@
 import { INVOICE_DUE_DAYS, INVOICE_TERMS } from '../../../contract/order-lifecycle';
 import type { SeededRandom } from '../../catalogue/demo/random';
-import { addDays, invoiceAmounts } from '../../money/invoice-amounts';
+import { addDays, invoiceAmounts } from '../../money';
 import type { OrderRows, Sequences, SyntheticItem } from './synthetic-types';
 
 /**

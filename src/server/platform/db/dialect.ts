@@ -71,6 +71,11 @@ export function oneStatementWrites(db: Kysely<DB>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/** Whether reads can lock rows (`FOR UPDATE`, PostgreSQL); SQLite's write transaction holds the whole database instead. */
+export function rowLocks(db: Kysely<DB>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 /** Whether a query can answer a row with its child rows as nested JSON (PostgreSQL's `json_agg`): one round trip instead of one per child table. */
 export function nestedJsonReads(db: Kysely<DB>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;

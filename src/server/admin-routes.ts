@@ -14,6 +14,7 @@ import { distributorRoutes } from './content/distributor-routes';
 import { documentRoutes } from './orders/documents/document-routes';
 import { orderFormRoutes } from './content/survey/order-form-routes';
 import { orderRoutes } from './orders/order-routes';
+import { orderLifecycleRoutes } from './flows/order-routes';
 import { outboxRoutes } from './platform/outbox/outbox-routes';
 import { pageRoutes } from './content/page-routes';
 import { paymentRoutes } from './money/payment-routes';
@@ -33,6 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
   registerStaffAuth(app, ctx.staff, ctx.config.PUBLIC_URL, ctx.apiKeys);
   await app.register(staffRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
+  await app.register(orderLifecycleRoutes, { ctx });
   await app.register(stockRoutes, { ctx });
   await app.register(documentRoutes, { ctx });
   await app.register(apiKeyRoutes, { ctx });

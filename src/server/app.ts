@@ -28,6 +28,7 @@ import { refuseNul } from './platform/http/nul-guard';
 import { serveWebApp } from './platform/http/static-web';
 import { applySecurityHeaders } from './platform/http/security-headers';
 import { shopRoutes } from './orders/routes';
+import { checkoutRoutes } from './flows/order-routes';
 import { buyerDocumentRoutes } from './orders/documents/routes';
 import { buyerMoneyRoutes } from './money/buyer-routes';
 import { surveyRoutes } from './content/survey/routes';
@@ -184,6 +185,7 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
       await api.register(catalogueRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(shopRoutes, { ctx });
+      await api.register(checkoutRoutes, { ctx });
       await api.register(buyerDocumentRoutes, { ctx });
       await api.register(buyerMoneyRoutes, { ctx });
       await api.register(contentRoutes, { ctx });

@@ -16,6 +16,7 @@ import { MoneyService } from './money/service';
 import { balanceOf, invoicedDueOf, onOpenOrdersOf } from './money/account-math';
 import { balancePartsOf } from './money/queries';
 import { totalsJson } from './orders/order-totals';
+import { closeSettledOrders, reopenClosedOrders } from './flows/closing';
 import { ItemEditorService } from './catalogue/item-editor/service';
 import { CategoryEditorService } from './catalogue/category-editor/service';
 import { ItemImportService } from './catalogue/item-import/service';
@@ -97,7 +98,10 @@ export function createContext(config: Config, database: Database): ShopContext {
   const cart = new CartService(database.db, ops, catalogue, accounts, priceBook);
   const orders = new OrderService(database.db, cart);
   const adminOrders = new AdminOrderReader(database.db);
-  const money = new MoneyService(database.db, ops, webhookEvents, outbox);
+  const money = new MoneyService(database.db, ops, outbox, {
+    closeSettled: (trx, actor, orderIds) => closeSettledOrders(trx, ops, webhookEvents, actor, orderIds),
+    reopenClosed: (trx, actor, orderIds, chequeRef) => reopenClosedOrders(trx, ops, actor, orderIds, chequeRef),
+  });
   const items = new ItemEditorService(database.db, catalogue, webhookEvents, () => outbox.poke());
   const stock = new StockService(database.db, catalogue, outbox, config.PUBLIC_URL, webhookEvents);
   return {

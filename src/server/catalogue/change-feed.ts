@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { bumpCounter } from '../platform/counters';
 import type { DB } from '../platform/db/schema';
 import type { FacetInput } from './facets';
 import { bumpCatalogueVersion, CATALOGUE_SEQ } from './queries';
@@ -20,14 +21,8 @@ import type { CatalogueItemInput } from './writes';
  * makes their sequences commit in order: a process that has seen N has every edit ≤ N.
  */
 
-export async function takeChangeSeq(trx: Kysely<DB>): Promise<number> {
-  const row = await trx
-    .updateTable('counters')
-    .set({ value: sql<number>`value + 1` })
-    .where('name', '=', CATALOGUE_SEQ)
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return Number(row.value);
+export function takeChangeSeq(trx: Kysely<DB>): Promise<number> {
+  return bumpCounter(trx, CATALOGUE_SEQ);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../platform/db/schema';
 import type { FacetKind } from './tables';
+import { setMeta } from '../platform/meta';
 import type { PriceBreak } from './pricing/unit-price';
 
 /** The only place the catalogue module touches Kysely. Functions take `db` (or a transaction) first. */
@@ -11,7 +12,7 @@ export const CATALOGUE_VERSION_KEY = 'catalogue_version';
 const STOCK_SEQ = 'stock_seq';
 
 /** The counter that moves with every item edit (catalogue/change-feed.ts moves it). */
-export const CATALOGUE_SEQ = 'catalogue_seq';
+export const CATALOGUE_SEQ = 'catalogue_seq' as const;
 
 /** What a read index is built from: the catalogue version, the stock sequence and the catalogue change sequence. */
 export interface CatalogueVersions {
@@ -36,11 +37,7 @@ export async function readVersions(db: Kysely<DB>): Promise<CatalogueVersions> {
 /** Marks the catalogue as changed, so every server process rebuilds its read index. */
 export async function bumpCatalogueVersion(db: Kysely<DB>): Promise<void> {
   const value = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  await db
-    .insertInto('meta')
-    .values({ key: CATALOGUE_VERSION_KEY, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
+  await setMeta(db, CATALOGUE_VERSION_KEY, value);
 }
 
 /** West/East stock of the active items whose stock changed after stock sequence `since`. */

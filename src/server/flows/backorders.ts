@@ -1,10 +1,10 @@
 import type { Actor } from '../platform/audit/audit';
-import type { CountMoves } from '../orders/counts';
-import { addOrderEvents, type OrderSums, saveOrderSums } from '../orders/order-state';
+import { addOrderEvents, allocateBackordered, type CountMoves, type OrderSums, saveOrderSums } from '../orders';
 import { allocateStock, firstWarehouse, type Warehouse } from '../stock/allocation';
-import { allocateBackordered, itemsWithBackorders, type LockedOrder, lockOrdersForFill, type Waiting, type WaitingLine, waitingLines, waitingQueue } from '../stock/backorder-queries';
+import { itemsWithBackorders, type LockedOrder, lockOrdersForFill, type Waiting, type WaitingLine, waitingLines, waitingQueue } from '../stock/backorder-queries';
 import { type Move, type MovementReason, recordMovements, type StockUnits } from '../stock/movements';
-import { availableOf, type Db, decrementStock, isPostgres, lockItems, markStockChanged, releaseToShelf, type StockRow } from '../stock/queries';
+import { oneStatementWrites, rowLocks } from '../platform/db/dialect';
+import { availableOf, type Db, decrementStock, lockItems, markStockChanged, releaseToShelf, type StockRow } from '../stock/queries';
 
 /**
  * Backorder fills (DESIGN.md §5 "Stock"): units that become available at a warehouse go first to
@@ -118,7 +118,7 @@ async function allocateToWaiting(trx: Db, stock: readonly StockRow[]): Promise<A
 export async function fillBackorders(trx: Db, itemNums: readonly string[], actor: Actor, changed?: number[], counts?: CountMoves): Promise<Filled[]> {
   const waiting = await itemsWithBackorders(trx, itemNums);
   if (waiting.length === 0) return [];
-  return fillItems(trx, await lockItems(trx, waiting, isPostgres(trx)), actor, changed, counts);
+  return fillItems(trx, await lockItems(trx, waiting, rowLocks(trx)), actor, changed, counts);
 }
 
 /** `fillBackorders` of items locked and read already. */
@@ -191,7 +191,7 @@ export async function releaseUnits(
 ): Promise<Filled[]> {
   const positive = units.filter((u) => u.units > 0);
   if (positive.length === 0) return [];
-  if (isPostgres(trx)) {
+  if (oneStatementWrites(trx)) {
     const released = await releaseToShelf(trx, positive, { reason: move.reason, ref: move.ref, actor: move.actor.label });
     const ids = released.map((r) => r.id);
     if (changed) changed.push(...ids);

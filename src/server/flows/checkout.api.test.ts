@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCoupons } from '../orders/cart/demo-coupons';
-import { insertCoupon } from '../orders/cart/queries';
-import { addShipTo, signUpCustomer, type TestCustomer } from '../orders/cart/test-customers';
+import { seedDemoCoupons } from '../orders';
+import { addShipTo, insertCoupon, signUpCustomer, type TestCustomer } from '../orders/testing';
 import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
 import { mailsTo } from '../platform/mail/mail-folder';
 import { createTestApp, type TestApp } from '../test-support/test-app';

@@ -1,10 +1,25 @@
 import { createHash } from 'node:crypto';
 import { CART_MESSAGES, type CheckoutRequest, type Order } from '../../contract/cart';
 import type { AccountService } from '../customers';
-import { resolveDestination } from '../orders/cart/destination';
-import { redeemCoupons } from '../orders/cart/queries';
-import type { CartService } from '../orders/cart/service';
-import { shippingRates } from '../orders/cart/shipping-rates';
+import {
+  addOrderEvent,
+  type CartService,
+  countKeys,
+  type Db,
+  insertOrderForCheckout,
+  insertOrderLines,
+  orderConfirmationMail,
+  type OrderLineRow,
+  type OrderRow,
+  type OrderService,
+  placedAdminOrder,
+  redeemCoupons,
+  removeOrderedFromCart,
+  resolveDestination,
+  shippingRates,
+  toOrder,
+} from '../orders';
+import { CREDIT_HOLD, type MoneyService } from '../money';
 import { writeTransaction } from '../platform/db/database';
 import type { DialectOps } from '../platform/db/dialect';
 import { Conflict, Invalid } from '../platform/errors';
@@ -12,17 +27,10 @@ import type { SignedInCustomer } from '../platform/http/auth-context';
 import { queuedMail } from '../platform/mail/mailer';
 import type { OutboxDispatcher } from '../platform/outbox/outbox';
 import type { WebhookEvents } from '../staff';
-import type { MoneyService } from '../money/service';
-import { CREDIT_HOLD } from '../money/queries';
-import { placedAdminOrder } from '../orders/admin-order';
 import { type Allocation, allocateStock, firstWarehouse } from '../stock/allocation';
 import { decrementStock, lockItems } from '../stock/queries';
-import { orderConfirmationMail } from '../orders/confirmation-mail';
-import { countKeys } from '../orders/counts';
-import { toOrder } from '../orders/order-json';
-import { addOrderEvent } from '../orders/order-state';
-import * as q from '../orders/queries';
-import type { OrderService } from '../orders/service';
+import { claimIdempotencyKey, findIdempotencyKey, setIdempotencyOrder } from '../platform/idempotency';
+import { finishCheckout } from './checkout-end';
 
 const SYSTEM = { label: 'system', display: 'System', ip: '' };
 
@@ -42,7 +50,7 @@ export interface CheckoutResult {
  */
 export class CheckoutService {
   constructor(
-    private readonly db: q.Db,
+    private readonly db: Db,
     private readonly ops: DialectOps,
     private readonly accounts: AccountService,
     private readonly cart: CartService,
@@ -60,8 +68,8 @@ export class CheckoutService {
 
     // On SQLite concurrent checkouts (and cart changes) share a commit: see writeTransaction.
     const { orderId, replayed, order: placed } = await writeTransaction(this.db, async (trx): Promise<{ orderId: number; replayed: boolean; order?: Order }> => {
-      if (idempotencyKey !== null && !(await q.claimIdempotencyKey(trx, who.id, idempotencyKey, requestHash))) {
-        const earlier = await q.findIdempotencyKey(trx, who.id, idempotencyKey);
+      if (idempotencyKey !== null && !(await claimIdempotencyKey(trx, who.id, idempotencyKey, requestHash))) {
+        const earlier = await findIdempotencyKey(trx, who.id, idempotencyKey);
         if (!earlier || earlier.request_hash !== requestHash || earlier.order_id === null) throw new Conflict(CART_MESSAGES.idempotencyKeyReused);
         return { orderId: earlier.order_id, replayed: true };
       }
@@ -92,11 +100,11 @@ export class CheckoutService {
       await decrementStock(trx, shipped);
       // What was ordered leaves the cart now: it needs no order id, and the rows every checkout
       // shares (the order counter, the stock sequence) are locked only at the end, below.
-      await q.removeOrderedFromCart(trx, who.id, cart.lines.map((l) => l.invNum), cart.coupons.map((c) => c.id));
+      await removeOrderedFromCart(trx, who.id, cart.lines.map((l) => l.invNum), cart.coupons.map((c) => c.id));
 
       const now = new Date().toISOString();
       const sum = (pick: (a: Allocation) => number) => allocations.reduce((n, a) => n + pick(a), 0);
-      const orderRow: Omit<q.OrderRow, 'id' | 'order_num'> = {
+      const orderRow: Omit<OrderRow, 'id' | 'order_num'> = {
         customer_id: who.id,
         // A credit-held order keeps the spec's text; its statusCode says on_hold.
         status: creditHold ? 'Received' : allocations.some((a) => a.backordered > 0) ? 'Received, partly backordered' : 'Received',
@@ -128,10 +136,10 @@ export class CheckoutService {
         line_count: lines.length,
         total_qty: totals.totalQuantity,
       };
-      const inserted = await q.insertOrderForCheckout(trx, orderRow);
+      const inserted = await insertOrderForCheckout(trx, orderRow);
       const id = inserted.id;
       if (creditHold) await addOrderEvent(trx, id, SYSTEM, 'on_hold', 'Held: this order takes the balance over the credit limit; no stock is reserved until it is released', false);
-      const lineRows: q.OrderLineRow[] = lines.map((l, i) => ({
+      const lineRows: OrderLineRow[] = lines.map((l, i) => ({
         order_id: id,
         line_no: i + 1,
         item_num: l.item.num,
@@ -145,19 +153,19 @@ export class CheckoutService {
         qty_shipped: 0,
         qty_cancelled: 0,
       }));
-      await q.insertOrderLines(trx, lineRows);
+      await insertOrderLines(trx, lineRows);
       const redeemed = totals.coupons.map((o) => ({ couponId: o.coupon.id, code: o.coupon.code, name: o.coupon.name, discountCents: o.discountCents }));
       await redeemCoupons(trx, who.id, id, redeemed);
-      if (idempotencyKey !== null) await q.setIdempotencyOrder(trx, who.id, idempotencyKey, id);
+      if (idempotencyKey !== null) await setIdempotencyOrder(trx, who.id, idempotencyKey, id);
       // Last: the rows every checkout shares (the sales summaries' day and state rows, the order
       // number, the counts, the stock sequence, the orders feed) are written by one statement on
-      // PostgreSQL, with the confirmation mail, and held only until the commit (queries.ts).
+      // PostgreSQL, with the confirmation mail, and held only until the commit (checkout-end.ts).
       const moves = lines.flatMap((l, i) =>
         (['west', 'east'] as const).filter((w) => allocations[i]![w] > 0).map((w) => ({ itemNum: l.item.num, warehouse: w, delta: -allocations[i]![w] })),
       );
       const redeemedRows = redeemed.map((c) => ({ code: c.code, name: c.name, discount_cents: c.discountCents }));
       const orderOf = (orderNum: number) => toOrder({ ...orderRow, id, order_num: orderNum }, lineRows, redeemedRows);
-      const orderNum = await q.finishCheckout(trx, inserted, {
+      const orderNum = await finishCheckout(trx, inserted, {
         stock: { itemIds: shipped.map((x) => x.itemId), moves, actor: { label: `customer:${who.id}`, display: 'You', ip: '' } },
         countKeys: countKeys(orderRow),
         sale: {

@@ -1,10 +1,9 @@
 import type { Actor } from '../platform/audit/audit';
 import { recordAudit } from '../platform/audit/audit';
 import type { DialectOps } from '../platform/db/dialect';
-import { readAdminOrder } from '../orders/admin-order';
-import { addOrderEvent, lockOrder, saveOrderState } from '../orders/order-state';
+import { addOrderEvent, lockOrder, readAdminOrder, saveOrderState } from '../orders';
+import { closedOrders, type Db, settledOrders } from '../money';
 import type { WebhookEvents } from '../staff';
-import { closedOrders, type Db, settledOrders } from '../money/queries';
 
 /**
  * The closing rule (decision 0022): an order whose every unit is shipped or cancelled (status

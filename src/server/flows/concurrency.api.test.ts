@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCoupon } from '../orders/cart/queries';
-import { signUpCustomer, type TestCustomer } from '../orders/cart/test-customers';
+import { insertCoupon, signUpCustomer, type TestCustomer } from '../orders/testing';
 import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

@@ -1,31 +1,46 @@
-import { PostgresAdapter } from 'kysely';
+import { sql } from 'kysely';
 import type { ShipBody } from '../../contract/admin/orders';
 import { type Shipment, WAREHOUSES } from '../../contract/order-lifecycle';
 import type { Actor } from '../platform/audit/audit';
-import { createInvoice, planInvoice } from '../money/invoices';
-import { type Moved, planCancel, planShipment } from '../orders/line-changes';
-import { insertShipment, insertShipmentWithInvoice, invoicedBefore, type LineQuantities, nextNumber, returnCouponUses, setLineQuantities } from '../orders/lifecycle-queries';
-import { NOTHING_INVOICED, originalTotalOf, type OrderTotals, totalsAfterCancel } from '../orders/order-totals';
-import { addOrderEvent, lockOrder, type OrderMoney, type OrderPlaced, type OrderState, type OrderSums, saveOrderState } from '../orders/order-state';
-import type { OrderStatusCode } from '../orders/tables';
-import { applyCountMoves, type CountMoves } from '../orders/counts';
-import { type Db, orderLines } from '../orders/queries';
+import { oneStatementWrites } from '../platform/db/dialect';
+import { createInvoice, invoiceCtes, invoicedBefore, planInvoice } from '../money';
+import {
+  addOrderEvent,
+  applyCountMoves,
+  type CountMoves,
+  type Db,
+  insertShipment,
+  type LineQuantities,
+  lockOrder,
+  type Moved,
+  type MovedLine,
+  NOTHING_INVOICED,
+  orderLines,
+  type OrderMoney,
+  type OrderPlaced,
+  type OrderState,
+  type OrderStatusCode,
+  type OrderSums,
+  type OrderTotals,
+  originalTotalOf,
+  planCancel,
+  planShipment,
+  returnCouponUses,
+  saveOrderState,
+  setLineQuantities,
+  shipmentCtes,
+  statusAfter,
+  totalsAfterCancel,
+  trackingUrl,
+} from '../orders';
+import { recordSales } from '../reports';
+import { movementsCte } from '../stock/queries';
 import { type FilledBackorder, recordShipped, releaseToStock } from './stock-link';
-import { trackingUrl } from '../orders/tracking';
-import { recordSales } from '../reports/sales-summaries';
-import { statusAfter } from '../orders/transitions';
 
 /**
  * The two actions that change an order's lines, in the caller's transaction (the order is locked
  * and its status checked already): a shipment, and a cancel of lines or of the whole order.
  */
-
-export interface MovedLine {
-  lineNo: number;
-  invNum: string;
-  title: string;
-  qty: number;
-}
 
 const describe = (moved: readonly Moved[]): MovedLine[] => moved.map((m) => ({ lineNo: m.line.line_no, invNum: m.line.item_num, title: m.line.title, qty: m.qty }));
 
@@ -72,26 +87,23 @@ export async function shipOrderLines(trx: Db, order: OrderState & OrderMoney, ac
   const shipmentLines = moved.map((m) => ({ line_no: m.line.line_no, qty: m.qty }));
   let shipmentNum: number;
   let invoiceNum: number;
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (oneStatementWrites(trx)) {
     // One statement writes the shipment, its invoice, their lines, the timeline entry and the
-    // movements, numbered from sequences: no counter row is held.
+    // movements (one round trip where they took five), numbered from sequences: no counter row is
+    // held. Each owner gives its part: orders the shipment, money the invoice, stock the movements.
     const moves = shipped.filter((s) => s.units > 0).map((s) => ({ itemNum: s.itemNum, warehouse: s.warehouse, delta: -s.units }));
-    ({ shipmentNum, invoiceNum } = await insertShipmentWithInvoice(trx, {
-      shipment,
-      lines: shipmentLines,
-      invoice: invoice.row,
-      invoiceLines: invoice.lines,
-      actorDisplay: actor.display,
-      detailAfter,
-      moves,
-      refPrefix,
-      actorLabel: actor.label,
-    }));
+    const ship = shipmentCtes({ shipment, lines: shipmentLines, actorDisplay: actor.display, detailAfter });
+    const billed = invoiceCtes(invoice.row, invoice.lines, 's');
+    const moved = moves.length > 0 ? [movementsCte('moved', moves, { reason: 'ship', ref: sql<string>`${refPrefix}::text || snum.value`, actor: actor.label, at: shippedAt, from: 'snum' })] : [];
+    const r = await sql<{ shipment_num: number; invoice_num: number }>`with ${sql.join([ship.number, billed.number, ...ship.rows, ...billed.rows, ...moved])}
+      select snum.value as shipment_num, inum.value as invoice_num from snum, inum`.execute(trx);
+    shipmentNum = Number(r.rows[0]!.shipment_num);
+    invoiceNum = Number(r.rows[0]!.invoice_num);
   } else {
-    shipmentNum = await nextNumber(trx, 'shipment_num');
-    const shipmentId = await insertShipment(trx, { ...shipment, shipment_num: shipmentNum }, shipmentLines);
+    const written = await insertShipment(trx, shipment, shipmentLines);
+    shipmentNum = written.shipmentNum;
     await recordShipped(trx, shipped, `${refPrefix}${shipmentNum}`, actor);
-    invoiceNum = await createInvoice(trx, invoice, shipmentId);
+    invoiceNum = await createInvoice(trx, invoice, written.id);
     await addOrderEvent(trx, order.id, actor, 'shipped', `Shipment ${shipmentNum}${detailAfter}`, true);
   }
   // The order's state (and the counts, shared with every checkout) last.

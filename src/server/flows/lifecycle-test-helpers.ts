@@ -1,5 +1,5 @@
 import { fixtureItems, seedItems } from '../catalogue/test-fixture';
-import { signUpCustomer, type TestCustomer } from '../orders/cart/test-customers';
+import { signUpCustomer, type TestCustomer } from '../orders/testing';
 import type { TestApp } from '../test-support/test-app';
 
 /** Helpers for API tests of the order lifecycle: stock set up, orders placed through the real cart and checkout. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCoupons } from '../orders/cart/demo-coupons';
-import { signUpCustomer } from '../orders/cart/test-customers';
+import { seedDemoCoupons } from '../orders';
+import { signUpCustomer } from '../orders/testing';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../test-support/admin';
 import { mailsTo } from '../platform/mail/mail-folder';

@@ -9,15 +9,27 @@ import { enqueueMail } from '../platform/mail/mailer';
 import type { OutboxDispatcher } from '../platform/outbox/outbox';
 import type { WebhookEvents } from '../staff';
 import { enqueueBackorderMails } from './backorder-mail';
-import { type AdminOrderReader, readAdminOrder } from '../orders/admin-order';
-import { applyCountMoves, type CountMoves } from '../orders/counts';
+import {
+  addOrderEvent,
+  type AdminOrderReader,
+  allows,
+  applyCountMoves,
+  cancelledMail,
+  type CountMoves,
+  type Db,
+  lockOrder,
+  type OrderBuyer,
+  type OrderMoney,
+  type OrderPlaced,
+  type OrderState,
+  readAdminOrder,
+  saveOrderState,
+  shippedMail,
+  statusAfter,
+  wasAccepted,
+} from '../orders';
 import { type CancelPlan, cancelOrderLines, shipOrderLines } from './lifecycle-steps';
-import { wasAccepted } from '../orders/lifecycle-queries';
 import { fillReleased, markReleased } from './stock-link';
-import { cancelledMail, shippedMail } from '../orders/lifecycle-mails';
-import { addOrderEvent, lockOrder, type OrderBuyer, type OrderMoney, type OrderPlaced, type OrderState, saveOrderState } from '../orders/order-state';
-import type { Db } from '../orders/queries';
-import { allows, statusAfter } from '../orders/transitions';
 
 /** Who asks, as the lifecycle needs it: the actor, and the one warehouse a warehouse member ships from. */
 export interface Acting {

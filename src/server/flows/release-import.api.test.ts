@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, type StaffSessionForTest } from '../test-support/admin';
-import { signUpCustomer, type TestCustomer } from '../orders/cart/test-customers';
+import { signUpCustomer, type TestCustomer } from '../orders/testing';
 import { importCatalogueCsv } from '../catalogue/import-catalogue';
 import { fixtureItems, loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { writeTransaction } from '../platform/db/database';

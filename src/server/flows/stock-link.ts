@@ -1,10 +1,8 @@
 import type { Actor } from '../platform/audit/audit';
-import type { CountMoves } from '../orders/counts';
+import type { CountMoves, Db, Released } from '../orders';
 import { type Filled, fillBackorders, releaseUnits } from './backorders';
 import { recordShipMovements } from '../stock/movements';
 import { markStockChanged } from '../stock/queries';
-import type { Released } from '../orders/line-changes';
-import type { Db } from '../orders/queries';
 
 /**
  * Where the lifecycle meets the stock area (which owns the stock columns and their history):

@@ -1,17 +1,13 @@
-import type { Insertable } from 'kysely';
 import { INVOICE_DUE_DAYS, INVOICE_TERMS } from '../../contract/order-lifecycle';
+import { bumpCounter } from '../platform/counters';
 import { addDays, invoiceAmounts } from './invoice-amounts';
-import type { Moved } from '../orders/line-changes';
-import { insertInvoice, invoicedBefore, nextNumber } from '../orders/lifecycle-queries';
-import type { OrderMoney, OrderState } from '../orders/order-state';
-import { termsOf } from './queries';
-import type { Db } from '../orders/queries';
-import type { InvoiceLineTable, InvoiceTable } from './tables';
+import type { Moved, OrderMoney, OrderState } from '../orders';
+import { type Db, insertInvoice, invoicedBefore, type InvoiceInsert, type InvoiceLineInsert, termsOf } from './queries';
 
 /** An invoice worked out, not yet numbered nor written. */
 export interface PlannedInvoice {
-  row: Omit<Insertable<InvoiceTable>, 'invoice_num' | 'shipment_id'>;
-  lines: Omit<Insertable<InvoiceLineTable>, 'invoice_id'>[];
+  row: InvoiceInsert;
+  lines: InvoiceLineInsert[];
 }
 
 /**
@@ -60,7 +56,7 @@ export async function planInvoice(trx: Db, order: OrderState & OrderMoney, moved
 
 /** SQLite: numbers the planned invoice of this shipment and writes it. Answers its number. */
 export async function createInvoice(trx: Db, invoice: PlannedInvoice, shipmentId: number): Promise<number> {
-  const invoiceNum = await nextNumber(trx, 'invoice_num');
+  const invoiceNum = await bumpCounter(trx, 'invoice_num');
   await insertInvoice(trx, { ...invoice.row, invoice_num: invoiceNum, shipment_id: shipmentId }, invoice.lines);
   return invoiceNum;
 }

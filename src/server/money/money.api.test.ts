@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../test-support/admin';
-import { signUpCustomer, type TestCustomer } from '../orders/cart/test-customers';
+import { signUpCustomer, type TestCustomer } from '../orders/testing';
 import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
 import { pdfText } from '../platform/pdf/pdf-text';
 import { buyerCall, placeOrder, setStock, stockOf } from '../flows/lifecycle-test-helpers';

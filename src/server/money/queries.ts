@@ -1,7 +1,7 @@
-import { type ExpressionBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
 import type { PaymentsQuery } from '../../contract/money';
 import type { DB } from '../platform/db/schema';
-import type { PaymentMethod } from './tables';
+import type { InvoiceLineTable, InvoiceTable, PaymentMethod } from './tables';
 
 /** Trade terms, credit and payments: the only place of this area that touches Kysely. Each takes `db` (or a transaction) first. */
 
@@ -250,4 +250,53 @@ export function customerHeader(db: Db, customerId: number) {
     .select(['id', 'code', 'org_name', 'first_name', 'last_name', 'address_line1', 'city', 'state', 'zip', 'country', 'email', 'terms_kind', 'terms_days', 'credit_limit_cents'])
     .where('id', '=', customerId)
     .executeTakeFirst();
+}
+
+// ---- a shipment's invoice ------------------------------------------------------------------------
+
+export type InvoiceInsert = Omit<Insertable<InvoiceTable>, 'invoice_num' | 'shipment_id'>;
+export type InvoiceLineInsert = Omit<Insertable<InvoiceLineTable>, 'invoice_id'>;
+
+/** SQLite: a numbered invoice and its lines (PostgreSQL: `invoiceCtes` in the shipment's one statement). */
+export async function insertInvoice(db: Db, row: Insertable<InvoiceTable>, lines: readonly InvoiceLineInsert[]): Promise<number> {
+  const id = (await db.insertInto('invoices').values(row).returning('id').executeTakeFirstOrThrow()).id;
+  for (let i = 0; i < lines.length; i += 100) {
+    await db.insertInto('invoice_lines').values(lines.slice(i, i + 100).map((l) => ({ invoice_id: id, ...l }))).execute();
+  }
+  return id;
+}
+
+/**
+ * PostgreSQL: a shipment's invoice as common table expressions for the shipment's one statement
+ * (flows/lifecycle-steps.ts): `inum` takes the number from its sequence (no counter row is held),
+ * `i` writes the invoice of the shipment that the CTE `shipment` answers (`id`), `il` its lines.
+ * `number` goes before the shipment's CTEs, `rows` after them. The lines' foreign keys are
+ * checked at the statement's end, when the invoice row is there.
+ */
+export function invoiceCtes(row: InvoiceInsert, lines: readonly InvoiceLineInsert[], shipment: string): { number: RawBuilder<unknown>; rows: RawBuilder<unknown>[] } {
+  const s = sql.table(shipment);
+  const rows = [
+    sql`i as (insert into invoices (invoice_num, order_id, shipment_id, customer_id, invoice_date, due_date, subtotal_cents, discount_cents, shipping_cents, total_cents, status, terms, created_at)
+      select inum.value, ${row.order_id}::integer, ${s}.id, ${row.customer_id}::integer, ${row.invoice_date}::text, ${row.due_date}::text, ${row.subtotal_cents}, ${row.discount_cents},
+        ${row.shipping_cents}, ${row.total_cents}, ${row.status}::text, ${row.terms}::text, ${row.created_at}::text from inum, ${s}
+      returning id)`,
+  ];
+  if (lines.length > 0) {
+    const values = lines.map(
+      (l) => sql`(${l.line_no}::integer, ${l.item_num}::text, ${l.title}::text, ${l.qty}::integer, ${l.price_cents}::integer, ${l.extended_cents}::integer)`,
+    );
+    rows.push(sql`il as (insert into invoice_lines (invoice_id, line_no, item_num, title, qty, price_cents, extended_cents)
+      select i.id, v.line_no, v.item_num, v.title, v.qty, v.price_cents, v.extended_cents from i, (values ${sql.join(values)}) as v(line_no, item_num, title, qty, price_cents, extended_cents))`);
+  }
+  return { number: sql`inum as (select nextval('invoice_num_seq') as value)`, rows };
+}
+
+/** How many invoices the order has, the merchandise they bill and the discount they give. */
+export async function invoicedBefore(db: Db, orderId: number): Promise<{ count: number; merchandiseCents: number; discountCents: number }> {
+  const r = await db
+    .selectFrom('invoices')
+    .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(subtotal_cents), 0)`.as('m'), sql<number>`coalesce(sum(discount_cents), 0)`.as('d')])
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return { count: Number(r.n), merchandiseCents: Number(r.m), discountCents: Number(r.d) };
 }

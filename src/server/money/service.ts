@@ -16,17 +16,27 @@ import {
 import { type Actor, recordAudit } from '../platform/audit/audit';
 import { writeTransaction } from '../platform/db/database';
 import type { DialectOps } from '../platform/db/dialect';
-import { renderStatement } from '../orders/documents/statement-pdf';
+import { renderStatement } from '../orders';
 import { atField, Conflict, Invalid, NotFound } from '../platform/errors';
 import type { OutboxDispatcher } from '../platform/outbox/outbox';
-import type { WebhookEvents } from '../staff';
 import { setTerms } from '../customers';
 import { balanceOf, creditOnAccount, daysOverdue, invoicedDueOf, onOpenOrdersOf, overCreditLimit } from './account-math';
-import { closeSettledOrders, reopenClosedOrders } from '../flows/closing';
 import * as q from './queries';
 import { statementData } from './statement';
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * What payments do to the orders they settle, in the payment's transaction: the closing rule
+ * (flows/closing.ts), given to the service where the app is put together (a module does not
+ * reach up to flows).
+ */
+export interface OrderClosing {
+  /** Closes the orders among `orderIds` that are shipped and now paid in full; answers their numbers. */
+  closeSettled(trx: q.Db, actor: Actor, orderIds: readonly number[]): Promise<number[]>;
+  /** A returned cheque: the closed orders among `orderIds` go back to shipped. */
+  reopenClosed(trx: q.Db, actor: Actor, orderIds: readonly number[], chequeRef: string): Promise<void>;
+}
 
 /**
  * Trade terms, credit, payments and statements (DESIGN.md §5; decision 0022). Every change is
@@ -38,8 +48,8 @@ export class MoneyService {
   constructor(
     private readonly db: q.Db,
     private readonly ops: DialectOps,
-    private readonly events: WebhookEvents,
     private readonly outbox: OutboxDispatcher,
+    private readonly orderClosing: OrderClosing,
   ) {}
 
   /** In checkout's transaction: whether this order must wait on hold for the customer's credit. */
@@ -140,7 +150,7 @@ export class MoneyService {
         target: `customer:${body.customerId}`,
         summary: { paymentId, amountCents, method: body.method, reference: body.reference, applications: rows.map((r) => [r.inv.invoice_num, r.cents]) },
       });
-      closing.push(...(await closeSettledOrders(trx, this.ops, this.events, actor, rows.map((r) => r.inv.order_id))));
+      closing.push(...(await this.orderClosing.closeSettled(trx, actor, rows.map((r) => r.inv.order_id))));
       return paymentId;
     });
     if (closing.length > 0) this.outbox.poke();
@@ -156,7 +166,7 @@ export class MoneyService {
       if (!(await q.markReturned(trx, id, new Date().toISOString()))) throw new Conflict(M.alreadyReturned);
       const applied = await q.applicationsOf(trx, [id]);
       for (const a of applied) await q.unapplyFromInvoice(trx, a.invoice_id, Number(a.amount_cents));
-      await reopenClosedOrders(trx, this.ops, actor, applied.map((a) => a.order_id), p.reference);
+      await this.orderClosing.reopenClosed(trx, actor, applied.map((a) => a.order_id), p.reference);
       const chargeId = await q.insertCharge(trx, {
         customer_id: p.customer_id,
         kind: 'returned_cheque',

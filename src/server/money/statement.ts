@@ -1,5 +1,5 @@
 import { MONEY } from '../../contract/money';
-import type { StatementData } from '../orders/documents/types';
+import type { StatementData } from '../orders';
 import { aging, type BalanceInput, creditOnAccount, daysOverdue, lateCharge } from './account-math';
 import type * as q from './queries';
 

@@ -37,6 +37,16 @@ export interface InvoiceLineTable {
   extended_cents: number;
 }
 
+export interface InvoiceLineTable {
+  invoice_id: number;
+  line_no: number;
+  item_num: string;
+  title: string;
+  qty: number;
+  price_cents: number;
+  extended_cents: number;
+}
+
 export interface PaymentTable {
   id: Generated<number>;
   customer_id: number;

@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, PostgresAdapter, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { isRowNumberText } from '../../contract/ids';
 import { type AdminOrdersPage, type AdminOrdersQuery, ORDER_ADMIN_MESSAGES, ORDER_STATUSES, ORDERS_ADMIN } from '../../contract/admin/orders';
 import type { DB } from '../platform/db/schema';
@@ -7,6 +7,7 @@ import { readCounts } from './counts';
 import type { Db } from './queries';
 import { totalsJson } from './order-totals';
 import { containsPattern } from '../platform/db/like';
+import { caseFoldedForLike } from '../platform/db/dialect';
 
 /**
  * The order desk's list (DESIGN.md §5): filters, sort and page, without ever reading the whole
@@ -29,7 +30,7 @@ type Where = (eb: ExpressionBuilder<DB, 'orders'>) => Expression<SqlBool>;
  */
 async function matchingCustomers(db: Db, q: string): Promise<number[]> {
   const pattern = containsPattern(q);
-  const company = db.getExecutor().adapter instanceof PostgresAdapter ? sql`lower(org_name)` : sql`org_name`;
+  const company = caseFoldedForLike(db, 'org_name');
   const rows = await db
     .selectFrom('customers')
     .select('id')

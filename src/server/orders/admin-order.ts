@@ -1,8 +1,9 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { dollars, type OrderAddress } from '../../contract/cart';
 import type { AdminOrder } from '../../contract/admin/orders';
 import { orderRedemptions } from './cart/queries';
 import { runHot } from '../platform/db/database';
+import { nestedJsonReads } from '../platform/db/dialect';
 import { NotFound } from '../platform/errors';
 import { CART_MESSAGES } from '../../contract/cart';
 import { type HistoryRows, historyOf, orderHistory } from './lifecycle-queries';
@@ -12,15 +13,13 @@ import { totalsJson } from './order-totals';
 
 /** The staff's view of one order (DESIGN.md §5): its lines with their five quantities, shipments, invoices, the whole timeline. */
 export async function readAdminOrder(db: Db, orderNum: number): Promise<AdminOrder> {
-  if (isPostgres(db)) {
+  if (nestedJsonReads(db)) {
     const { row, parts } = await readInOneStatement(db, orderNum, null);
     return toAdminOrder(row, parts!);
   }
   const row = await orderHead(db, orderNum);
   return toAdminOrder(row, await orderParts(db, row.id));
 }
-
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 function orderHead(db: Db, orderNum: number): Promise<OrderHead> {
   return db
@@ -112,7 +111,7 @@ export class AdminOrderReader {
 
   async read(orderNum: number): Promise<AdminOrder> {
     const hit = this.kept.get(orderNum);
-    if (isPostgres(this.db)) {
+    if (nestedJsonReads(this.db)) {
       // One round trip: the row, and the parts only when the kept ones are not of its version.
       const { row, parts } = await readInOneStatement(this.db, orderNum, hit?.version ?? null);
       if (parts === null) return this.used(orderNum, row, hit!);

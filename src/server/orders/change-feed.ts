@@ -1,7 +1,9 @@
-import { PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { DB_INT_MAX } from '../../contract/ids';
 import { type AdminOrder, ORDER_ADMIN_MESSAGES } from '../../contract/admin/orders';
+import { bumpCounter, counterCte } from '../platform/counters';
 import { atTransactionEnd, type TransactionEnding } from '../platform/db/database';
+import { oneStatementWrites } from '../platform/db/dialect';
 import { Invalid } from '../platform/errors';
 import type { AdminOrderReader } from './admin-order';
 import type { Db } from './queries';
@@ -23,7 +25,7 @@ import type { Db } from './queries';
  * poll: its cursor is that mark.
  */
 
-const ORDER_CHANGE_SEQ = 'order_change_seq';
+const ORDER_CHANGE_SEQ = 'order_change_seq' as const;
 
 const stampOrders: TransactionEnding<Set<number>> = {
   name: 'orders change feed',
@@ -32,13 +34,13 @@ const stampOrders: TransactionEnding<Set<number>> = {
   async end(trx, ids) {
     if (ids.size === 0) return;
     const list = [...ids];
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-      await sql`with seq as (update counters set value = value + 1 where name = ${ORDER_CHANGE_SEQ} returning value)
+    if (oneStatementWrites(trx)) {
+      await sql`with ${counterCte('seq', ORDER_CHANGE_SEQ)}
         update orders set change_seq = seq.value from seq where orders.id in (${sql.join(list)})`.execute(trx);
       return;
     }
-    const seq = await trx.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', '=', ORDER_CHANGE_SEQ).returning('value').executeTakeFirstOrThrow();
-    for (let i = 0; i < list.length; i += 500) await trx.updateTable('orders').set({ change_seq: seq.value }).where('id', 'in', list.slice(i, i + 500)).execute();
+    const seq = await bumpCounter(trx, ORDER_CHANGE_SEQ);
+    for (let i = 0; i < list.length; i += 500) await trx.updateTable('orders').set({ change_seq: seq }).where('id', 'in', list.slice(i, i + 500)).execute();
   },
 };
 
@@ -48,8 +50,8 @@ const stampOrders: TransactionEnding<Set<number>> = {
  * conditions that make the CTEs holding the transaction's other shared rows run first, so the
  * counter is still taken after every other lock.
  */
-export function orderFeedCte(name: string, after: readonly RawBuilder<unknown>[]) {
-  return sql`${sql.id(name)} as (update counters set value = value + 1 where name = ${ORDER_CHANGE_SEQ}${sql.join(after.map((c) => sql` and ${c}`), sql``)} returning value)`;
+export function orderFeedCte(name: string, after: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return counterCte(name, ORDER_CHANGE_SEQ, after);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../platform/db/schema';
 import type { OrderStatusCode } from './tables';
 
@@ -62,4 +62,17 @@ export async function applyCountMoves(db: Kysely<DB>, moves: CountMoves): Promis
 export async function readCounts(db: Kysely<DB>): Promise<Map<string, number>> {
   const rows = await db.selectFrom('order_counts').select(['key', 'n']).execute();
   return new Map(rows.map((r) => [r.key, Number(r.n)]));
+}
+
+/** A new order: adds one to each of its count keys (`countKeys`). */
+export async function countNewOrder(db: Kysely<DB>, keys: readonly string[]): Promise<void> {
+  await db.updateTable('order_counts').set({ n: sql<number>`n + 1` }).where('key', 'in', [...keys]).execute();
+}
+
+/** PostgreSQL: `countNewOrder` as a common table expression `name` for a WITH clause, after the CTEs `after` names (conditions on them). */
+export function countNewOrderCte(name: string, keys: readonly string[], after: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return sql`${sql.id(name)} as (update order_counts set n = n + 1 where key in (${sql.join([...keys])})${sql.join(
+    after.map((c) => sql` and ${c}`),
+    sql``,
+  )} returning 1)`;
 }

@@ -1,6 +1,6 @@
 import type { Shipment } from '../../contract/order-lifecycle';
 import type { MailMessage } from '../platform/mail/mailer';
-import type { MovedLine } from '../flows/lifecycle-steps';
+import type { MovedLine } from './line-changes';
 
 /** The buyer's mails of the lifecycle: plain text, like the order confirmation, so nothing typed is rendered as HTML. */
 

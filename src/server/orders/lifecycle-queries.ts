@@ -1,14 +1,12 @@
-import { type Insertable, PostgresAdapter, type Selectable, sql } from 'kysely';
+import { type Insertable, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { InvoiceSummary, OrderEvent, Shipment } from '../../contract/order-lifecycle';
 import { dollars } from '../../contract/cart';
+import { bumpCounter } from '../platform/counters';
+import { chunks } from '../platform/db/chunks';
+import { oneStatementWrites } from '../platform/db/dialect';
 import type { Db, OrderLineRow } from './queries';
 import type { ShipmentTable } from './tables';
-import type { DB } from '../platform/db/schema';
-import { movementsCte } from '../stock/queries';
 import { trackingUrl } from './tracking';
-
-type InvoiceTable = DB['invoices'];
-type InvoiceLineTable = DB['invoice_lines'];
 
 /** Kysely for the lifecycle: lines' quantities, shipments, invoices, the order's history. Each takes `db` (or a transaction) first. */
 
@@ -24,7 +22,7 @@ export interface LineQuantities {
 /** Writes the five quantities of changed lines. PostgreSQL: one statement for all of them (one round trip). */
 export async function setLineQuantities(db: Db, orderId: number, rows: readonly LineQuantities[]): Promise<void> {
   if (rows.length === 0) return;
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (oneStatementWrites(db)) {
     const values = rows.map(
       (r) => sql`(${r.line_no}::integer, ${r.qty_west}::integer, ${r.qty_east}::integer, ${r.qty_backordered}::integer, ${r.qty_shipped}::integer, ${r.qty_cancelled}::integer)`,
     );
@@ -43,94 +41,81 @@ export async function setLineQuantities(db: Db, orderId: number, rows: readonly 
   }
 }
 
-/** The next number of a series ('shipment_num', 'invoice_num'): one atomic UPDATE … RETURNING. SQLite only (see `numberShipment`). */
-export async function nextNumber(db: Db, name: 'shipment_num' | 'invoice_num'): Promise<number> {
-  const row = await db.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', '=', name).returning('value').executeTakeFirstOrThrow();
-  return Number(row.value);
+export interface LineAllocation {
+  orderId: number;
+  lineNo: number;
+  west: number;
+  east: number;
 }
 
-/** SQLite: a numbered shipment and its lines (PostgreSQL: `insertShipmentWithInvoice`). */
-export async function insertShipment(db: Db, row: Insertable<ShipmentTable>, lines: { line_no: number; qty: number }[]): Promise<number> {
-  const id = (await db.insertInto('shipments').values(row).returning('id').executeTakeFirstOrThrow()).id;
+/** A backorder fill: moves `west` + `east` units of each line from backordered to open at those warehouses. PostgreSQL: one statement for all of them. */
+export async function allocateBackordered(db: Db, rows: readonly LineAllocation[]): Promise<void> {
+  if (oneStatementWrites(db)) {
+    for (const part of chunks(rows, 4)) {
+      const values = part.map((r) => sql`(${r.orderId}::integer, ${r.lineNo}::integer, ${r.west}::integer, ${r.east}::integer)`);
+      await sql`update order_lines set qty_backordered = qty_backordered - v.w - v.e, qty_west = qty_west + v.w, qty_east = qty_east + v.e
+        from (values ${sql.join(values)}) as v(order_id, line_no, w, e)
+        where order_lines.order_id = v.order_id and order_lines.line_no = v.line_no`.execute(db);
+    }
+    return;
+  }
+  for (const r of rows) {
+    await db
+      .updateTable('order_lines')
+      .set({
+        qty_backordered: sql<number>`qty_backordered - ${r.west + r.east}`,
+        qty_west: sql<number>`qty_west + ${r.west}`,
+        qty_east: sql<number>`qty_east + ${r.east}`,
+      })
+      .where('order_id', '=', r.orderId)
+      .where('line_no', '=', r.lineNo)
+      .execute();
+  }
+}
+
+/** SQLite: a shipment numbered from its series, and its lines (PostgreSQL: `shipmentCtes`). Answers its id and number. */
+export async function insertShipment(
+  db: Db,
+  row: Omit<Insertable<ShipmentTable>, 'shipment_num'>,
+  lines: readonly { line_no: number; qty: number }[],
+): Promise<{ id: number; shipmentNum: number }> {
+  const shipmentNum = await bumpCounter(db, 'shipment_num');
+  const id = (await db.insertInto('shipments').values({ ...row, shipment_num: shipmentNum }).returning('id').executeTakeFirstOrThrow()).id;
   for (let i = 0; i < lines.length; i += 200) {
     await db.insertInto('shipment_lines').values(lines.slice(i, i + 200).map((l) => ({ shipment_id: id, ...l }))).execute();
   }
-  return id;
-}
-
-/** SQLite: a numbered invoice and its lines (PostgreSQL: `insertShipmentWithInvoice`). */
-export async function insertInvoice(db: Db, row: Insertable<InvoiceTable>, lines: Omit<Insertable<InvoiceLineTable>, 'invoice_id'>[]): Promise<number> {
-  const id = (await db.insertInto('invoices').values(row).returning('id').executeTakeFirstOrThrow()).id;
-  for (let i = 0; i < lines.length; i += 100) {
-    await db.insertInto('invoice_lines').values(lines.slice(i, i + 100).map((l) => ({ invoice_id: id, ...l }))).execute();
-  }
-  return id;
+  return { id, shipmentNum };
 }
 
 export interface ShipmentWrite {
   shipment: Omit<Insertable<ShipmentTable>, 'shipment_num'>;
   lines: readonly { line_no: number; qty: number }[];
-  invoice: Omit<Insertable<InvoiceTable>, 'invoice_num' | 'shipment_id'>;
-  invoiceLines: readonly Omit<Insertable<InvoiceLineTable>, 'invoice_id'>[];
   /** The timeline entry: "Shipment <n>" + `detailAfter`. */
   actorDisplay: string;
   detailAfter: string;
-  /** The ship movements (their ref: `refPrefix` + the shipment number). */
-  moves: readonly { itemNum: string; warehouse: 'west' | 'east'; delta: number }[];
-  refPrefix: string;
-  actorLabel: string;
 }
 
 /**
- * PostgreSQL: a shipment, its lines, its invoice and the invoice's lines, the timeline entry and
- * the ship movements, in ONE statement (one round trip where they took five). The shipment and
- * invoice numbers come from their sequences (no lock: shipments of other orders do not wait for
- * this one's commit). The lines' foreign keys are checked at the statement's end, when the
- * shipment and invoice rows are there. Answers both numbers.
+ * PostgreSQL: a shipment as common table expressions for one statement that also writes what
+ * goes with it (its invoice, the ship movements: flows/lifecycle-steps.ts). `number` is `snum`,
+ * the shipment number from its sequence (no counter row is held: shipments of other orders do not
+ * wait for this one's commit), and goes first; `rows` are `s` (the shipment, answering its `id`),
+ * the timeline entry and the shipment's lines, whose foreign keys are checked at the statement's end.
  */
-export async function insertShipmentWithInvoice(db: Db, w: ShipmentWrite): Promise<{ shipmentNum: number; invoiceNum: number }> {
+export function shipmentCtes(w: ShipmentWrite): { number: RawBuilder<unknown>; rows: RawBuilder<unknown>[] } {
   const s = w.shipment;
-  const i = w.invoice;
-  const ctes = [];
+  const rows = [
+    sql`s as (insert into shipments (shipment_num, order_id, warehouse, carrier, tracking_number, shipped_at, actor)
+      select snum.value, ${s.order_id}::integer, ${s.warehouse}::text, ${s.carrier}::text, ${s.tracking_number}::text, ${s.shipped_at}::text, ${s.actor}::text from snum
+      returning id)`,
+    sql`e as (insert into order_events (order_id, at, actor, kind, detail, public)
+      select ${s.order_id}::integer, ${s.shipped_at}::text, ${w.actorDisplay}::text, 'shipped', 'Shipment ' || snum.value || ${w.detailAfter}::text, 1 from snum)`,
+  ];
   if (w.lines.length > 0) {
     const values = w.lines.map((l) => sql`(${l.line_no}::integer, ${l.qty}::integer)`);
-    ctes.push(sql`sl as (insert into shipment_lines (shipment_id, line_no, qty) select s.id, v.line_no, v.qty from s, (values ${sql.join(values)}) as v(line_no, qty))`);
+    rows.push(sql`sl as (insert into shipment_lines (shipment_id, line_no, qty) select s.id, v.line_no, v.qty from s, (values ${sql.join(values)}) as v(line_no, qty))`);
   }
-  if (w.invoiceLines.length > 0) {
-    const values = w.invoiceLines.map(
-      (l) => sql`(${l.line_no}::integer, ${l.item_num}::text, ${l.title}::text, ${l.qty}::integer, ${l.price_cents}::integer, ${l.extended_cents}::integer)`,
-    );
-    ctes.push(sql`il as (insert into invoice_lines (invoice_id, line_no, item_num, title, qty, price_cents, extended_cents)
-      select i.id, v.line_no, v.item_num, v.title, v.qty, v.price_cents, v.extended_cents from i, (values ${sql.join(values)}) as v(line_no, item_num, title, qty, price_cents, extended_cents))`);
-  }
-  if (w.moves.length > 0) {
-    ctes.push(movementsCte('moved', w.moves, { reason: 'ship', ref: sql<string>`${w.refPrefix}::text || snum.value`, actor: w.actorLabel, at: s.shipped_at, from: 'snum' }));
-  }
-  const r = await sql<{ shipment_num: number; invoice_num: number }>`with snum as (select nextval('shipment_num_seq') as value),
-    inum as (select nextval('invoice_num_seq') as value),
-    s as (insert into shipments (shipment_num, order_id, warehouse, carrier, tracking_number, shipped_at, actor)
-      select snum.value, ${s.order_id}::integer, ${s.warehouse}::text, ${s.carrier}::text, ${s.tracking_number}::text, ${s.shipped_at}::text, ${s.actor}::text from snum
-      returning id),
-    i as (insert into invoices (invoice_num, order_id, shipment_id, customer_id, invoice_date, due_date, subtotal_cents, discount_cents, shipping_cents, total_cents, status, terms, created_at)
-      select inum.value, ${i.order_id}::integer, s.id, ${i.customer_id}::integer, ${i.invoice_date}::text, ${i.due_date}::text, ${i.subtotal_cents}, ${i.discount_cents},
-        ${i.shipping_cents}, ${i.total_cents}, ${i.status}::text, ${i.terms}::text, ${i.created_at}::text from inum, s
-      returning id),
-    e as (insert into order_events (order_id, at, actor, kind, detail, public)
-      select ${s.order_id}::integer, ${s.shipped_at}::text, ${w.actorDisplay}::text, 'shipped', 'Shipment ' || snum.value || ${w.detailAfter}::text, 1 from snum)
-    ${ctes.length > 0 ? sql`, ${sql.join(ctes)}` : sql``}
-    select snum.value as shipment_num, inum.value as invoice_num from snum, inum`.execute(db);
-  const row = r.rows[0]!;
-  return { shipmentNum: Number(row.shipment_num), invoiceNum: Number(row.invoice_num) };
-}
-
-/** How many invoices the order has, the merchandise they bill and the discount they give. */
-export async function invoicedBefore(db: Db, orderId: number): Promise<{ count: number; merchandiseCents: number; discountCents: number }> {
-  const r = await db
-    .selectFrom('invoices')
-    .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(subtotal_cents), 0)`.as('m'), sql<number>`coalesce(sum(discount_cents), 0)`.as('d')])
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  return { count: Number(r.n), merchandiseCents: Number(r.m), discountCents: Number(r.d) };
+  return { number: sql`snum as (select nextval('shipment_num_seq') as value)`, rows };
 }
 
 /** Whether the order was ever accepted: an order on hold is released to where it was. */

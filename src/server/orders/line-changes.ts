@@ -20,6 +20,14 @@ export interface Moved {
   qty: number;
 }
 
+/** A line moved by a shipment or a cancel, as answers and mails describe it. */
+export interface MovedLine {
+  lineNo: number;
+  invNum: string;
+  title: string;
+  qty: number;
+}
+
 /** The requested lines, each found once on the order; no `requested`: every line. */
 function pick(lines: readonly Line[], requested: readonly Requested[] | undefined, all: (l: Line) => number): Moved[] {
   if (!requested) return lines.map((line) => ({ line, qty: all(line) })).filter((m) => m.qty > 0);

@@ -1,7 +1,8 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../platform/db/schema';
 import type { Actor } from '../platform/audit/audit';
 import { chunks } from '../platform/db/chunks';
+import { oneStatementWrites } from '../platform/db/dialect';
 import { noteOrderChanged } from './change-feed';
 import { applyCountMoves, type CountMoves, updateCounts, type CountedOrder } from './counts';
 import type { OrderTotals } from './order-totals';
@@ -126,7 +127,7 @@ export async function saveOrderState(
 export async function saveOrderSums(db: Kysely<DB>, changes: readonly { before: OrderState; sums: OrderSums }[], deferCounts?: CountMoves): Promise<OrderState[]> {
   const moves: CountMoves = [];
   const saved: OrderState[] = [];
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (oneStatementWrites(db)) {
     const now = new Date().toISOString();
     for (const part of chunks(changes, 6)) {
       const values = part.map(({ before, sums }) => {

@@ -7,7 +7,7 @@ import { mailsTo } from '../platform/mail/mail-folder';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { buyerCall, placeOrder, setStock } from '../flows/lifecycle-test-helpers';
 import * as migration from '../platform/db/migrations/2026-11-28T08-00-b-order-totals';
-import { readSummaries, recountSummaries } from '../reports/recount';
+import { readSummaries, recountSummaries } from '../reports/testing';
 
 /**
  * Issue 27, point 3 (decision 0026): an order's `total` is what remains to be delivered and paid

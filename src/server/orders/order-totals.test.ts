@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { invoiceAmounts } from '../money/invoice-amounts';
+import { invoiceAmounts } from '../money';
 import { NOTHING_INVOICED, totalsAfterCancel } from './order-totals';
 
 describe('order totals after cancels', () => {

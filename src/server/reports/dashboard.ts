@@ -1,6 +1,5 @@
 import { type Dashboard, ORDER_STATUSES } from '../../contract/admin/orders';
-import { readCounts } from '../orders/counts';
-import type { Db } from '../orders/queries';
+import { type Db, readCounts } from '../orders';
 
 /** The dashboard's order figures, all from `order_counts` (one small read, whatever the number of orders). */
 export async function dashboardCounts(db: Db): Promise<Omit<Dashboard, 'lowStock'>> {

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { jsonTextField } from '../platform/db/dialect';
 import type { DB } from '../platform/db/schema';
 import { bumpSalesHistory } from './sales-summaries';
 
@@ -17,8 +18,7 @@ export interface SummaryRows {
 const n = (v: unknown) => Number(v);
 
 function perOrder(db: Kysely<DB>) {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const state = pg ? sql.raw(`coalesce(o.ship_to_json::json ->> 'state', '')`) : sql.raw(`coalesce(json_extract(o.ship_to_json, '$.state'), '')`);
+  const state = jsonTextField(db, 'o.ship_to_json', 'state');
   return sql`
     select o.id, substr(o.created_at, 1, 10) as day, cast(o.customer_id as text) as customer, ${state} as state, o.discount_cents,
       sum(case when l.qty > l.qty_cancelled then 1 else 0 end) as lines,

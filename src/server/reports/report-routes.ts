@@ -1,14 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardSchema } from '../../contract/admin/orders';
 import { reportParams, reportQuery, reportSchema } from '../../contract/admin/reports';
 import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
 import { sendCsv } from '../platform/http/csv-reply';
+import { dashboardCounts } from './dashboard';
 import { reportCsv } from './report-csv';
 
 const tags = ['admin: reports'];
 const security = [{ staffSession: [] }];
+/** Items the dashboard lists under low stock. */
+const DASHBOARD_LOW_STOCK = 10;
 
-/** The reports page (DESIGN.md §5 "Reports"); what each counts: reports/service.ts and decision 0023. */
+/** The reports page (DESIGN.md §5 "Reports"), what each counts: reports/service.ts and decision 0023; and the dashboard. */
 export const reportRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   app.get(
     '/Reports/:name',
@@ -30,6 +34,16 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (
       const report = await ctx.reports.run(request.params.name, request.query);
       if (request.query.format === 'csv') return sendCsv(reply, `${report.name}-${report.from}-${report.to}.csv`, reportCsv(report));
       return report;
+    },
+  );
+
+  // The order figures come from order_counts (one small read); the dashboard keeps the order desk's tag.
+  app.get(
+    '/Dashboard',
+    { config: { permission: 'dashboard:read' }, schema: { tags: ['admin: orders'], security, response: { 200: dashboardSchema, 401: problem, 403: problem } } },
+    async () => {
+      const [counts, lowStock] = await Promise.all([dashboardCounts(ctx.database.db), ctx.stock.lowStock(DASHBOARD_LOW_STOCK)]);
+      return { ...counts, lowStock };
     },
   );
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../test-support/admin';
-import { seedDemoCoupons } from '../orders/cart/demo-coupons';
-import { signUpCustomer } from '../orders/cart/test-customers';
+import { seedDemoCoupons } from '../orders';
+import { signUpCustomer } from '../orders/testing';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { placeOrder, setStock } from '../flows/lifecycle-test-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';

@@ -1,5 +1,7 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { bumpCounters } from '../platform/counters';
 import { atTransactionEnd, type TransactionEnding } from '../platform/db/database';
+import { oneStatementWrites } from '../platform/db/dialect';
 import type { DB } from '../platform/db/schema';
 import type { SalesDim } from './tables';
 
@@ -74,7 +76,7 @@ export async function recordSales(db: Kysely<DB>, change: SaleChange): Promise<v
   const now = new Date().toISOString();
   if (month < now.slice(0, 7)) await bumpAtEnd(db, 'sales_history_seq');
   else if (day < now.slice(0, 10)) await bumpAtEnd(db, 'sales_month_seq');
-  const ctes = db.getExecutor().adapter instanceof PostgresAdapter ? ctesOf(sale) : null;
+  const ctes = oneStatementWrites(db) ? ctesOf(sale) : null;
   if (ctes) {
     await sql`with ${ctes} select count(*) from ${sql.id(SALES_LAST)}`.execute(db);
     return;
@@ -115,7 +117,7 @@ export const SALES_LAST = 'sale_by_month';
 
 /**
  * PostgreSQL: the three tables as common table expressions of one statement, one round trip
- * instead of three (checkout puts them in its last statement: orders/queries.ts `finishCheckout`).
+ * instead of three (checkout puts them in its last statement: flows/checkout-end.ts `finishCheckout`).
  * Every checkout shares the day's row and its state's rows and holds them to its commit, so each
  * round trip after taking them is time every other checkout waits. The rows are written in the
  * order the three statements write them (the day, then by day, then by month, each in key
@@ -194,5 +196,5 @@ async function bumpAtEnd(db: Kysely<DB>, name: SalesSeq): Promise<void> {
  * month): every process's kept sums of those days are then read afresh (keyed-sales.ts).
  */
 export async function bumpSalesHistory(db: Kysely<DB>, first: SalesSeq, ...more: SalesSeq[]): Promise<void> {
-  await db.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', 'in', [first, ...more]).execute();
+  await bumpCounters(db, [first, ...more]);
 }

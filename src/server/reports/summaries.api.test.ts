@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, type StaffSessionForTest } from '../test-support/admin';
-import { seedDemoCoupons } from '../orders/cart/demo-coupons';
-import { signUpCustomer } from '../orders/cart/test-customers';
+import { seedDemoCoupons } from '../orders';
+import { signUpCustomer } from '../orders/testing';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import * as migration from '../platform/db/migrations/2026-11-26T04-30-report-summaries';
 import { buyerCall, placeOrder, setStock } from '../flows/lifecycle-test-helpers';

@@ -108,35 +108,3 @@ export async function lockOrdersForFill(db: Db, orderIds: readonly number[]): Pr
   }
   return locked;
 }
-
-export interface LineAllocation {
-  orderId: number;
-  lineNo: number;
-  west: number;
-  east: number;
-}
-
-/** Moves `west` + `east` units of each line from backordered to open at those warehouses. PostgreSQL: one statement for all of them. */
-export async function allocateBackordered(db: Db, rows: readonly LineAllocation[]): Promise<void> {
-  if (isPostgres(db)) {
-    for (const part of chunks(rows, 4)) {
-      const values = part.map((r) => sql`(${r.orderId}::integer, ${r.lineNo}::integer, ${r.west}::integer, ${r.east}::integer)`);
-      await sql`update order_lines set qty_backordered = qty_backordered - v.w - v.e, qty_west = qty_west + v.w, qty_east = qty_east + v.e
-        from (values ${sql.join(values)}) as v(order_id, line_no, w, e)
-        where order_lines.order_id = v.order_id and order_lines.line_no = v.line_no`.execute(db);
-    }
-    return;
-  }
-  for (const r of rows) {
-    await db
-      .updateTable('order_lines')
-      .set({
-        qty_backordered: sql<number>`qty_backordered - ${r.west + r.east}`,
-        qty_west: sql<number>`qty_west + ${r.west}`,
-        qty_east: sql<number>`qty_east + ${r.east}`,
-      })
-      .where('order_id', '=', r.orderId)
-      .where('line_no', '=', r.lineNo)
-      .execute();
-  }
-}

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { bumpCounter, counterCte } from '../platform/counters';
 import type { DB } from '../platform/db/schema';
 import type { Warehouse } from './allocation';
 import type { StockMovementTable } from './tables';
@@ -115,7 +116,7 @@ export async function releaseToShelf(
 // ---- the stock feed: every process re-reads the West/East stock of changed items ----------------
 
 /** The counter that moves with every stock change (a row of `counters`, as the order numbers). */
-const STOCK_SEQ = 'stock_seq';
+const STOCK_SEQ = 'stock_seq' as const;
 
 /**
  * PostgreSQL: `markStockChanged` as two common table expressions (`stock_seq`, `stock_changed`) for
@@ -125,7 +126,7 @@ const STOCK_SEQ = 'stock_seq';
  * data-modifying CTE whether or not the statement reads it.
  */
 export function stockChangeCtes(ids: readonly number[], after?: RawBuilder<unknown>) {
-  return sql`stock_seq as (update counters set value = value + 1 where name = ${STOCK_SEQ}${after ? sql` and ${after}` : sql``} returning value),
+  return sql`${counterCte('stock_seq', STOCK_SEQ, after ? [after] : [])},
     stock_changed as (insert into stock_changes (item_id, seq)
       select v.id, stock_seq.value from stock_seq, (values ${sql.join(ids.map((id) => sql`(${id}::integer)`))}) as v(id)
       on conflict (item_id) do update set seq = excluded.seq)`;
@@ -145,16 +146,11 @@ export async function markStockChanged(db: Db, itemIds: readonly number[]): Prom
     await sql`with ${stockChangeCtes(ids)} select 1`.execute(db);
     return;
   }
-  const next = await db
-    .updateTable('counters')
-    .set({ value: sql<number>`value + 1` })
-    .where('name', '=', STOCK_SEQ)
-    .returning('value')
-    .executeTakeFirstOrThrow();
+  const seq = await bumpCounter(db, STOCK_SEQ);
   await db
     .insertInto('stock_changes')
-    .values(ids.map((id) => ({ item_id: id, seq: next.value })))
-    .onConflict((oc) => oc.column('item_id').doUpdateSet({ seq: next.value }))
+    .values(ids.map((id) => ({ item_id: id, seq })))
+    .onConflict((oc) => oc.column('item_id').doUpdateSet({ seq }))
     .execute();
 }
 

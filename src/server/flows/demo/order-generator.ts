@@ -1,10 +1,10 @@
 import { ORDER_STATUS_LABELS } from '../../../contract/order-lifecycle';
 import type { OrderAddress } from '../../../contract/cart';
-import { shippingRates } from '../../orders/cart/shipping-rates';
+import { type OrderStatusCode, shippingRates } from '../../orders';
 import { SeededRandom } from '../../catalogue/demo/random';
-import type { OrderStatusCode } from '../../orders/tables';
 import type { SyntheticCustomer } from '../../customers';
 import { type Line, type Shipped, shipmentRows, type Warehouse } from './shipment-builder';
+import type { OrderRows, Sequences, SyntheticItem } from './synthetic-types';
 
 /**
  * Synthetic orders for benchmarks (pure: rows in, rows out). Each order is built the way the shop
@@ -13,39 +13,10 @@ import { type Line, type Shipped, shipmentRows, type Warehouse } from './shipmen
  * line keeps qty = west + east + backordered + shipped + cancelled and the order's sums match.
  */
 
-export interface SyntheticItem {
-  num: string;
-  title: string;
-  priceCents: number;
-  /** No unit available at either warehouse: the only items whose units can still be waited for. */
-  outOfStock: boolean;
-}
-
 export interface CouponRef {
   id: number;
   code: string;
   name: string;
-}
-
-/** Next ids and numbers of each table (the caller reads them from the database). */
-export interface Sequences {
-  orderId: number;
-  orderNum: number;
-  shipmentId: number;
-  shipmentNum: number;
-  invoiceId: number;
-  invoiceNum: number;
-}
-
-export interface OrderRows {
-  orders: unknown[][];
-  lines: unknown[][];
-  shipments: unknown[][];
-  shipmentLines: unknown[][];
-  invoices: unknown[][];
-  invoiceLines: unknown[][];
-  events: unknown[][];
-  redemptions: unknown[][];
 }
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { INVOICE_DUE_DAYS, INVOICE_TERMS } from '../../../contract/order-lifecycle';
 import type { SeededRandom } from '../../catalogue/demo/random';
-import { addDays, invoiceAmounts } from '../../money/invoice-amounts';
-import type { OrderRows, Sequences, SyntheticItem } from './order-generator';
+import { addDays, invoiceAmounts } from '../../money';
+import type { OrderRows, Sequences, SyntheticItem } from './synthetic-types';
 
 /**
  * The shipments and invoices of one synthetic order, with the lifecycle's own invoice rules

@@ -90,3 +90,57 @@ export function skipLockedRows(db: Kysely<DB>): RawBuilder<unknown> {
 export function notIndexedOnSqlite<T>(db: Kysely<DB>, column: string): RawBuilder<T> {
   return onPostgres(db) ? sql.ref<T>(column) : sql<T>`${sql.ref(column)} || ''`;
 }
+
+// ---- one-statement writes, JSON and maintenance (orders, money, reports, flows) ----------------
+
+/**
+ * Whether several writes can be one statement: data-modifying common table expressions and
+ * `UPDATE … FROM (VALUES …)` (PostgreSQL). There a transaction holds the rows it wrote to its
+ * commit, so the paths every checkout shares write them in as few round trips as can be. SQLite
+ * writes one transaction at a time, so the same work is plain statements one after another.
+ */
+export function oneStatementWrites(db: Kysely<DB>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Whether reads can lock rows (`FOR UPDATE`, PostgreSQL); SQLite's write transaction holds the whole database instead. */
+export function rowLocks(db: Kysely<DB>): boolean {
+  return hasRowLocks(db);
+}
+
+/** Whether a query can answer a row with its child rows as nested JSON (PostgreSQL's `json_agg`): one round trip instead of one per child table. */
+export function nestedJsonReads(db: Kysely<DB>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * A text column as LIKE must see it to match any case. SQLite's LIKE ignores the case of ASCII
+ * letters by itself, so the column is left bare (a lower() on each row was half a search's time).
+ */
+export function caseFoldedForLike(db: Kysely<DB>, column: string): RawBuilder<string> {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? sql<string>`lower(${sql.ref(column)})` : sql<string>`${sql.ref(column)}`;
+}
+
+/** A top-level text field of a JSON text column ('' when absent). */
+export function jsonTextField(db: Kysely<DB>, column: string, field: string): RawBuilder<string> {
+  if (!/^[a-z_][a-z0-9_]*$/i.test(field)) throw new Error(`jsonTextField: bad field ${field}`);
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<string>`coalesce(${sql.ref(column)}::json ->> ${sql.lit(field)}, '')`
+    : sql<string>`coalesce(json_extract(${sql.ref(column)}, ${sql.lit(`$.${field}`)}), '')`;
+}
+
+/** PostgreSQL: moves a sequence so its next value is `value + 1` (SQLite has no sequences: nothing). */
+export async function setSequence(db: Kysely<DB>, name: string, value: number): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select setval(${name}, ${value}::bigint)`.execute(db);
+}
+
+/**
+ * PostgreSQL, after a bulk load: vacuums and analyzes these tables, so the planner has fresh
+ * statistics and index-only reads find the visibility map set (a live shop's old rows were vacuumed
+ * long ago). SQLite: nothing.
+ */
+export async function vacuumAnalyze(db: Kysely<DB>, tables: readonly string[]): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter) || tables.length === 0) return;
+  await sql`vacuum (analyze) ${sql.join(tables.map((t) => sql.table(t)))}`.execute(db);
+}

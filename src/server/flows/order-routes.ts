@@ -1,0 +1,164 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminOrderSchema,
+  bulkAcceptBody,
+  bulkAcceptResultSchema,
+  cancelBody,
+  holdBody,
+  ORDER_ADMIN_MESSAGES,
+  orderNumParam,
+  shipBody,
+  shipmentSchema,
+} from '../../contract/admin/orders';
+import { CART_MESSAGES, checkoutBody, orderNumParams, orderSchema } from '../../contract/cart';
+import { problemSchema as problem } from '../../contract/problem';
+import type { ShopContext } from '../context';
+import { Invalid } from '../platform/errors';
+import { requireCustomer, requireTradingCustomer } from '../platform/http/auth-context';
+import { actorOf, warehouseLimit } from '../staff/staff-auth';
+import type { Acting } from './lifecycle';
+
+/** The order flows' HTTP side: the buyer's checkout and cancel (under /beapi), the order desk's lifecycle actions (under /beapi/Admin). */
+
+function idempotencyKey(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined) return null;
+  if (!/^[\x21-\x7e]{1,100}$/.test(value)) throw new Invalid(CART_MESSAGES.idempotencyKeyInvalid);
+  return value;
+}
+
+/** Checkout and the buyer's cancel (spec §7, DESIGN.md §3), registered under /beapi beside the orders module's order history. */
+export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (api, { ctx }) => {
+  const tags = ['orders'];
+  const security = [{ userToken: [] }];
+  const { checkout, lifecycle, orders } = ctx;
+  api.addHook('preValidation', async (request) => void requireCustomer(request));
+  api.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
+
+  api.post(
+    '/Shop/Checkout',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Places the order from the cart in one transaction and empties the cart. An `Idempotency-Key` header makes a retry answer the same order (header `idempotent-replayed: true`).',
+        body: checkoutBody,
+        response: { 201: orderSchema, 400: problem, 401: problem, 403: problem, 404: problem, 409: problem },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKey(request.headers['idempotency-key']);
+      const result = await checkout.checkout(requireTradingCustomer(request), request.body, key);
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(result.order);
+    },
+  );
+
+  api.post(
+    '/Shop/CancelOrder/:orderNum',
+    {
+      schema: {
+        tags,
+        security,
+        description: "Cancels the caller's own order while it is `received` (not yet accepted); answers the order. Later the order desk cancels it.",
+        params: orderNumParams,
+        response: { 200: orderSchema, 400: problem, 401: problem, 404: problem, 409: problem },
+      },
+    },
+    async (request) => {
+      const who = requireCustomer(request);
+      await lifecycle.cancelByBuyer(who.id, request.params.orderNum);
+      return orders.get(who, request.params.orderNum);
+    },
+  );
+};
+
+const ifMatchHeader = 'Optional `If-Match: <version>` (the admin order\'s `version`): 409 when the order changed meanwhile.';
+
+/** `If-Match: 7` or `"7"`: the version the staff member saw. */
+function ifMatch(request: FastifyRequest): number | undefined {
+  const raw = request.headers['if-match'];
+  if (raw === undefined) return undefined;
+  const m = /^\s*"?(\d{1,9})"?\s*$/.exec(String(raw));
+  if (!m) throw new Invalid(ORDER_ADMIN_MESSAGES.ifMatchInvalid);
+  return Number(m[1]);
+}
+
+/** A warehouse member set to one warehouse ships from it only; owners and managers from either. */
+function acting(request: FastifyRequest): Acting {
+  return { actor: actorOf(request), warehouse: warehouseLimit(request) };
+}
+
+/** The order desk's lifecycle actions (DESIGN.md §5 "Orders"): accept, hold, release, cancel, ship. */
+export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+  const tags = ['admin: orders'];
+  const security = [{ staffSession: [] }];
+  const params = orderNumParam;
+  const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem };
+  const lifecycle = ctx.lifecycle;
+  // Answers are built field by field by typed code (checked against their schemas at compile
+  // time), as the order desk's reads are (orders/order-routes.ts): no second parse on the way out.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.post(
+    '/Orders/Accept',
+    {
+      config: { permission: 'orders:write' },
+      schema: { tags, security, description: 'Accepts up to 200 orders, each on its own; a result per order.', body: bulkAcceptBody, response: { 200: bulkAcceptResultSchema, ...errors } },
+    },
+    async (request) => ({ results: await lifecycle.acceptMany(acting(request), request.body.orderNums) }),
+  );
+
+  const desc = (what: string) => `${what} ${ifMatchHeader}`;
+  app.post(
+    '/Orders/:orderNum/Accept',
+    { config: { permission: 'orders:write' }, schema: { tags, security, description: desc('Accepts a received order.'), params, response: { 200: adminOrderSchema, ...errors } } },
+    async (request) => lifecycle.accept(acting(request), request.params.orderNum, ifMatch(request)),
+  );
+
+  app.post(
+    '/Orders/:orderNum/Hold',
+    { config: { permission: 'orders:write' }, schema: { tags, security, description: desc('Puts a received or accepted order on hold.'), params, body: holdBody, response: { 200: adminOrderSchema, ...errors } } },
+    async (request) => lifecycle.hold(acting(request), request.params.orderNum, request.body.reason, ifMatch(request)),
+  );
+
+  app.post(
+    '/Orders/:orderNum/Release',
+    { config: { permission: 'orders:write' }, schema: { tags, security, description: desc('Releases an order on hold to the status it had.'), params, response: { 200: adminOrderSchema, ...errors } } },
+    async (request) => lifecycle.release(acting(request), request.params.orderNum, ifMatch(request)),
+  );
+
+  app.post(
+    '/Orders/:orderNum/Cancel',
+    {
+      config: { permission: 'orders:write' },
+      schema: {
+        tags,
+        security,
+        description: desc('Cancels open and backordered units (all of them without `lines`); released units go back to stock and to waiting backorders.'),
+        params,
+        body: cancelBody,
+        response: { 200: adminOrderSchema, ...errors },
+      },
+    },
+    async (request) => lifecycle.cancel(acting(request), request.params.orderNum, request.body, ifMatch(request)),
+  );
+
+  app.post(
+    '/Orders/:orderNum/Ship',
+    {
+      config: { permission: 'orders:ship' },
+      schema: {
+        tags,
+        security,
+        description: desc('Ships units open at one warehouse (all of them without `lines`) and raises the shipment\'s invoice.'),
+        params,
+        body: shipBody,
+        response: { 201: shipmentSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await lifecycle.ship(acting(request), request.params.orderNum, request.body, ifMatch(request))),
+  );
+};

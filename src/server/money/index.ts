@@ -1,0 +1,12 @@
+/**
+ * The money module's public face (DESIGN.md §6): what other modules and flows/ may use. It owns
+ * invoices and their lines, payments, their applications and account charges.
+ */
+export { balanceOf, invoicedDueOf, onOpenOrdersOf } from './account-math';
+export { finishInvoiceSeed, seedInvoiceRows } from './demo-seed';
+export { addDays, invoiceAmounts } from './invoice-amounts';
+export { createInvoice, planInvoice } from './invoices';
+export { balancePartsOf, closedOrders, CREDIT_HOLD, invoiceCtes, invoicedBefore, settledOrders } from './queries';
+export type { Db } from './queries';
+export { MoneyService } from './service';
+export type { OrderClosing } from './service';

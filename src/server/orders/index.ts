@@ -1,0 +1,35 @@
+/**
+ * The orders module's public face (DESIGN.md §6): what other modules and flows/ may use. It owns
+ * carts, coupons, orders and their lines, events, counts, shipments; documents (pick list, packing
+ * slip). Other modules import from here only, tests also from testing.ts.
+ */
+export { AdminOrderReader, placedAdminOrder, readAdminOrder } from './admin-order';
+export { seedDemoCoupons } from './cart/demo-coupons';
+export { resolveDestination } from './cart/destination';
+export { redeemCoupons } from './cart/queries';
+export { CartService } from './cart/service';
+export { shippingRates } from './cart/shipping-rates';
+export { noteOrderChanged, orderFeedCte } from './change-feed';
+export { orderConfirmationMail } from './confirmation-mail';
+export { applyCountMoves, countKeys, countNewOrder, countNewOrderCte, readCounts } from './counts';
+export type { CountMoves } from './counts';
+export { finishOrderSeed, seedOrderRows } from './demo-seed';
+export { renderStatement } from './documents/statement-pdf';
+export type { StatementData } from './documents/types';
+export { cancelledMail, shippedMail } from './lifecycle-mails';
+export { allocateBackordered, insertShipment, returnCouponUses, setLineQuantities, shipmentCtes, wasAccepted } from './lifecycle-queries';
+export type { LineQuantities } from './lifecycle-queries';
+export { planCancel, planShipment } from './line-changes';
+export type { Moved, MovedLine, Released } from './line-changes';
+export { toOrder } from './order-json';
+export { addOrderEvent, addOrderEvents, lockOrder, saveOrderState, saveOrderSums } from './order-state';
+export type { OrderBuyer, OrderMoney, OrderPlaced, OrderState, OrderSums } from './order-state';
+export { NOTHING_INVOICED, originalTotalOf, totalsAfterCancel, totalsJson } from './order-totals';
+export type { OrderTotals } from './order-totals';
+export { ordersCsv } from './orders-csv';
+export { insertOrderForCheckout, insertOrderLines, numberCheckoutOrder, orderLines, removeOrderedFromCart } from './queries';
+export type { Db, OrderLineRow, OrderRow } from './queries';
+export { OrderService } from './service';
+export type { OrderStatusCode } from './tables';
+export { trackingUrl } from './tracking';
+export { allows, statusAfter } from './transitions';

@@ -1,0 +1,48 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB } from './db/schema';
+
+/**
+ * The shop's number series and change sequences: the rows of `counters`, platform's table. Every
+ * module that numbers or sequences something moves its counter here, in its own transaction. On
+ * PostgreSQL a counter's row lock is held from its update to the commit, so callers take counters
+ * last (see orders/change-feed.ts): values then commit in order.
+ */
+export type CounterName =
+  | 'order_num'
+  | 'shipment_num'
+  | 'invoice_num'
+  | 'order_change_seq'
+  | 'stock_seq'
+  | 'catalogue_seq'
+  | 'sales_history_seq'
+  | 'sales_month_seq';
+
+/** Moves a counter by one in one atomic UPDATE … RETURNING, so values are sequential and never repeat. Answers the new value. */
+export async function bumpCounter(db: Kysely<DB>, name: CounterName): Promise<number> {
+  const row = await db.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', '=', name).returning('value').executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+/** Moves each of these counters by one, in one statement. */
+export async function bumpCounters(db: Kysely<DB>, names: readonly CounterName[]): Promise<void> {
+  if (names.length === 0) return;
+  await db.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', 'in', [...names]).execute();
+}
+
+/** Sets a counter to `value` (a bulk load that numbered its rows itself moves the series past them). */
+export async function setCounter(db: Kysely<DB>, name: CounterName, value: number): Promise<void> {
+  await db.updateTable('counters').set({ value }).where('name', '=', name).execute();
+}
+
+/**
+ * PostgreSQL: `bumpCounter` as a common table expression `cte` (answering `value`) for a WITH
+ * clause, so a statement that does other work moves the counter without a round trip of its own.
+ * `after` are conditions on the statement's earlier CTEs: they make those run first, so the counter
+ * is still taken after the rows they lock.
+ */
+export function counterCte(cte: string, name: CounterName, after: readonly RawBuilder<unknown>[] = []): RawBuilder<unknown> {
+  return sql`${sql.id(cte)} as (update counters set value = value + 1 where name = ${name}${sql.join(
+    after.map((c) => sql` and ${c}`),
+    sql``,
+  )} returning value)`;
+}

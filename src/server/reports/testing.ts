@@ -1,0 +1,2 @@
+/** Test helpers of the reports module, for other modules' tests. */
+export { readSummaries, recountSummaries } from './recount';

@@ -16,6 +16,7 @@ import type { DB, FacetKind } from '../platform/db/schema';
 import { Invalid, NotFound } from '../platform/errors';
 import { type ActiveFilter, CatalogueBuilder, CatalogueIndex, type Distincts, type IndexedCategory, type IndexedItem, listItemJson } from './catalogue-index';
 import { itemDetail } from './item-detail';
+import { stockChangedSince } from '../stock/levels';
 import * as q from './queries';
 import { type SearchAnswer, SearchIndex, SearchWords, searchableText } from './search-index';
 import { STRUCTURAL_LIMIT } from './change-feed';
@@ -88,7 +89,7 @@ export class CatalogueService {
     if (this.index && this.index.catalogueVersion === versions.catalogue && (await this.patch(this.index, versions))) {
       if (this.index.stockVersion !== versions.stock) {
         // Only the items changed since the index's sequence: a checkout touches a handful.
-        this.index.updateStock(versions.stock, await q.loadStockSince(this.db, Number(this.index.stockVersion)));
+        this.index.updateStock(versions.stock, await stockChangedSince(this.db, Number(this.index.stockVersion)));
       }
       return;
     }

@@ -100,7 +100,7 @@ describe('upsertItems', () => {
     expect(result).toEqual({ inserted: 0, updated: 1 });
     expect((await readVersions(db())).catalogue).not.toBe(v1);
 
-    const row = await db().selectFrom('items').selectAll().where('num', '=', '990001').executeTakeFirstOrThrow();
+    const row = await itemsWithStock(db()).where('i.num', '=', '990001').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ web_title: 'Renamed balloon', price_cents: 1100, qty_fr: 5, qty_fh: 0, reserve_fr: 1, ordqty_fh: 30, created_at: '2025-01-01T00:00:00.000Z' });
     expect(await facetsOf('990001')).toEqual([
       { kind: 'color', name: 'Royal Blue', link: 'royal-blue' },

@@ -52,6 +52,8 @@ import { exited, freePort, waitUntilUp } from '../../src/server/test-support/ser
 import { checkShippedMails, shipper, type StaffSession, staffSignIn } from './shipper';
 import { checkOrderWebhooks, subscribeReceiver } from './webhook-check';
 import type { TestReceiver } from '../../src/server/staff/webhooks/test-receiver';
+import { seedStock } from '../../src/server/stock/counts';
+import { itemsWithStock } from '../../src/server/stock/testing';
 
 const { values: args } = parseArgs({
   options: {
@@ -171,18 +173,18 @@ async function prepare(): Promise<{ buyers: Buyer[]; items: string[]; startingSt
   const buyers: Buyer[] = (await signUpBuyers(ctx, CUSTOMERS, 'crash', PASSWORD)).map((b) => ({ ...b, token: '', acked: new Map(), pending: null, orders: new Map() }));
   await ctx.outbox.drain();
   // Items in stock, some with very little, so checkouts compete for the last units.
-  const rows = await database.db.selectFrom('items').select(['num', 'qty_fr', 'qty_fh']).where('qty_fr', '>', 0).orderBy('num').limit(40).execute();
-  await database.db.updateTable('items').set({ qty_fr: 3, qty_fh: 2 }).where('num', 'in', rows.slice(0, 10).map((r) => r.num)).execute();
+  const rows = await itemsWithStock(database.db).where(sql`sw.qty`, '>', 0).orderBy('i.num').limit(40).execute();
+  await seedStock(database.db, rows.slice(0, 10).map((r) => ({ num: r.num, qtyFr: 3, qtyFh: 2 })), { announce: false });
   // The others with plenty: 200 buyers would otherwise empty them in a few cycles, and from then
   // on every order is backordered and the shippers (and the shipped mails and webhooks) have nothing to do.
-  await database.db.updateTable('items').set({ qty_fr: 5_000, qty_fh: 5_000 }).where('num', 'in', rows.slice(10).map((r) => r.num)).execute();
+  await seedStock(database.db, rows.slice(10).map((r) => ({ num: r.num, qtyFr: 5_000, qtyFh: 5_000 })), { announce: false });
   const startingStock = await stockTotal(database);
   await database.close();
   return { buyers, items: rows.map((r) => r.num), startingStock };
 }
 
 async function stockTotal(database: Database): Promise<number> {
-  const r = await database.db.selectFrom('items').select(sql<number>`coalesce(sum(qty_fr + qty_fh), 0)`.as('n')).executeTakeFirstOrThrow();
+  const r = await database.db.selectFrom('item_stock').select(sql<number>`coalesce(sum(qty), 0)`.as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -250,7 +252,7 @@ async function check(buyers: Buyer[], startingStock: number): Promise<string[]> 
   const allocated = await db.selectFrom('order_lines').select(sql<number>`coalesce(sum(qty_west + qty_east + qty_shipped), 0)`.as('n')).executeTakeFirstOrThrow();
   const stock = await stockTotal(database);
   if (stock + Number(allocated.n) !== startingStock) problems.push(`stock ${stock} + allocated ${allocated.n} ≠ starting ${startingStock}`);
-  const negative = await db.selectFrom('items').select('num').where((eb) => eb.or([eb('qty_fr', '<', 0), eb('qty_fh', '<', 0)])).execute();
+  const negative = await itemsWithStock(db).where(sql<boolean>`sw.qty < 0 or se.qty < 0`).execute();
   if (negative.length) problems.push(`negative stock: ${negative.map((r) => r.num).join(', ')}`);
   // Every order, acknowledged or not: its total is its lines' sum − discount + shipping.
   const lineSums = db.selectFrom('order_lines').select(['order_id', sql<number>`sum(extended_cents)`.as('s'), sql<number>`sum(qty)`.as('q')]).groupBy('order_id').as('l');

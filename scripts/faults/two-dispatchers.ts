@@ -31,6 +31,8 @@ import { signIn, signUpBuyers } from './buyers';
 import { waitForOutbox } from './mail-check';
 import { exited, freePort, waitUntilUp } from '../../src/server/test-support/server-process';
 import { distinctMessages, subscribeReceiver } from './webhook-check';
+import { seedStock } from '../../src/server/stock/counts';
+import { itemsWithStock } from '../../src/server/stock/testing';
 
 const { values: args } = parseArgs({
   options: {
@@ -153,9 +155,9 @@ async function runOn(dialect: 'sqlite' | 'postgres'): Promise<string[]> {
     const buyers = await signUpBuyers(ctx, BUYERS, 'dispatch', PASSWORD);
     await ctx.outbox.drain();
     receiver = await subscribeReceiver(ctx, ['order.placed']);
-    const rows = await run.database.db.selectFrom('items').select('num').where('qty_fr', '>', 0).orderBy('num').limit(40).execute();
+    const rows = await itemsWithStock(run.database.db).where(sql`sw.qty`, '>', 0).orderBy('i.num').limit(40).execute();
     const items = rows.map((r) => r.num);
-    await run.database.db.updateTable('items').set({ qty_fr: 1_000_000, qty_fh: 1_000_000 }).where('num', 'in', items).execute();
+    await seedStock(run.database.db, items.map((num) => ({ num, qtyFr: 1_000_000, qtyFh: 1_000_000 })), { announce: false });
 
     const ports = dialect === 'postgres' ? [await freePort(), await freePort()] : [await freePort()];
     for (const port of ports) children.push(startServer(run, port, dialect === 'postgres' ? 1 : 2));

@@ -3,6 +3,7 @@ import { newCustomer } from '../customers/testing';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { markStockChanged } from '../stock/queries';
 import { fixtureItems, loadFixtureCatalogue, seedItems } from './test-fixture';
+import { seedStock } from '../stock/counts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -314,7 +315,7 @@ describe('catalogue changes', () => {
     expect(before.body.items[1].inStockFairhope).toBe(true);
     const db = t.ctx.database.db;
     const idOf = async (num: string) => (await db.selectFrom('items').select('id').where('num', '=', num).executeTakeFirstOrThrow()).id;
-    await db.updateTable('items').set({ qty_fh: 7 }).where('num', '=', '11001').execute();
+    await seedStock(db, [{ num: '11001', qtyFh: 7 }], { announce: false });
     await markStockChanged(db, [await idOf('11001')]);
     await t.ctx.catalogue.refresh();
     const after = await get('/Inventory/GetPagedItemsForCategory?categoryNum=11&sort=num');
@@ -322,7 +323,7 @@ describe('catalogue changes', () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect((await get('/Inventory/GetItemDetail?itemNum=11001')).body).toMatchObject({ qty_FH: 7, inStockFairhope: true });
     // A later change is picked up on its own, and the earlier one stays.
-    await db.updateTable('items').set({ qty_fh: 0 }).where('num', '=', '11002').execute();
+    await seedStock(db, [{ num: '11002', qtyFh: 0 }], { announce: false });
     await markStockChanged(db, [await idOf('11002')]);
     await t.ctx.catalogue.refresh();
     const later = (await get('/Inventory/GetPagedItemsForCategory?categoryNum=11&sort=num')).body;

@@ -7,6 +7,7 @@ import { exportItemsCsv } from './item-import/export';
 import { importCatalogueCsv } from './import-catalogue';
 import { planImport } from './import-plan';
 import { readVersions } from './queries';
+import { itemsWithStock } from '../stock/testing';
 
 const SAMPLE = readFileSync(join(import.meta.dirname, '../../../docs/sample-catalogue.csv'), 'utf8');
 const SAMPLE_NEW = ['11043', '11044', '16043', '26043', '17901', '30901', '31901', '40901'];
@@ -22,12 +23,12 @@ afterAll(async () => tdb?.drop());
 
 /** Everything an import could change, to compare before and after. */
 async function snapshot() {
-  const items = await db().selectFrom('items').select(['num', 'price_cents', 'qty_fr', 'web_title']).orderBy('num').execute();
+  const items = await itemsWithStock(db()).select(['i.num', 'i.price_cents', 'i.web_title']).orderBy('i.num').execute();
   const facets = await db().selectFrom('item_facets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   return { items, facets: Number(facets.n), version: (await readVersions(db())).catalogue };
 }
 
-const item = (num: string) => db().selectFrom('items').selectAll().where('num', '=', num).executeTakeFirst();
+const item = (num: string) => itemsWithStock(db()).where('i.num', '=', num).executeTakeFirst();
 
 describe('CSV catalogue import', () => {
   it('on a dry run reports what it would insert and update, and changes nothing', async () => {

@@ -4,6 +4,7 @@ import type { ItemDetail } from '../../contract/catalogue';
 import type { DB } from '../platform/db/schema';
 import { NotFound } from '../platform/errors';
 import { preparedQuery } from '../platform/http/prepared-query';
+import { withStockLevels } from '../stock/levels';
 import type { PriceView } from './pricing/price-book';
 import { breaksOf } from './pricing/queries';
 import type { PriceBreak } from './pricing/unit-price';
@@ -48,16 +49,17 @@ function detailSelect(db: Kysely<DB>) {
         from item_suggestions s where s.item_id = i.id))`
     : sql<string>`coalesce(i.suggested_json, (select json_group_array(s.suggested_num order by s.position)
         from item_suggestions s where s.item_id = i.id))`;
-  return db
+  const row = db
     .selectFrom('items as i')
     .select([
       'i.num', 'i.code', 'i.web_title', 'i.seo_title', 'i.picture', 'i.packaged_image', 'i.logo', 'i.srp_cents',
       'i.dimensions', 'i.color_family', 'i.category_num', 'i.brand', 'i.upc', 'i.key_words', 'i.product_info_safe',
       sql<string | null>`case when i.product_info_safe is null then i.product_info_html end`.as('product_info_raw'),
-      'i.packaged', 'i.qty_fr', 'i.qty_fh', 'i.reserve_fr', 'i.reserve_fh', 'i.ordqty_fr', 'i.ordqty_fh', 'i.order_multiple',
+      'i.packaged', 'i.order_multiple',
       attributes.as('attributes'),
       suggested.as('suggested'),
     ]);
+  return withStockLevels(row, 'i.id');
 }
 
 const loadDetailRow = preparedQuery((db: Kysely<DB>, id: number) => detailSelect(db).where('i.id', '=', id).where('i.active', '=', 1));
@@ -124,16 +126,15 @@ export function detailHeadJson(row: DetailHeadSource): string {
 }
 
 /**
- * The read of the answer's hot path: the kept head, the stock and the two lists as written. A row
+ * The read of the answer's hot path: the kept head, the stock (two primary-key joins on
+ * `item_stock`) and the two lists as written. A row
  * lacking any of them (written around `upsertItems`, or before the migration that made them) is
  * answered from `detailQuery` instead.
  */
 const loadDetailParts = preparedQuery((db: Kysely<DB>, id: number) =>
-  db
-    .selectFrom('items')
-    .select(['detail_head', 'attributes_json', 'suggested_json', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'ordqty_fr', 'ordqty_fh', 'order_multiple'])
-    .where('id', '=', id)
-    .where('active', '=', 1),
+  withStockLevels(db.selectFrom('items as i').select(['i.detail_head', 'i.attributes_json', 'i.suggested_json', 'i.order_multiple']), 'i.id')
+    .where('i.id', '=', id)
+    .where('i.active', '=', 1),
 );
 
 /** The detail of an item: listed ones from `index` and their row, hidden and discontinued ones from their row; 404 for no item. */

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../platform/db/schema';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { seedStock } from '../stock/counts';
 
 /** Two foil items: a message heart (with a hostile title) and a number shape. */
 async function insertItems(db: Kysely<DB>): Promise<void> {
@@ -38,12 +39,6 @@ async function insertItems(db: Kysely<DB>): Promise<void> {
     product_info_html: '',
     is_new: 0,
     active: 1,
-    qty_fr: 1,
-    qty_fh: 1,
-    reserve_fr: 0,
-    reserve_fh: 0,
-    ordqty_fr: 0,
-    ordqty_fh: 0,
     created_at: now,
     updated_at: now,
   });
@@ -56,6 +51,7 @@ async function insertItems(db: Kysely<DB>): Promise<void> {
     .returning(['id', 'num'])
     .execute();
   const id = (num: string) => rows.find((r) => r.num === num)!.id;
+  await seedStock(db, rows.map((r) => ({ num: r.num, qtyFr: 1, qtyFh: 1 })), { announce: false });
   await db
     .insertInto('item_facets')
     .values([

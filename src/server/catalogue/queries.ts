@@ -2,6 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../platform/db/schema';
 import type { FacetKind } from './tables';
 import { setMeta } from '../platform/meta';
+import { withStockLevels } from '../stock/levels';
 import type { PriceBreak } from './pricing/unit-price';
 
 /** The only place the catalogue module touches Kysely. Functions take `db` (or a transaction) first. */
@@ -40,17 +41,6 @@ export async function bumpCatalogueVersion(db: Kysely<DB>): Promise<void> {
   await setMeta(db, CATALOGUE_VERSION_KEY, value);
 }
 
-/** West/East stock of the active items whose stock changed after stock sequence `since`. */
-export async function loadStockSince(db: Kysely<DB>, since: number) {
-  return db
-    .selectFrom('stock_changes as c')
-    .innerJoin('items as i', 'i.id', 'c.item_id')
-    .select(['i.id', 'i.qty_fr', 'i.qty_fh', 'i.reserve_fr', 'i.reserve_fh'])
-    .where('c.seq', '>', since)
-    .where('i.active', '=', 1)
-    .execute();
-}
-
 /**
  * The items edited after change sequence `since` that moved in the read index (`structural`: to
  * take out, and put back in when active; with their searchable text), and the list fields of the active ones edited since
@@ -65,10 +55,13 @@ export async function loadChangedItems(db: Kysely<DB>, since: number) {
     .where('c.seq', '>', since)
     .where('c.structural_seq', '>', since)
     .execute();
-  const items = await db
-    .selectFrom('catalogue_changes as c')
-    .innerJoin('items as i', 'i.id', 'c.item_id')
-    .select([...ITEM_ROW_COLUMNS.map((col) => `i.${col}` as const), 'i.key_words', 'i.upc'])
+  const items = await withStockLevels(
+    db
+      .selectFrom('catalogue_changes as c')
+      .innerJoin('items as i', 'i.id', 'c.item_id')
+      .select([...ITEM_ROW_COLUMNS.map((col) => `i.${col}` as const), 'i.key_words', 'i.upc']),
+    'i.id',
+  )
     .where('c.seq', '>', since)
     .where('i.active', '=', 1)
     // No ORDER BY: ordering by the items' id made SQLite walk every item (50,000 items: ~200 ms
@@ -123,10 +116,10 @@ export async function loadCategories(db: Kysely<DB>) {
   return db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('num').execute();
 }
 
-/** The item columns the listing index holds (`ItemRow`). */
+/** The item columns the listing index holds (`ItemRow`); its stock comes with them from stock's `withStockLevels`. */
 const ITEM_ROW_COLUMNS = [
   'id', 'num', 'code', 'category_num', 'web_title', 'picture', 'logo', 'srp_cents', 'price_cents', 'case_qty', 'is_new',
-  'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'color_family', 'color_group', 'created_at', 'order_multiple',
+  'color_family', 'color_group', 'created_at', 'order_multiple',
 ] as const;
 
 /** Items per window of the catalogue load: bounds the rows held at once, whatever the catalogue's size. */
@@ -141,12 +134,10 @@ export async function* activeItemWindows(db: Kysely<DB>) {
   let after: number | null = null;
   for (;;) {
     const from = after;
-    const items = await db
-      .selectFrom('items')
-      .select([...ITEM_ROW_COLUMNS, 'key_words', 'upc'])
-      .where('active', '=', 1)
-      .$if(from !== null, (qb) => qb.where('id', '>', from!))
-      .orderBy('id')
+    const items = await withStockLevels(db.selectFrom('items as i').select([...ITEM_ROW_COLUMNS.map((col) => `i.${col}` as const), 'i.key_words', 'i.upc']), 'i.id')
+      .where('i.active', '=', 1)
+      .$if(from !== null, (qb) => qb.where('i.id', '>', from!))
+      .orderBy('i.id')
       .limit(LOAD_WINDOW)
       .execute();
     if (items.length === 0) return;

@@ -18,6 +18,7 @@ import { Invalid, NotFound } from '../platform/errors';
 import { CatalogueIndex } from './catalogue-index';
 import type { Distincts } from './facet-table';
 import { itemDetail } from './item-detail';
+import { stockChangedSince } from '../stock/levels';
 import * as q from './queries';
 import { CatalogueBuilder } from './read-index/build';
 import type { IndexedItem } from './read-index/item';
@@ -96,7 +97,7 @@ export class CatalogueService {
     if (this.index && this.index.catalogueVersion === versions.catalogue && (await this.patch(this.index, versions))) {
       if (this.index.stockVersion !== versions.stock) {
         // Only the items changed since the index's sequence: a checkout touches a handful.
-        this.index.updateStock(versions.stock, await q.loadStockSince(this.db, Number(this.index.stockVersion)));
+        this.index.updateStock(versions.stock, await stockChangedSince(this.db, Number(this.index.stockVersion)));
       }
       return;
     }

@@ -5,7 +5,7 @@ import type { CatalogueItemInput } from './writes';
 /**
  * Stored items in the shape the writes take, so an import can lay a partial row over an existing
  * item without losing the columns the file leaves out. Inactive items are included. No stock:
- * catalogue writes never write it (stock/counts.ts reads it for the CSV).
+ * it is not on `items` (stock/counts.ts reads it for the CSV).
  */
 export async function loadItemInputs(db: Kysely<DB>, nums: readonly string[]): Promise<Map<string, CatalogueItemInput>> {
   const out = new Map<string, CatalogueItemInput>();
@@ -68,4 +68,13 @@ export async function loadItemInputs(db: Kysely<DB>, nums: readonly string[]): P
     for (const s of suggestions) byId.get(s.item_id)?.suggestedNums.push(s.suggested_num);
   }
   return out;
+}
+
+/**
+ * Locks these items' rows in number order, so two writers that read and rewrite them never
+ * interleave (`forUpdate`: PostgreSQL; SQLite's write transactions lock the whole file).
+ */
+export async function lockItemRows(db: Kysely<DB>, nums: readonly string[], forUpdate: boolean): Promise<void> {
+  if (!forUpdate || nums.length === 0) return;
+  await db.selectFrom('items').select('id').where('num', 'in', [...nums]).orderBy('num').forUpdate().execute();
 }

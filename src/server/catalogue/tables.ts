@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { StockLevels } from '../stock/tables';
 
 /**
  * Row types of the catalogue tables. Booleans are stored as integers 0/1 and times as ISO-8601
@@ -20,7 +21,8 @@ export interface CategoryTable {
   version: Generated<number>;
 }
 
-export interface ItemTable {
+/** The items table: the catalogue's columns only; stock is in `item_stock` (stock/tables.ts). */
+export interface CatalogueItemTable {
   id: Generated<number>;
   num: string;
   code: string;
@@ -69,17 +71,18 @@ export interface ItemTable {
   status: Generated<'active' | 'hidden' | 'discontinued'>;
   /** Moves by one with every write of the item (the editor's optimistic concurrency). */
   version: Generated<number>;
-  qty_fr: number;
-  qty_fh: number;
-  reserve_fr: number;
-  reserve_fh: number;
-  ordqty_fr: number;
-  ordqty_fh: number;
   /** Sold only in multiples of this (a case pack); 1: any quantity (migration 2026-11-26T04-10). */
   order_multiple: Generated<number>;
   created_at: string;
   updated_at: string;
 }
+
+/**
+ * An item row with its West/East stock under the old column names, as the catalogue's reads
+ * answer it (they join `item_stock` through stock's `stockLevelColumns`): the shape the read
+ * index is built from. Not a table.
+ */
+export type ItemTable = CatalogueItemTable & StockLevels;
 
 export type FacetKind = 'color' | 'event' | 'message' | 'theme' | 'shape' | 'size' | 'poscat' | 'dimension';
 
@@ -119,11 +122,10 @@ export interface CatalogueChangeTable {
   structural_seq: Generated<number>;
 }
 
-
 declare module '../platform/db/schema' {
   interface DB {
     categories: CategoryTable;
-    items: ItemTable;
+    items: CatalogueItemTable;
     item_facets: ItemFacetTable;
     item_attributes: ItemAttributeTable;
     item_suggestions: ItemSuggestionTable;

@@ -6,6 +6,7 @@ import { isCatalogueEmpty, seedDemoCatalogue, seedSyntheticItems } from './demo/
 import { readVersions } from './queries';
 import { isValidUpc } from './upc';
 import { type CatalogueItemInput, inTransaction, setNvMembers, upsertItems } from './writes';
+import { itemsWithStock } from '../stock/testing';
 
 let tdb: TestDatabase;
 const db = () => tdb.database.db;
@@ -41,7 +42,7 @@ describe('demo catalogue seed', () => {
   });
 
   it('has items out of stock in exactly one warehouse, and some in both', async () => {
-    const rows = await db().selectFrom('items').select(['qty_fr', 'reserve_fr', 'qty_fh', 'reserve_fh']).execute();
+    const rows = await itemsWithStock(db()).execute();
     const west = (r: (typeof rows)[number]) => r.qty_fr - r.reserve_fr > 0;
     const east = (r: (typeof rows)[number]) => r.qty_fh - r.reserve_fh > 0;
     expect(rows.filter((r) => west(r) !== east(r)).length).toBeGreaterThan(10);
@@ -85,7 +86,7 @@ describe('upsertItems', () => {
     expect(await upsertItems(db(), [item({})])).toEqual({ inserted: 1, updated: 0 });
     const v1 = (await readVersions(db())).catalogue;
     expect(v1).not.toBe(v0);
-    expect(await db().selectFrom('items').select(['qty_fr', 'qty_fh', 'reserve_fr', 'ordqty_fh']).where('num', '=', '990001').executeTakeFirstOrThrow()).toEqual({ qty_fr: 0, qty_fh: 0, reserve_fr: 0, ordqty_fh: 0 });
+    expect(await itemsWithStock(db()).where('i.num', '=', '990001').executeTakeFirstOrThrow()).toMatchObject({ qty_fr: 0, qty_fh: 0, reserve_fr: 0, ordqty_fh: 0 });
     // Stock comes in through stock; the catalogue's next write leaves it as it is.
     await seedStock(db(), [{ num: '990001', qtyFr: 5, reserveFr: 1, ordqtyFh: 30 }]);
 
@@ -99,7 +100,7 @@ describe('upsertItems', () => {
     expect(result).toEqual({ inserted: 0, updated: 1 });
     expect((await readVersions(db())).catalogue).not.toBe(v1);
 
-    const row = await db().selectFrom('items').selectAll().where('num', '=', '990001').executeTakeFirstOrThrow();
+    const row = await itemsWithStock(db()).where('i.num', '=', '990001').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ web_title: 'Renamed balloon', price_cents: 1100, qty_fr: 5, qty_fh: 0, reserve_fr: 1, ordqty_fh: 30, created_at: '2025-01-01T00:00:00.000Z' });
     expect(await facetsOf('990001')).toEqual([
       { kind: 'color', name: 'Royal Blue', link: 'royal-blue' },

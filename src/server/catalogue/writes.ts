@@ -142,9 +142,9 @@ export async function existingItemNums(db: Kysely<DB>, nums: readonly string[]):
 }
 
 /**
- * Columns an update overwrites: everything but the id, the creation date and the stock columns
- * (qty, reserve, on order), which belong to stock (docs/decisions/0025): a catalogue write that
- * read them earlier would put back counts that checkouts or adjustments changed meanwhile.
+ * Columns an update overwrites: everything but the id and the creation date. Stock is not on
+ * `items` (it is stock's `item_stock`, docs/decisions/0025), so no catalogue write can put back
+ * counts that checkouts or adjustments changed meanwhile.
  */
 const UPDATED_COLUMNS = [
   'code', 'category_num', 'web_title', 'seo_title', 'key_words', 'upc', 'brand', 'color_family',
@@ -191,14 +191,6 @@ function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) 
     is_new: it.isNew ? 1 : 0,
     active: it.active ? 1 : 0,
     status: statusOf(it),
-    // A new item starts with no stock; an update never sets these (UPDATED_COLUMNS): counts
-    // come in through stock only (Adjust, PUT /Stock), never from a catalogue write.
-    qty_fr: 0,
-    qty_fh: 0,
-    reserve_fr: 0,
-    reserve_fh: 0,
-    ordqty_fr: 0,
-    ordqty_fh: 0,
     created_at: it.createdAt,
     updated_at: now,
   };
@@ -208,8 +200,8 @@ function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) 
 
 /**
  * Inserts or updates items by `num`, and replaces each one's facets, attributes and suggestions.
- * Never writes stock: a new item has none, an updated one keeps its counts as they are at the
- * moment of the write (stock/ changes them: Adjust, PUT /Stock, checkouts).
+ * Never writes stock (it is not on `items`): a new item has none until stock gives it some
+ * (Adjust, PUT /Stock, a stock CSV), an updated one keeps its counts.
  * A number given twice counts once (the last one wins), since one statement may not update a row
  * twice. Each updated item's `version` moves by one. `bumpVersion: false` leaves the catalogue
  * version alone: only for a caller that records the change in the catalogue change feed instead

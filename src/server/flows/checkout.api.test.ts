@@ -4,6 +4,7 @@ import { addShipTo, insertCoupon, signUpCustomer, type TestCustomer } from '../o
 import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
 import { mailsTo } from '../platform/mail/mail-folder';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { itemsWithStock } from '../stock/testing';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +26,8 @@ const checkout = (c: TestCustomer, body: object, headers: Record<string, string>
 const ground = { shipToCode: '', shippingOption: 'ground' };
 
 async function stock(num: string) {
-  return t.ctx.database.db.selectFrom('items').select(['qty_fr', 'qty_fh']).where('num', '=', num).executeTakeFirstOrThrow();
+  const { qty_fr, qty_fh } = await itemsWithStock(t.ctx.database.db).where('i.num', '=', num).executeTakeFirstOrThrow();
+  return { qty_fr, qty_fh };
 }
 async function setItem(num: string, more: Partial<(typeof fixtureItems)[number]>) {
   const base = fixtureItems.find((i) => i.num === num)!;

@@ -1,6 +1,7 @@
 import { fixtureItems, seedItems } from '../catalogue/test-fixture';
 import { signUpCustomer, type TestCustomer } from '../orders/testing';
 import type { TestApp } from '../test-support/test-app';
+import { itemsWithStock } from '../stock/testing';
 
 /** Helpers for API tests of the order lifecycle: stock set up, orders placed through the real cart and checkout. */
 
@@ -12,7 +13,7 @@ export async function setStock(t: TestApp, num: string, west: number, east: numb
 }
 
 export async function stockOf(t: TestApp, num: string): Promise<{ west: number; east: number }> {
-  const r = await t.ctx.database.db.selectFrom('items').select(['qty_fr', 'qty_fh']).where('num', '=', num).executeTakeFirstOrThrow();
+  const r = await itemsWithStock(t.ctx.database.db).where('i.num', '=', num).executeTakeFirstOrThrow();
   return { west: r.qty_fr, east: r.qty_fh };
 }
 

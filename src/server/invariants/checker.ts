@@ -5,8 +5,8 @@ import type { ReadOnlyDb, Row } from './read-only-db';
  * the database itself through a read-only connection. Meant to run when no request is in flight
  * (between batches of the invariant driver); every figure is read in one snapshot.
  *
- * The stock model (decision 0014, src/server/stock): `items.qty_fr/qty_fh` are units at West/East
- * not allocated to orders (held-back `reserve_*` included), available = qty − reserve, and on hand
+ * The stock model (decision 0014, src/server/stock): `item_stock.qty` is the units at a warehouse
+ * not allocated to orders (held-back `reserved` included; no row: 0), available = qty − reserved, and on hand
  * = qty + units allocated to orders and not shipped (order lines' `qty_west/qty_east`, the
  * "openWest/openEast" of the admin order). A movement's delta is the change of qty (available)
  * for every reason but `ship`, whose delta is the change of on hand; checkout, backorder fills and
@@ -44,7 +44,8 @@ export async function checkInvariants(db: ReadOnlyDb, options: CheckOptions = {}
     const breaks: Break[] = [];
     const fail = (invariant: string, subject: string, detail: string) => breaks.push({ invariant, subject, detail });
 
-    const items = await query('select num, qty_fr, qty_fh, reserve_fr, reserve_fh from items');
+    const items = await query(`select i.num, coalesce(sw.qty, 0) as qty_fr, coalesce(se.qty, 0) as qty_fh, coalesce(sw.reserved, 0) as reserve_fr, coalesce(se.reserved, 0) as reserve_fh
+      from items i left join item_stock sw on sw.item_id = i.id and sw.warehouse = 'west' left join item_stock se on se.item_id = i.id and se.warehouse = 'east'`);
     const lines = await query('select l.order_id, l.line_no, l.item_num, l.qty, l.price_cents, l.qty_west, l.qty_east, l.qty_backordered, l.qty_shipped, l.qty_cancelled from order_lines l');
     const moves = await query('select item_num, warehouse, reason, sum(delta) as delta, count(*) as n from stock_movements group by item_num, warehouse, reason');
     const orders = await query('select * from orders');

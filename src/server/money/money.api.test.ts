@@ -5,6 +5,7 @@ import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test
 import { pdfText } from '../platform/pdf/pdf-text';
 import { buyerCall, placeOrder, setStock, stockOf } from '../flows/lifecycle-test-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { itemsWithStock } from '../stock/testing';
 
 let t: TestApp;
 let owner: StaffSessionForTest;
@@ -120,7 +121,7 @@ describe('credit hold at checkout', () => {
       detail: (await buyerCall(t, other, 'GET', '/Inventory/GetItemDetail?itemNum=77123')).body,
     });
     const seen = await view();
-    const stock = await db().selectFrom('items').select(['num', 'qty_fr', 'qty_fh']).where('num', 'like', '77%').orderBy('num').execute();
+    const stock = await itemsWithStock(db()).where('i.num', 'like', '77%').orderBy('i.num').execute();
 
     const attacker = await signUpCustomer(t.app, 'CA');
     expect((await db().selectFrom('customers').select('email_verified').where('email', '=', attacker.email).executeTakeFirstOrThrow()).email_verified).toBe(0);
@@ -133,7 +134,7 @@ describe('credit hold at checkout', () => {
     expect(held.lines.reduce((n: number, l: { backordered: number; openWest: number; openEast: number }) => n + l.backordered - l.openWest - l.openEast, 0)).toBe(500 * 9999);
 
     await t.ctx.catalogue.refresh();
-    expect(await db().selectFrom('items').select(['num', 'qty_fr', 'qty_fh']).where('num', 'like', '77%').orderBy('num').execute()).toEqual(stock);
+    expect(await itemsWithStock(db()).where('i.num', 'like', '77%').orderBy('i.num').execute()).toEqual(stock);
     expect(await view()).toEqual(seen);
     const theirs = await placeOrder(t, [['77123', 30]], [], other);
     expect(theirs.order.statusCode).toBe('received');

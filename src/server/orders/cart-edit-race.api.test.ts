@@ -5,6 +5,7 @@ import { insertCoupon } from './cart/queries';
 import { signUpCustomer, type TestCustomer } from './cart/test-customers';
 import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { itemsWithStock } from '../stock/testing';
 
 /**
  * A customer edits the cart while the checkout runs: 200 rounds, each releasing a checkout and
@@ -162,7 +163,7 @@ describe('cart edited during checkout', () => {
     expect(new Set(orders.map((o) => o.orderNum)).size).toBe(ROUNDS);
     // Stock + allocated units = the starting stock, and never below zero.
     const db = t.ctx.database.db;
-    const stock = await db.selectFrom('items').select(['num', 'qty_fr', 'qty_fh']).where('num', 'in', NUMS).execute();
+    const stock = await itemsWithStock(db).where('i.num', 'in', NUMS).execute();
     const allocated = await db
       .selectFrom('order_lines')
       .select(['item_num', sql<number>`sum(qty_west + qty_east)`.as('n')])

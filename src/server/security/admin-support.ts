@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { hashToken } from '../platform/auth/tokens';
 import type { StaffSessionForTest } from '../test-support/admin';
 import type { TestApp } from '../test-support/test-app';
+import { itemsWithStock } from '../stock/testing';
 
 /** Helpers of the back office's security tests (admin-matrix, admin-cache, admin-fuzz). */
 
@@ -71,7 +72,7 @@ export async function adminSnapshot(t: TestApp): Promise<string> {
   const db = t.ctx.database.db;
   const parts = await Promise.all([
     ...ADMIN_TABLES.map(async (table) => (await db.selectFrom(table).selectAll().execute()).map((r) => JSON.stringify(r)).sort()),
-    db.selectFrom('items').select(['num', 'qty_fr', 'qty_fh', 'picture', 'category_num', 'order_multiple']).orderBy('num').execute(),
+    itemsWithStock(db).orderBy('i.num').execute().then((rows) => rows.map((r) => [r.num, r.qty_fr, r.qty_fh, r.picture, r.category_num, r.order_multiple])),
   ]);
   return JSON.stringify(parts);
 }

@@ -6,6 +6,7 @@ import { seedDemoCoupons } from '../orders/cart/demo-coupons';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { bodyText, type FuzzRoute, fuzzRequest, fuzzRoute, fuzzUrl, nastyNumber } from './fuzz-values';
+import { itemsWithStock } from '../stock/testing';
 
 /**
  * fast-check over the query parameters, path parameters and JSON bodies of every /beapi route
@@ -68,7 +69,7 @@ async function snapshot(): Promise<string> {
   const db = t.ctx.database.db;
   const parts = await Promise.all([
     ...TABLES.map(async (table) => (await db.selectFrom(table).selectAll().execute()).map((r) => JSON.stringify(r)).sort()),
-    db.selectFrom('items').select(['num', 'qty_fr', 'qty_fh', 'price_cents']).orderBy('num').execute(),
+    itemsWithStock(db).orderBy('i.num').execute().then((rows) => rows.map((r) => [r.num, r.qty_fr, r.qty_fh, r.price_cents])),
   ]);
   return JSON.stringify(parts);
 }

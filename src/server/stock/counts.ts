@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { withStockLevels } from './levels';
 import { type Db, markStockChanged } from './queries';
 
 /**
@@ -37,14 +38,19 @@ export async function seedStock(db: Db, rows: readonly SeededStock[], options: {
       (r) =>
         sql`(${r.num}, ${count(r.qtyFr)}, ${count(r.qtyFh)}, ${count(r.reserveFr)}, ${count(r.reserveFh)}, ${count(r.ordqtyFr)}, ${count(r.ordqtyFh)})`,
     );
-    // A CTE with named columns reads the same on SQLite and PostgreSQL; null keeps a column.
-    const changed = await sql<{ id: number }>`with v(num, qf, qh, rf, rh, oqf, oqh) as (values ${sql.join(values)})
-      update items set
-        qty_fr = coalesce(cast(v.qf as integer), items.qty_fr), qty_fh = coalesce(cast(v.qh as integer), items.qty_fh),
-        reserve_fr = coalesce(cast(v.rf as integer), items.reserve_fr), reserve_fh = coalesce(cast(v.rh as integer), items.reserve_fh),
-        ordqty_fr = coalesce(cast(v.oqf as integer), items.ordqty_fr), ordqty_fh = coalesce(cast(v.oqh as integer), items.ordqty_fh)
-      from v where items.num = cast(v.num as text) returning items.id`.execute(db);
-    if (options.announce !== false) await markStockChanged(db, changed.rows.map((r) => r.id));
+    // A CTE with named columns reads the same on SQLite and PostgreSQL; null keeps a level.
+    const v = sql`v(num, qf, qh, rf, rh, oqf, oqh) as (values ${sql.join(values)})`;
+    await sql`with ${v} insert into item_stock (item_id, warehouse)
+      select i.id, w.warehouse from v, items i, (select 'west' as warehouse union all select 'east') w
+      where i.num = cast(v.num as text) order by i.id, w.warehouse
+      on conflict (item_id, warehouse) do nothing`.execute(db);
+    const changed = await sql<{ item_id: number }>`with ${v}
+      update item_stock set
+        qty = coalesce(cast(case item_stock.warehouse when 'west' then v.qf else v.qh end as integer), item_stock.qty),
+        reserved = coalesce(cast(case item_stock.warehouse when 'west' then v.rf else v.rh end as integer), item_stock.reserved),
+        on_order = coalesce(cast(case item_stock.warehouse when 'west' then v.oqf else v.oqh end as integer), item_stock.on_order)
+      from v, items i where i.num = cast(v.num as text) and item_stock.item_id = i.id returning item_stock.item_id`.execute(db);
+    if (options.announce !== false) await markStockChanged(db, changed.rows.map((r) => r.item_id));
   }
 }
 
@@ -55,10 +61,8 @@ export async function readStockCounts(db: Db, nums: readonly string[]): Promise<
   const out = new Map<string, StockCounts>();
   const unique = [...new Set(nums)];
   for (let i = 0; i < unique.length; i += 10_000) {
-    const rows = await db
-      .selectFrom('items')
-      .select(['num', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh', 'ordqty_fr', 'ordqty_fh'])
-      .where('num', 'in', unique.slice(i, i + 10_000))
+    const rows = await withStockLevels(db.selectFrom('items as i').select('i.num'), 'i.id')
+      .where('i.num', 'in', unique.slice(i, i + 10_000))
       .execute();
     for (const r of rows) out.set(r.num, { qtyFr: r.qty_fr, qtyFh: r.qty_fh, reserveFr: r.reserve_fr, reserveFh: r.reserve_fh, ordqtyFr: r.ordqty_fr, ordqtyFh: r.ordqty_fh });
   }

@@ -2,18 +2,22 @@ import { type Insertable, type Kysely, PostgresAdapter, type RawBuilder, sql } f
 import { bumpCounter, counterCte } from '../platform/counters';
 import type { DB } from '../platform/db/schema';
 import type { Warehouse } from './allocation';
+import { withStockLevels } from './levels';
 import type { StockMovementTable } from './tables';
 
 /**
- * The only place that touches the stock columns of `items` (qty_fr/qty_fh: units not yet allocated
- * at West/East; reserve_fr/reserve_fh: held back; available to sell = qty − reserve) and the
- * movements history. Functions take `db` (or a transaction) first.
+ * The only place that writes `item_stock` (one row per item and warehouse: `qty`, units not yet
+ * allocated; `reserved`, held back; available to sell = qty − reserved; `on_order`) and the
+ * movements history. A missing row is an item and warehouse with nothing: additions make it,
+ * reads see 0 (levels.ts). Rows read here keep the names the stock had as columns of `items`
+ * (`StockRow`, qty_fr/qty_fh: West/East), so callers read them as before. Functions take `db`
+ * (or a transaction) first.
  */
 export type Db = Kysely<DB>;
 
 export const isPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
-/** The items columns of a warehouse. */
+/** A warehouse's fields of a `StockRow`. */
 export const COLUMNS = {
   west: { qty: 'qty_fr', reserve: 'reserve_fr' },
   east: { qty: 'qty_fh', reserve: 'reserve_fh' },
@@ -35,47 +39,123 @@ export function availableOf(row: Pick<StockRow, 'qty_fr' | 'qty_fh' | 'reserve_f
   return { west: row.qty_fr - row.reserve_fr, east: row.qty_fh - row.reserve_fh };
 }
 
-/** Reads (and on PostgreSQL locks, in item number order so two writers never deadlock) these items. */
-export function lockItems(db: Db, nums: readonly string[], forUpdate: boolean): Promise<StockRow[]> {
-  if (nums.length === 0) return Promise.resolve([]);
+/**
+ * Reads these items with their stock, in item number order. `forUpdate` (PostgreSQL): locks the
+ * items' `item_stock` rows in (item_id, warehouse) order, as every stock write takes them, so two
+ * writers never deadlock, and share-locks the items' rows, so an edit of a price or status waits
+ * for the sale as it did when stock lived on `items`. An item without its two rows gets them
+ * first (one extra round trip, once per item): a row that does not exist cannot be locked, and a
+ * count or a sale must wait for another one on the same item.
+ */
+export async function lockItems(db: Db, nums: readonly string[], forUpdate: boolean): Promise<StockRow[]> {
+  if (nums.length === 0) return [];
+  const rows = await readLocked(db, nums, forUpdate);
+  if (!forUpdate || rows.every((r) => r.rows === 2)) return rows.map(withoutCount);
+  await sql`insert into item_stock (item_id, warehouse)
+    select i.id, w.warehouse from items i, (select 'west' as warehouse union all select 'east') w
+    where i.num in (${sql.join([...nums])}) order by i.id, w.warehouse
+    on conflict (item_id, warehouse) do nothing`.execute(db);
+  return (await readLocked(db, nums, forUpdate)).map(withoutCount);
+}
+
+function readLocked(db: Db, nums: readonly string[], forUpdate: boolean) {
   return db
-    .selectFrom('items')
-    .select(['id', 'num', 'web_title', 'price_cents', 'active', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh'])
-    .where('num', 'in', [...nums])
-    .orderBy('num')
-    .$if(forUpdate, (q) => q.forUpdate())
+    .with('locked', (d) =>
+      d
+        .selectFrom('item_stock')
+        .select(['item_id', 'warehouse', 'qty', 'reserved'])
+        .where('item_id', 'in', d.selectFrom('items').select('id').where('num', 'in', [...nums]))
+        .orderBy('item_id')
+        .orderBy('warehouse')
+        .$if(forUpdate, (q) => q.forUpdate()),
+    )
+    .selectFrom('items as i')
+    .leftJoin('locked as sw', (j) => j.onRef('sw.item_id', '=', 'i.id').on('sw.warehouse', '=', 'west'))
+    .leftJoin('locked as se', (j) => j.onRef('se.item_id', '=', 'i.id').on('se.warehouse', '=', 'east'))
+    .select([
+      'i.id', 'i.num', 'i.web_title', 'i.price_cents', 'i.active',
+      sql<number>`coalesce(sw.qty, 0)`.as('qty_fr'),
+      sql<number>`coalesce(se.qty, 0)`.as('qty_fh'),
+      sql<number>`coalesce(sw.reserved, 0)`.as('reserve_fr'),
+      sql<number>`coalesce(se.reserved, 0)`.as('reserve_fh'),
+      sql<number>`(case when sw.item_id is null then 0 else 1 end) + (case when se.item_id is null then 0 else 1 end)`.as('rows'),
+    ])
+    .where('i.num', 'in', [...nums])
+    .orderBy('i.num')
+    .$if(forUpdate, (q) => q.forShare('i'))
     .execute();
 }
 
+const withoutCount = ({ rows: _rows, ...row }: StockRow & { rows: number }): StockRow => row;
+
+/** A change of an item's available units at one warehouse. */
+interface Delta {
+  itemId: number;
+  warehouse: Warehouse;
+  delta: number;
+}
+
 /**
- * Takes allocated units off available stock, one entry per item; the table's CHECK (qty >= 0) is
- * the last line of defence. PostgreSQL: one statement for all of them (one round trip).
+ * Takes allocated units off available stock, one entry per item (a negative entry adds units);
+ * the table's CHECK (qty >= 0) is the last line of defence. PostgreSQL: one statement for all of
+ * them (one round trip).
  */
 export async function decrementStock(db: Db, changes: readonly { itemId: number; west: number; east: number }[]): Promise<void> {
-  if (changes.length === 0) return;
-  if (isPostgres(db)) {
-    const values = changes.map((c) => sql`(${c.itemId}::integer, ${c.west}::integer, ${c.east}::integer)`);
-    await sql`update items set qty_fr = qty_fr - v.west, qty_fh = qty_fh - v.east
-      from (values ${sql.join(values)}) as v(id, west, east) where items.id = v.id`.execute(db);
-    return;
-  }
-  for (const c of changes) {
-    await db
-      .updateTable('items')
-      .set({ qty_fr: sql<number>`qty_fr - ${c.west}`, qty_fh: sql<number>`qty_fh - ${c.east}` })
-      .where('id', '=', c.itemId)
-      .execute();
-  }
+  await applyDeltas(
+    db,
+    changes.flatMap((c) => [
+      { itemId: c.itemId, warehouse: 'west' as const, delta: -c.west },
+      { itemId: c.itemId, warehouse: 'east' as const, delta: -c.east },
+    ]),
+  );
 }
 
 /** Adds `delta` (may be negative) to an item's available units at one warehouse. */
 export async function addToStock(db: Db, itemId: number, warehouse: Warehouse, delta: number): Promise<void> {
-  const column = COLUMNS[warehouse].qty;
-  await db
-    .updateTable('items')
-    .set({ [column]: sql<number>`${sql.ref(column)} + ${delta}` })
-    .where('id', '=', itemId)
-    .execute();
+  await applyDeltas(db, [{ itemId, warehouse, delta }]);
+}
+
+/**
+ * Units taken update the row (it exists: nothing can be taken from a row that is not there);
+ * units added make the row when it is missing. Taking from a missing row is refused, as the CHECK
+ * refuses taking below zero.
+ */
+async function applyDeltas(db: Db, deltas: readonly Delta[]): Promise<void> {
+  const moved = deltas.filter((d) => d.delta !== 0);
+  if (moved.length === 0) return;
+  const taken = moved.filter((d) => d.delta < 0).length;
+  let updated: number;
+  if (isPostgres(db)) {
+    const values = moved.map((d) => sql`(${d.itemId}::integer, ${d.warehouse}::text, ${d.delta}::integer)`);
+    const r = await sql<{ n: string }>`with v(item_id, warehouse, delta) as (values ${sql.join(values)}),
+      taken as (update item_stock s set qty = s.qty + v.delta from v
+        where v.delta < 0 and s.item_id = v.item_id and s.warehouse = v.warehouse returning 1),
+      added as (insert into item_stock (item_id, warehouse, qty)
+        select item_id, warehouse, delta from v where delta > 0 order by item_id, warehouse
+        on conflict (item_id, warehouse) do update set qty = item_stock.qty + excluded.qty returning 1)
+      select (select count(*) from taken) as n, (select count(*) from added) as added`.execute(db);
+    updated = Number(r.rows[0]!.n);
+  } else {
+    updated = 0;
+    for (const d of moved) {
+      if (d.delta < 0) {
+        const r = await db
+          .updateTable('item_stock')
+          .set({ qty: sql<number>`qty + ${d.delta}` })
+          .where('item_id', '=', d.itemId)
+          .where('warehouse', '=', d.warehouse)
+          .executeTakeFirst();
+        updated += Number(r.numUpdatedRows);
+      } else {
+        await db
+          .insertInto('item_stock')
+          .values({ item_id: d.itemId, warehouse: d.warehouse, qty: d.delta, reserved: 0, on_order: 0 })
+          .onConflict((oc) => oc.columns(['item_id', 'warehouse']).doUpdateSet({ qty: sql<number>`item_stock.qty + excluded.qty` }))
+          .execute();
+      }
+    }
+  }
+  if (updated !== taken) throw new Error('item_stock: units taken from an item and warehouse without stock');
 }
 
 /** An item as `releaseToShelf` left it, and whether lines wait for it. */
@@ -84,10 +164,11 @@ export interface ReleasedItem extends StockRow {
 }
 
 /**
- * PostgreSQL: gives units back to available stock in ONE statement. It locks the items in number
- * order (as `lockItems`), adds the units, writes one movement per entry whose item exists, and
- * answers those items as they are now, each with whether backordered lines wait for it. Four
- * round trips were one each: lock, add, movements, the backorder check.
+ * PostgreSQL: gives units back to available stock in ONE statement. It adds the units to the
+ * items' stock rows (making missing ones; the rows are taken in (item_id, warehouse) order, as
+ * `lockItems` takes them), writes one movement per entry whose item exists, and answers those
+ * items as they are now, each with whether backordered lines wait for it. Four round trips were
+ * one each: lock, add, movements, the backorder check.
  */
 export async function releaseToShelf(
   db: Db,
@@ -100,16 +181,24 @@ export async function releaseToShelf(
     b[u.warehouse] += u.units;
     perItem.set(u.itemNum, b);
   }
-  const back = [...perItem].map(([num, b]) => sql`(${num}::text, ${b.west}::integer, ${b.east}::integer)`);
+  const back = [...perItem].flatMap(([num, b]) => [sql`(${num}::text, 'west', ${b.west}::integer)`, sql`(${num}::text, 'east', ${b.east}::integer)`]);
   const moves = units.map((u) => sql`(${u.itemNum}::text, ${u.warehouse}::text, ${u.units}::integer)`);
-  const r = await sql<ReleasedItem>`with locked as materialized (select id, num from items where num in (${sql.join([...perItem.keys()])}) order by num for update),
-    back as (update items set qty_fr = items.qty_fr + v.w, qty_fh = items.qty_fh + v.e
-      from locked, (values ${sql.join(back)}) as v(num, w, e) where items.id = locked.id and locked.num = v.num
-      returning items.id, items.num, items.web_title, items.price_cents, items.active, items.qty_fr, items.qty_fh, items.reserve_fr, items.reserve_fh),
+  // Both rows of each item are written (adding 0 to one), so both come back locked and current.
+  const r = await sql<ReleasedItem>`with found as materialized (select id, num, web_title, price_cents, active from items
+      where num in (${sql.join([...perItem.keys()])}) order by num for share),
+    back as (insert into item_stock (item_id, warehouse, qty)
+      select found.id, v.warehouse, v.units from found, (values ${sql.join(back)}) as v(num, warehouse, units)
+      where found.num = v.num order by found.id, v.warehouse
+      on conflict (item_id, warehouse) do update set qty = item_stock.qty + excluded.qty
+      returning item_id, warehouse, qty, reserved),
     moved as (insert into stock_movements (item_num, warehouse, delta, reason, ref, actor, at)
       select m.item_num, m.warehouse, m.delta, ${fields.reason}, ${fields.ref}, ${fields.actor}, ${new Date().toISOString()}
-      from (values ${sql.join(moves)}) as m(item_num, warehouse, delta) where m.item_num in (select num from locked))
-    select back.*, exists (select 1 from order_lines l where l.item_num = back.num and l.qty_backordered > 0) as waits from back order by back.num`.execute(db);
+      from (values ${sql.join(moves)}) as m(item_num, warehouse, delta) where m.item_num in (select num from found))
+    select found.id, found.num, found.web_title, found.price_cents, found.active,
+      w.qty as qty_fr, e.qty as qty_fh, w.reserved as reserve_fr, e.reserved as reserve_fh,
+      exists (select 1 from order_lines l where l.item_num = found.num and l.qty_backordered > 0) as waits
+    from found join back w on w.item_id = found.id and w.warehouse = 'west' join back e on e.item_id = found.id and e.warehouse = 'east'
+    order by found.num`.execute(db);
   return r.rows;
 }
 
@@ -203,13 +292,11 @@ export async function openUnits(db: Db, itemNums: readonly string[]): Promise<Ma
   return out;
 }
 
-/** Items by exact number or UPC (both indexed). */
+/** Items by exact number or UPC (both indexed), with their stock. */
 export function itemsByNumOrUpc(db: Db, text: string, limit: number): Promise<StockRow[]> {
-  return db
-    .selectFrom('items')
-    .select(['id', 'num', 'web_title', 'price_cents', 'active', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh'])
-    .where((eb) => eb.or([eb('num', '=', text), eb('upc', '=', text)]))
-    .orderBy('num')
+  return withStockLevels(db.selectFrom('items as i').select(['i.id', 'i.num', 'i.web_title', 'i.price_cents', 'i.active']), 'i.id')
+    .where((eb) => eb.or([eb('i.num', '=', text), eb('i.upc', '=', text)]))
+    .orderBy('i.num')
     .limit(limit)
     .execute();
 }

@@ -23,9 +23,40 @@ export interface StockChangeTable {
 }
 
 
+/**
+ * Stock of an item at one warehouse (migration 2026-11-28T12-00-item-stock). An item and
+ * warehouse without a row has none of anything: rows are made by the first stock write.
+ */
+export interface ItemStockTable {
+  item_id: number;
+  warehouse: 'west' | 'east';
+  /** Units on the shelf not yet allocated to orders (never below 0). */
+  qty: number;
+  /** Units held back from sale: available = qty − reserved. */
+  reserved: number;
+  /** Units on order from the factory. */
+  on_order: number;
+}
+
+/**
+ * An item's stock at both warehouses under the names they had as columns of `items` (West was
+ * Fresno, `_fr`; East Fairhope, `_fh`), as reads that join `item_stock` to items answer it
+ * (`stockLevelColumns`): the read index and the item detail answer keep these names.
+ */
+export interface StockLevels {
+  qty_fr: number;
+  qty_fh: number;
+  reserve_fr: number;
+  reserve_fh: number;
+  ordqty_fr: number;
+  ordqty_fh: number;
+}
+
+
 declare module '../platform/db/schema' {
   interface DB {
     stock_movements: StockMovementTable;
     stock_changes: StockChangeTable;
+    item_stock: ItemStockTable;
   }
 }

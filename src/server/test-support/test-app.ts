@@ -8,7 +8,7 @@ import { type AppOptions, buildApp } from '../app';
 import { type Config, readConfig } from '../platform/config';
 import { createContext, type ShopContext } from '../context';
 import { type Database, openDatabase } from '../platform/db/database';
-import { migrateToLatest } from '../platform/db/migrate';
+import { migrateToLatest, migrateUpTo } from '../platform/db/migrate';
 import { type ServerProcess, startServerProcess } from './server-process';
 
 /** Which database the API tests run on: vitest's projects set TEST_DB (see vitest.config.ts). */
@@ -26,13 +26,15 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database: a new SQLite file, or a new schema in the PostgreSQL server at
- * TEST_DATABASE_URL, so test files never see each other's rows and may run in parallel.
+ * TEST_DATABASE_URL, so test files never see each other's rows and may run in parallel. `upTo`:
+ * migrated only up to and including that migration (a test of the next one over data written before it).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { upTo?: string } = {}): Promise<TestDatabase> {
+  const migrate = (db: Database['db'], schema?: string) => (options.upTo ? migrateUpTo(db, options.upTo, schema) : migrateToLatest(db, schema));
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
   if (testDialect === 'sqlite') {
     const database = openDatabase(`sqlite:${join(dataDir, 'shop.db')}`);
-    await migrateToLatest(database.db);
+    await migrate(database.db);
     return {
       database,
       dataDir,
@@ -52,7 +54,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const database = openDatabase(url, { schema, poolSize: 20 });
-  await migrateToLatest(database.db, schema);
+  await migrate(database.db, schema);
   return {
     database,
     dataDir,

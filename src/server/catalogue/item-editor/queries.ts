@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { ItemsListQuery, ItemStatus } from '../../../contract/admin/items';
 import type { DB } from '../../platform/db/schema';
+import { hasAvailableStock, withStockLevels } from '../../stock/levels';
 import { availableOf } from '../../stock/queries';
 import { likeLiteral } from '../../platform/db/like';
 
@@ -98,7 +99,7 @@ export function matchingItems(db: Kysely<DB>, query: Omit<ItemsListQuery, 'page'
   const hasPhotos = sql<boolean>`exists (select 1 from item_photos ip where ip.item_id = items.id)`;
   if (query.hasPhoto === '1') q = q.where(hasPhotos);
   if (query.hasPhoto === '0') q = q.where(sql<boolean>`not ${hasPhotos}`);
-  const inStock = sql<boolean>`(qty_fr - reserve_fr > 0 or qty_fh - reserve_fh > 0)`;
+  const inStock = hasAvailableStock('items.id');
   if (query.stock === 'in') q = q.where(inStock);
   if (query.stock === 'out') q = q.where(sql<boolean>`not ${inStock}`);
   return q;
@@ -109,8 +110,7 @@ export async function listItems(db: Kysely<DB>, query: ItemsListQuery, scope: Ca
   const q = matchingItems(db, query, scope);
   const [count, rows] = await Promise.all([
     q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    q
-      .select(['num', 'web_title', 'status', 'price_cents', 'srp_cents', 'upc', 'picture', 'qty_fr', 'qty_fh', 'reserve_fr', 'reserve_fh'])
+    withStockLevels(q.select(['num', 'web_title', 'status', 'price_cents', 'srp_cents', 'upc', 'picture']), 'items.id')
       .select((eb) => eb.selectFrom('item_photos as ip').select((e) => e.fn.countAll<string | number>().as('n')).whereRef('ip.item_id', '=', 'items.id').as('photo_count'))
       .orderBy(sql`length(num)`)
       .orderBy('num')

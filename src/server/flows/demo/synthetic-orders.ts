@@ -9,6 +9,7 @@ import { finishOrderSeed, seedOrderRows } from '../../orders';
 import { type CouponRef, SyntheticOrderGenerator } from './order-generator';
 import type { Sequences } from './synthetic-types';
 import { syntheticCustomers } from '../../customers';
+import { withStockLevels } from '../../stock/levels';
 
 /**
  * `npm run db:seed -- --orders N`: N synthetic orders (about ten lines each, one in 333 with 200
@@ -40,7 +41,7 @@ const BATCH = 5_000;
 
 export async function seedSyntheticOrders(db: Kysely<DB>, n: number, options: SyntheticOrdersOptions = {}): Promise<SyntheticOrdersResult> {
   if (!Number.isInteger(n) || n < 0) throw new Error(`order count must be a whole number, got ${n}`);
-  const items = await db.selectFrom('items').select(['num', 'web_title', 'price_cents', 'qty_fr', 'reserve_fr', 'qty_fh', 'reserve_fh']).where('active', '=', 1).orderBy('num').execute();
+  const items = await withStockLevels(db.selectFrom('items as i').select(['i.num', 'i.web_title', 'i.price_cents']), 'i.id').where('i.active', '=', 1).orderBy('i.num').execute();
   if (items.length === 0) throw new Error('synthetic orders need a catalogue: load the demo catalogue first');
   const seed = options.seed ?? 17;
   const customers = await syntheticCustomers(db, options.customers ?? Math.min(10_000, Math.max(2_000, Math.round(n / 20))), seed);

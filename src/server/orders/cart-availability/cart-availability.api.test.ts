@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newCustomer, shipToForm, type TestCustomer, withToken } from '../../customers/testing';
 import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { itemsWithStock } from '../../stock/testing';
 
 let t: TestApp;
 let a: TestCustomer;
@@ -53,7 +54,7 @@ describe('GET /Shop/GetCartAvailability', () => {
       [0, 0, 2],
     ]);
     // Nothing was taken from stock.
-    const stock = await t.ctx.database.db.selectFrom('items').select(['qty_fr', 'qty_fh']).where('num', '=', '12001').executeTakeFirstOrThrow();
-    expect(stock).toEqual({ qty_fr: 50, qty_fh: 50 });
+    const stock = await itemsWithStock(t.ctx.database.db).where('i.num', '=', '12001').executeTakeFirstOrThrow();
+    expect(stock).toMatchObject({ qty_fr: 50, qty_fh: 50 });
   });
 });

@@ -33,6 +33,7 @@ import * as structuralChanges from './migrations/2026-11-26T12-10-structural-cha
 import * as orderTotals from './migrations/2026-11-28T08-00-b-order-totals';
 import * as staffSignIn from './migrations/2026-11-28T08-00-c-staff-sign-in';
 import * as openingBalances from './migrations/2026-11-28T08-00-d-opening-balances';
+import * as itemStock from './migrations/2026-11-28T12-00-item-stock';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T08-00-b-order-totals': orderTotals,
   '2026-11-28T08-00-c-staff-sign-in': staffSignIn,
   '2026-11-28T08-00-d-opening-balances': openingBalances,
+  '2026-11-28T12-00-item-stock': itemStock,
 };
 
 /**
@@ -83,13 +85,23 @@ const migrations: Record<string, Migration> = {
  * of a fresh one and fail on the first read of them.
  */
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+  return migrate(db, schema, (m) => m.migrateToLatest());
+}
+
+/** Applies the migrations up to and including `name` (tests of a migration over data written before it). */
+export async function migrateUpTo(db: Kysely<any>, name: string, schema?: string): Promise<string[]> {
+  if (!(name in migrations)) throw new Error(`No migration ${name}`);
+  return migrate(db, schema, (m) => m.migrateTo(name));
+}
+
+async function migrate(db: Kysely<any>, schema: string | undefined, run: (m: Migrator) => ReturnType<Migrator['migrateToLatest']>): Promise<string[]> {
   const tableSchema = schema ?? (await currentSchema(db));
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     ...(tableSchema ? { migrationTableSchema: tableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

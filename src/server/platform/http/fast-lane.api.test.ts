@@ -4,6 +4,7 @@ import { signUpCustomer, type TestCustomer } from '../../orders/cart/test-custom
 import { bumpCatalogueVersion } from '../../catalogue/queries';
 import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { seedStock } from '../../stock/counts';
 
 /**
  * Item detail and get cart are answered in front of Fastify over a real socket (the fast lane),
@@ -96,7 +97,7 @@ describe('item detail over a socket', () => {
 
   it('shows a stock change once the catalogue is read again', async () => {
     const before = JSON.parse((await overSocket(detailUrl('11001'))).body.toString());
-    await t.ctx.database.db.updateTable('items').set({ qty_fr: before.qty_FR + 7 }).where('num', '=', '11001').execute();
+    await seedStock(t.ctx.database.db, [{ num: '11001', qtyFr: before.qty_FR + 7 }], { announce: false });
     await bumpCatalogueVersion(t.ctx.database.db);
     await t.ctx.catalogue.refresh();
     const after = JSON.parse((await expectSameAnswer(detailUrl('11001'))).body.toString());

@@ -8,7 +8,7 @@ const RANKING = ['staff', 'stock', 'catalogue', 'content', 'customers', 'orders'
 const MODULES = RANKING.join('|');
 const S = '^src/server/';
 const ROOT = `${S}(app|main|context|admin-routes|demo-data)\\.ts$`;
-const TEST_CODE = '(\\.test\\.ts$|/testing\\.ts$|^src/server/(test-support|security|invariants)/)';
+const TEST_CODE = '(\\.test\\.ts$|/testing\\.ts$|test-helpers?\\.ts$|^src/server/(test-support|security|invariants)/)';
 
 /** Each module may use the modules ranked before it. */
 const direction = RANKING.map((m, i) => ({

@@ -1,6 +1,7 @@
 import type { Config } from './platform/config';
+import type { ReportsContext } from './reports';
 import type { Database } from './platform/db/database';
-import { type DialectOps, dialectOps } from './platform/db/dialect';
+import { dialectOps } from './platform/db/dialect';
 import { DocumentService } from './orders/documents/service';
 import { AccountService } from './customers/accounts/service';
 import { loginFailures } from './customers/accounts/login-failures';
@@ -25,6 +26,8 @@ import type { CustomerResolver } from './platform/http/auth-context';
 import { Mailer } from './platform/mail/mailer';
 import { OutboxDispatcher } from './platform/outbox/outbox';
 import { CheckoutService } from './flows/checkout';
+import { enqueueBackorderMails } from './flows/backorder-mail';
+import { fillBackorders } from './flows/backorders';
 import { AdminOrderReader } from './orders/admin-order';
 import { LifecycleService } from './flows/lifecycle';
 import { OrderService } from './orders/service';
@@ -36,53 +39,13 @@ import { WebhookEvents } from './staff/webhooks/events';
 import { pruneDeliveries } from './staff/webhooks/queries';
 import { WebhookService } from './staff/webhooks/service';
 
-/** What the feature modules share: configuration, the database and the services built on it. */
-export interface ShopContext {
-  config: Config;
-  database: Database;
-  ops: DialectOps;
-  catalogue: CatalogueService;
-  /** The price levels this process has loaded: every buyer-side price goes through it (pricing/). */
-  priceBook: PriceBook;
-  mailer: Mailer;
-  /** Delivers the outbox's mails and webhooks (started by the app unless OUTBOX_DISPATCHER=off). */
-  outbox: OutboxDispatcher;
-  accounts: AccountService;
-  staff: StaffService;
-  /** Built once here and shared by every route family that needs them. */
-  cart: CartService;
-  orders: OrderService;
+/**
+ * The composition root's context: every module's services (each module's context adds its own to
+ * those of the modules below it: reports/context.ts is the top of that chain) and the flows'.
+ */
+export interface ShopContext extends ReportsContext {
   checkout: CheckoutService;
   lifecycle: LifecycleService;
-  /** The staff's view of orders, read outside transactions with their unchanged parts kept. */
-  adminOrders: AdminOrderReader;
-  stock: StockService;
-  /** Pick lists, packing slips and invoices as PDF. */
-  documents: DocumentService;
-  /** API keys for ERP and scripts: made by owners and managers, sent as Bearer on /beapi/Admin. */
-  apiKeys: ApiKeyService;
-  /** Webhook endpoints, their delivery log, and the events they subscribe to. */
-  webhooks: WebhookService;
-  /** Publishes webhook events in the transaction of the change that causes them. */
-  webhookEvents: WebhookEvents;
-  /** The back office's item editor. */
-  items: ItemEditorService;
-  /** The back office's categories and NV collections. */
-  categories: CategoryEditorService;
-  /** The catalogue PDFs of the landing page, redrawn in the background after catalogue changes. */
-  catalogs: CatalogsService;
-  /** The back office's catalogue CSV: export, dry run and the apply's jobs. */
-  itemImports: ItemImportService;
-  /** The back office's customers desk. */
-  customersAdmin: CustomerAdminService;
-  /** Trade terms, credit, payments and statements (decision 0022). */
-  money: MoneyService;
-  /** The reports page (sales summaries and a few live reads). */
-  reports: ReportService;
-  /** The back office's price levels and quantity breaks. */
-  pricing: PricingAdminService;
-  /** Speed Lists: a customer's saved order lists (the cart's side: orders/cart/speed-list-routes.ts). */
-  speedLists: SpeedListService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -103,7 +66,10 @@ export function createContext(config: Config, database: Database): ShopContext {
     reopenClosed: (trx, actor, orderIds, chequeRef) => reopenClosedOrders(trx, ops, actor, orderIds, chequeRef),
   });
   const items = new ItemEditorService(database.db, catalogue, webhookEvents, () => outbox.poke());
-  const stock = new StockService(database.db, catalogue, outbox, config.PUBLIC_URL, webhookEvents);
+  const stock = new StockService(database.db, catalogue, outbox, webhookEvents, {
+    fill: fillBackorders,
+    mail: (trx, filled) => enqueueBackorderMails(trx, filled, config.PUBLIC_URL),
+  });
   return {
     config,
     database,

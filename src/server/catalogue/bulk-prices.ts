@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { applyToItems, type BulkResult, type PriceRowInput } from '../../contract/admin/bulk';
 import { type Actor, recordAudit } from '../platform/audit/audit';
 import type { DB } from '../platform/db/schema';
-import { isPostgres } from '../stock/queries';
+import { isPostgres } from '../stock';
 import { loadItemInputs, lockItemRows } from './stored-items';
 import { upsertItems } from './writes';
 

@@ -1,6 +1,6 @@
 import type { ListingSort, SortKey } from '../../contract/catalogue';
 import type { FacetKind } from './tables';
-import type { LowStockTable } from '../stock/low-stock';
+import type { LowStockTable } from '../stock';
 import { type DistinctLists, type Distincts, FACET_KINDS, FacetTable } from './facet-table';
 import { buildMembers, builderOf, CatalogueBuilder, depthFirstPlaces, filterBitsOf, type LoadedSource, loadCategories, nameFacets, sortOrders } from './read-index/build';
 import { ColorGroups } from './read-index/color-groups';

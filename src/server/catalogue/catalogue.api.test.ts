@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer } from '../customers/testing';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { markStockChanged } from '../stock/queries';
+import { markStockChanged } from '../stock/testing';
 import { fixtureItems, loadFixtureCatalogue, seedItems } from './test-fixture';
-import { seedStock } from '../stock/counts';
+import { seedStock } from '../stock/testing';
 
 let t: TestApp;
 beforeAll(async () => {

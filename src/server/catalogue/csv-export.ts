@@ -1,6 +1,6 @@
 import type { FacetKind } from './tables';
 import { csvLine } from '../platform/csv/csv';
-import type { StockCounts } from '../stock/counts';
+import type { StockCounts } from '../stock';
 import { type CatalogueColumn, CATALOGUE_COLUMNS, COLUMN_NAMES, type StockColumn } from './csv-columns';
 import type { CatalogueItemInput } from './writes';
 

@@ -4,7 +4,7 @@ import type { ItemDetail } from '../../contract/catalogue';
 import type { DB } from '../platform/db/schema';
 import { NotFound } from '../platform/errors';
 import { preparedQuery } from '../platform/http/prepared-query';
-import { withStockLevels } from '../stock/levels';
+import { withStockLevels } from '../stock';
 import type { PriceView } from './pricing/price-book';
 import { breaksOf } from './pricing/queries';
 import type { PriceBreak } from './pricing/unit-price';

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../platform/db/schema';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { seedStock } from '../stock/counts';
+import { seedStock } from '../stock/testing';
 
 /** Two foil items: a message heart (with a hostile title) and a number shape. */
 async function insertItems(db: Kysely<DB>): Promise<void> {

@@ -4,7 +4,7 @@ import { resolve, sep } from 'node:path';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ShopContext } from '../context';
+import type { CatalogueContext } from './context';
 import { sendProblem } from '../platform/http/error-handler';
 import { pictureFactsFor } from './pictures/facts';
 import { itemPictureSvg } from './pictures/item-svg';
@@ -99,7 +99,7 @@ async function findPhoto(folder: string, num: string): Promise<{ path: string; t
   return null;
 }
 
-export const pictureRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const pictureRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
   const photoFolder = resolve(ctx.config.DATA_DIR, 'images', 'items');
   const cache = new SvgCache(SVG_CACHE_SIZE);
 

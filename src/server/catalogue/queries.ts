@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../platform/db/schema';
 import type { FacetKind } from './tables';
 import { setMeta } from '../platform/meta';
-import { withStockLevels } from '../stock/levels';
+import { withStockLevels } from '../stock';
 import type { PriceBreak } from './pricing/unit-price';
 
 /** The only place the catalogue module touches Kysely. Functions take `db` (or a transaction) first. */

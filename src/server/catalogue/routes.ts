@@ -13,7 +13,7 @@ import {
   searchItemsQuery,
 } from '../../contract/catalogue';
 import { problemSchema } from '../../contract/problem';
-import type { ShopContext } from '../context';
+import type { CatalogueContext } from './context';
 import type { SignedInCustomer } from '../platform/http/auth-context';
 import type { FastAnswer, LaneDeclaration } from '../platform/http/fast-lane';
 import { parseLaneQuery } from '../platform/http/lane-query';
@@ -76,7 +76,7 @@ function sendAnswer(cache: ResponseCache, request: FastifyRequest, reply: Fastif
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
   const cat = ctx.catalogue;
   const book = ctx.priceBook;
   const cache = new ResponseCache();

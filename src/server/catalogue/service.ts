@@ -18,7 +18,7 @@ import { Invalid, NotFound } from '../platform/errors';
 import { CatalogueIndex } from './catalogue-index';
 import type { Distincts } from './facet-table';
 import { itemDetail } from './item-detail';
-import { stockChangedSince } from '../stock/levels';
+import { stockChangedSince } from '../stock';
 import * as q from './queries';
 import { CatalogueBuilder } from './read-index/build';
 import type { IndexedItem } from './read-index/item';

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { StockLevels } from '../stock/tables';
+import type { StockLevels } from '../stock';
 
 /**
  * Row types of the catalogue tables. Booleans are stored as integers 0/1 and times as ISO-8601

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema';
-import { type SeededStock, seedStock, type StockCounts } from '../stock/counts';
+import { type SeededStock, seedStock, type StockCounts } from '../stock';
 import { facet, poscatFacet } from './facets';
 import { blankItem, type CatalogueItemInput, setNvMembers, upsertCategories, upsertItems } from './writes';
 

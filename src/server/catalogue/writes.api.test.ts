@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedStock } from '../stock/counts';
+import { seedStock } from '../stock/testing';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-app';
 import { isCatalogueEmpty, seedDemoCatalogue, seedSyntheticItems } from './demo/seed';
 import { readVersions } from './queries';

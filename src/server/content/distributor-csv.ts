@@ -1,5 +1,5 @@
 import { type DistributorCreateBody, distributorCreateBody, DISTRIBUTOR_MESSAGES, DISTRIBUTORS, type DistributorImportResult } from '../../contract/admin/distributors';
-import { parseCsv } from '../catalogue/csv';
+import { parseCsv } from '../catalogue';
 import type { DistributorAdminRow, DistributorValues } from './distributor-admin-queries';
 
 const M = DISTRIBUTOR_MESSAGES;

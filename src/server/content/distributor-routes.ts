@@ -14,7 +14,7 @@ import {
 } from '../../contract/admin/distributors';
 import { problemSchema as problem } from '../../contract/problem';
 import { DistributorAdminService } from './distributor-admin';
-import type { ShopContext } from '../context';
+import type { ContentContext } from './context';
 import { actorOf } from '../staff';
 
 const tags = ['admin: distributors'];
@@ -22,7 +22,7 @@ const security = [{ staffSession: [] }];
 const refused = { 400: problem, 401: problem, 403: problem };
 
 /** Where to Buy's distributors (DESIGN.md §5 "Catalogue and content management"); rules in content/distributor-admin.ts. */
-export const distributorRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const distributorRoutes: FastifyPluginAsyncZod<{ ctx: ContentContext }> = async (app, { ctx }) => {
   const distributors = new DistributorAdminService(ctx.database.db);
 
   app.get(

@@ -1,6 +1,6 @@
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { productInfoPolicy } from '../catalogue/item-detail';
+import { productInfoPolicy } from '../catalogue';
 
 /**
  * The content pages' Markdown → HTML, as buyers get it and as the editor's preview shows it (the

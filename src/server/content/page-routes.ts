@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminPageSchema, pagePreviewBody, pagePreviewSchema, pageSlugParam, pageSummarySchema, pageUpdateBody, stalePageProblemSchema } from '../../contract/admin/pages';
 import { problemSchema as problem } from '../../contract/problem';
-import type { ShopContext } from '../context';
+import type { ContentContext } from './context';
 import { ContentPageService } from './page-service';
 import { actorOf } from '../staff';
 
@@ -11,7 +11,7 @@ const security = [{ staffSession: [] }];
 const refused = { 400: problem, 401: problem, 403: problem };
 
 /** The storefront's text pages in Markdown (DESIGN.md §5 "Catalogue and content management"); rules in content/page-service.ts. */
-export const pageRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const pageRoutes: FastifyPluginAsyncZod<{ ctx: ContentContext }> = async (app, { ctx }) => {
   const pages = new ContentPageService(ctx.database.db);
 
   app.get(

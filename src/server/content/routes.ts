@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactRequestSchema, contactResponseSchema, contentPageParams, contentPageSchema, distributorSearchQuery, distributorSearchResponse } from '../../contract/content';
 import { problemSchema } from '../../contract/problem';
-import type { ShopContext } from '../context';
+import type { ContentContext } from './context';
 import { ContentPageService } from './page-service';
 import { ContentService } from './service';
 
 const errors = { 400: problemSchema, 404: problemSchema, 429: problemSchema };
 
 /** Contact form, Where to Buy and the text pages (DESIGN.md §3 "Beyond the spec"). */
-export const contentRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const contentRoutes: FastifyPluginAsyncZod<{ ctx: ContentContext }> = async (app, { ctx }) => {
   const service = new ContentService(ctx.database.db, ctx.outbox);
   const pages = new ContentPageService(ctx.database.db);
 

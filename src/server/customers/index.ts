@@ -4,3 +4,4 @@ export { customerEmails } from './accounts/queries';
 export { setTerms } from './admin/queries';
 export { SYNTHETIC_PASSWORD, type SyntheticCustomer, syntheticCustomers } from './demo/synthetic-customers';
 export type { SpeedListService } from './speed-lists/service';
+export type { CustomersContext } from './context';

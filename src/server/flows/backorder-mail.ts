@@ -1,8 +1,8 @@
 import { customerEmails } from '../customers';
 import { type MailMessage, queuedMail } from '../platform/mail/mailer';
 import { enqueueAll } from '../platform/outbox/outbox';
-import type { Db } from '../stock/queries';
-import type { Filled } from './backorders';
+import type { Db } from '../stock';
+import type { Filled } from '../stock';
 
 /** The mail a buyer gets when backordered units of their order are allocated: plain text, as the confirmation. */
 export function backorderAllocatedMail(to: string, filled: Filled, publicUrl: string): MailMessage {

@@ -1,31 +1,17 @@
 import type { Actor } from '../platform/audit/audit';
 import { addOrderEvents, allocateBackordered, type CountMoves, type OrderSums, saveOrderSums } from '../orders';
-import { allocateStock, firstWarehouse, type Warehouse } from '../stock/allocation';
-import { itemsWithBackorders, type LockedOrder, lockOrdersForFill, type Waiting, type WaitingLine, waitingLines, waitingQueue } from '../stock/backorder-queries';
-import { type Move, type MovementReason, recordMovements, type StockUnits } from '../stock/movements';
+import { allocateStock, firstWarehouse, type Warehouse } from '../stock';
+import { type LockedOrder, lockOrdersForFill } from '../orders';
+import { type Filled, type FilledLine, itemsWithBackorders, type Waiting, type WaitingLine, waitingLines, waitingQueue } from '../stock';
+import { type Move, type MovementReason, recordMovements, type StockUnits } from '../stock';
 import { oneStatementWrites, rowLocks } from '../platform/db/dialect';
-import { availableOf, type Db, decrementStock, lockItems, markStockChanged, releaseToShelf, type StockRow } from '../stock/queries';
+import { availableOf, type Db, decrementStock, lockItems, markStockChanged, releaseToShelf, type StockRow } from '../stock';
 
 /**
  * Backorder fills (DESIGN.md §5 "Stock"): units that become available at a warehouse go first to
  * that item's backordered lines, oldest order first (orders on hold, cancelled or closed wait), in
  * the transaction that made them available. Adjust up, the CSV import and cancels all call this.
  */
-
-export interface FilledLine {
-  lineNo: number;
-  invNum: string;
-  title: string;
-  west: number;
-  east: number;
-}
-
-/** What one order received: the caller mails the buyer after the commit (backorder-mail.ts). */
-export interface Filled {
-  orderNum: number;
-  customerId: number;
-  lines: FilledLine[];
-}
 
 const LABEL: Record<Warehouse, string> = { west: 'West', east: 'East' };
 

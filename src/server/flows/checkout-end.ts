@@ -4,7 +4,7 @@ import { counterCte } from '../platform/counters';
 import { enqueue, type NewOutboxMessage, outboxInsertCte } from '../platform/outbox/outbox';
 import { countNewOrder, countNewOrderCte, type Db, noteOrderChanged, numberCheckoutOrder, orderFeedCte } from '../orders';
 import { recordSales, type SaleChange, SALES_LAST, salesCtes } from '../reports';
-import { type CheckoutStock, checkoutStockCtes, recordCheckoutStock } from '../stock/movements';
+import { type CheckoutStock, checkoutStockCtes, recordCheckoutStock } from '../stock';
 
 /** What a checkout writes last, once its order has a number (`finishCheckout`). */
 export interface CheckoutEnd {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCoupons } from '../orders';
 import { addShipTo, insertCoupon, signUpCustomer, type TestCustomer } from '../orders/testing';
-import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
+import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/testing';
 import { mailsTo } from '../platform/mail/mail-folder';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { itemsWithStock } from '../stock/testing';

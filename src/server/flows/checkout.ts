@@ -27,8 +27,8 @@ import type { SignedInCustomer } from '../platform/http/auth-context';
 import { queuedMail } from '../platform/mail/mailer';
 import type { OutboxDispatcher } from '../platform/outbox/outbox';
 import type { WebhookEvents } from '../staff';
-import { type Allocation, allocateStock, firstWarehouse } from '../stock/allocation';
-import { decrementStock, lockItems } from '../stock/queries';
+import { type Allocation, allocateStock, firstWarehouse } from '../stock';
+import { decrementStock, lockItems } from '../stock';
 import { claimIdempotencyKey, findIdempotencyKey, setIdempotencyOrder } from '../platform/idempotency';
 import { finishCheckout } from './checkout-end';
 

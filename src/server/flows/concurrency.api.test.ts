@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCoupon, signUpCustomer, type TestCustomer } from '../orders/testing';
-import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
+import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/testing';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { itemsWithStock } from '../stock/testing';
 

@@ -34,7 +34,7 @@ import {
   trackingUrl,
 } from '../orders';
 import { recordSales } from '../reports';
-import { movementsCte } from '../stock/queries';
+import { movementsCte } from '../stock';
 import { type FilledBackorder, recordShipped, releaseToStock } from './stock-link';
 
 /**

@@ -1,4 +1,4 @@
-import { fixtureItems, seedItems } from '../catalogue/test-fixture';
+import { fixtureItems, seedItems } from '../catalogue/testing';
 import { signUpCustomer, type TestCustomer } from '../orders/testing';
 import type { TestApp } from '../test-support/test-app';
 import { itemsWithStock } from '../stock/testing';

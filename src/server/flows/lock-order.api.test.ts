@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, type StaffSessionForTest } from '../test-support/admin';
-import { loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { loadFixtureCatalogue } from '../catalogue/testing';
 import type { DB } from '../platform/db/schema';
 import { createTestApp, testDialect, type TestApp } from '../test-support/test-app';
 import { placeOrder, setStock } from './lifecycle-test-helpers';

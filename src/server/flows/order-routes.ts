@@ -16,7 +16,7 @@ import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
 import { Invalid } from '../platform/errors';
 import { requireCustomer, requireTradingCustomer } from '../platform/http/auth-context';
-import { actorOf, warehouseLimit } from '../staff/staff-auth';
+import { actorOf, warehouseLimit } from '../staff';
 import type { Acting } from './lifecycle';
 
 /** The order flows' HTTP side: the buyer's checkout and cancel (under /beapi), the order desk's lifecycle actions (under /beapi/Admin). */

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, type StaffSessionForTest } from '../test-support/admin';
 import { signUpCustomer, type TestCustomer } from '../orders/testing';
-import { importCatalogueCsv } from '../catalogue/import-catalogue';
-import { fixtureItems, loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { importCatalogueCsv } from '../catalogue/testing';
+import { fixtureItems, loadFixtureCatalogue } from '../catalogue/testing';
 import { writeTransaction } from '../platform/db/database';
 import { mailsTo } from '../platform/mail/mail-folder';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { releaseUnits } from './backorders';
-import { recordShipMovements } from '../stock/movements';
+import { recordShipMovements } from '../stock/testing';
 
 /** The stock area's functions the order lifecycle and the CSV import call: cancel releases, ship movements, imports. */
 

@@ -1,8 +1,9 @@
 import type { Actor } from '../platform/audit/audit';
 import type { CountMoves, Db, Released } from '../orders';
-import { type Filled, fillBackorders, releaseUnits } from './backorders';
-import { recordShipMovements } from '../stock/movements';
-import { markStockChanged } from '../stock/queries';
+import type { Filled } from '../stock';
+import { fillBackorders, releaseUnits } from './backorders';
+import { recordShipMovements } from '../stock';
+import { markStockChanged } from '../stock';
 
 /**
  * Where the lifecycle meets the stock area (which owns the stock columns and their history):

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { creditSummarySchema } from '../../contract/money';
 import { problemSchema as problem } from '../../contract/problem';
-import type { ShopContext } from '../context';
+import type { MoneyContext } from './context';
 import { requireCustomer } from '../platform/http/auth-context';
 import { sendPdf } from '../platform/http/pdf-reply';
 
@@ -9,7 +9,7 @@ import { sendPdf } from '../platform/http/pdf-reply';
  * The buyer's own terms, credit and statement (DESIGN.md §5), under /beapi. Always the signed-in
  * customer's: no route takes a customer id, so no one can ask for another's.
  */
-export const buyerMoneyRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const buyerMoneyRoutes: FastifyPluginAsyncZod<{ ctx: MoneyContext }> = async (app, { ctx }) => {
   app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'no-store'));
   const security = [{ userToken: [] }];
 

@@ -10,3 +10,4 @@ export { balancePartsOf, closedOrders, CREDIT_HOLD, invoiceCtes, invoicedBefore,
 export type { Db } from './queries';
 export { MoneyService } from './service';
 export type { OrderClosing } from './service';
+export type { MoneyContext } from './context';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../test-support/admin';
 import { signUpCustomer, type TestCustomer } from '../orders/testing';
-import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
+import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/testing';
 import { pdfText } from '../platform/pdf/pdf-text';
 import { buyerCall, placeOrder, setStock, stockOf } from '../flows/lifecycle-test-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';

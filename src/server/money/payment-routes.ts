@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customerIdParam } from '../../contract/admin/customers';
 import { paymentBody, paymentIdParam, paymentSchema, paymentsPageSchema, paymentsQuery } from '../../contract/money';
 import { problemSchema as problem } from '../../contract/problem';
-import type { ShopContext } from '../context';
+import type { MoneyContext } from './context';
 import { sendPdf } from '../platform/http/pdf-reply';
 import { actorOf } from '../staff';
 
@@ -11,7 +11,7 @@ const security = [{ staffSession: [] }];
 const refused = { 400: problem, 401: problem, 403: problem, 404: problem };
 
 /** Payments, returned cheques and statements (DESIGN.md §5 "Customers, trade terms, money"); rules in money/. */
-export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: MoneyContext }> = async (app, { ctx }) => {
   const money = ctx.money;
 
   app.post(

@@ -4,7 +4,7 @@ import { adminOrderSchema, adminOrdersPageSchema, dashboardSchema, shipmentSchem
 import { seedDemoCoupons } from './cart/demo-coupons';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../test-support/admin';
 import { signUpCustomer } from './cart/test-customers';
-import { loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { loadFixtureCatalogue } from '../catalogue/testing';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { placeOrder, setStock } from '../flows/lifecycle-test-helpers';
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCoupon } from './cart/queries';
 import { signUpCustomer, type TestCustomer } from './cart/test-customers';
-import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/test-fixture';
+import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/testing';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { itemsWithStock } from '../stock/testing';
 

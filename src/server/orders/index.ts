@@ -33,3 +33,5 @@ export { OrderService } from './service';
 export type { OrderStatusCode } from './tables';
 export { trackingUrl } from './tracking';
 export { allows, statusAfter } from './transitions';
+export { type LockedOrder, lockOrdersForFill } from './fill-locks';
+export type { OrdersContext } from './context';

@@ -2,17 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOrderSchema, adminOrdersPageSchema, adminOrdersQuery, orderChangesSchema, orderNumParam } from '../../contract/admin/orders';
 import { problemSchema as problem } from '../../contract/problem';
-import type { ShopContext } from '../context';
+import type { OrdersContext } from './context';
 import { listAdminOrders } from './admin-list';
 import { listOrderChanges } from './change-feed';
+import { ordersCsv } from './orders-csv';
+import { sendCsv } from '../platform/http/csv-reply';
 
 const tags = ['admin: orders'];
 const security = [{ staffSession: [] }];
 const params = orderNumParam;
+const exportQuery = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
 const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem };
 
 /** The order desk (DESIGN.md §5 "Orders"): list and detail; the lifecycle's actions are flows (flows/order-routes.ts). */
-export const orderRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ ctx: OrdersContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
   // Every answer here is built field by field by typed code (checked against its schema at
   // compile time), as the catalogue's and the cart's are: parsing a 200-line order again with zod
@@ -39,5 +42,20 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (a
 
   app.get('/Orders/:orderNum', { config: { permission: 'orders:read' }, schema: { tags, security, params, response: { 200: adminOrderSchema, ...errors } } }, async (request) =>
     ctx.adminOrders.read(request.params.orderNum),
+  );
+
+  app.get(
+    '/Orders/Export.csv',
+    {
+      config: { permission: 'orders:read' },
+      schema: {
+        tags: ['admin: orders'],
+        security,
+        description: 'Orders as CSV, one row per line with its order\'s fields, by order number, streamed. `from`/`to`: order dates (YYYY-MM-DD).',
+        querystring: exportQuery,
+        response: { 400: problem, 401: problem, 403: problem },
+      },
+    },
+    async (request, reply) => sendCsv(reply, 'orders.csv', ordersCsv(ctx.database.db, request.query)),
   );
 };

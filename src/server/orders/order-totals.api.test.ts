@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../test-support/admin';
 import { seedDemoCoupons } from './cart/demo-coupons';
-import { loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { loadFixtureCatalogue } from '../catalogue/testing';
 import { pdfText } from '../platform/pdf/pdf-text';
 import { mailsTo } from '../platform/mail/mail-folder';
 import { createTestApp, type TestApp } from '../test-support/test-app';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderNumParams, orderSchema, ordersPageSchema, ordersQuery, reorderResultSchema } from '../../contract/cart';
 import { problemSchema as problem } from '../../contract/problem';
 import { cartRoutes } from './cart/routes';
-import type { ShopContext } from '../context';
+import type { OrdersContext } from './context';
 import { requireCustomer, requireTradingCustomer } from '../platform/http/auth-context';
 import type { OrderService } from './service';
 
@@ -10,7 +10,7 @@ const tags = ['orders'];
 const security = [{ userToken: [] }];
 
 /** Cart and order history (spec §7, DESIGN.md §3), registered under /beapi; checkout and the buyer's cancel are flows (flows/order-routes.ts). */
-export const shopRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const shopRoutes: FastifyPluginAsyncZod<{ ctx: OrdersContext }> = async (app, { ctx }) => {
   await app.register(cartRoutes, { cart: ctx.cart });
   await app.register(orderRoutes, { orders: ctx.orders });
 };

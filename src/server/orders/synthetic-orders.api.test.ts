@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCoupons } from './cart/demo-coupons';
 import { signUpCustomer } from './cart/test-customers';
-import { loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { loadFixtureCatalogue } from '../catalogue/testing';
 import { adminCall, ownerSession } from '../test-support/admin';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { seedSyntheticOrders, type SyntheticOrdersResult } from '../flows/demo/synthetic-orders';

@@ -5,3 +5,4 @@
 export { rebuildSummaries } from './recount';
 export { recordSales, SALES_LAST, salesCtes } from './sales-summaries';
 export type { SaleChange } from './sales-summaries';
+export type { ReportsContext } from './context';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSchema } from '../../contract/admin/orders';
 import { reportParams, reportQuery, reportSchema } from '../../contract/admin/reports';
 import { problemSchema as problem } from '../../contract/problem';
-import type { ShopContext } from '../context';
+import type { ReportsContext } from './context';
 import { sendCsv } from '../platform/http/csv-reply';
 import { dashboardCounts } from './dashboard';
 import { reportCsv } from './report-csv';
@@ -13,7 +13,7 @@ const security = [{ staffSession: [] }];
 const DASHBOARD_LOW_STOCK = 10;
 
 /** The reports page (DESIGN.md §5 "Reports"), what each counts: reports/service.ts and decision 0023; and the dashboard. */
-export const reportRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const reportRoutes: FastifyPluginAsyncZod<{ ctx: ReportsContext }> = async (app, { ctx }) => {
   app.get(
     '/Reports/:name',
     {

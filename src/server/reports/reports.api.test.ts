@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../test-support/admin';
 import { seedDemoCoupons } from '../orders';
 import { signUpCustomer } from '../orders/testing';
-import { loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { loadFixtureCatalogue } from '../catalogue/testing';
 import { placeOrder, setStock } from '../flows/lifecycle-test-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

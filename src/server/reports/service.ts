@@ -3,7 +3,7 @@ import { dollars } from '../../contract/cart';
 import { ORDER_STATUS_LABELS } from '../../contract/order-lifecycle';
 import type { DB } from '../platform/db/schema';
 import type { Kysely } from 'kysely';
-import type { LowStockItem } from '../stock/low-stock';
+import type { LowStockItem } from '../stock';
 import { KeyedSalesReader } from './keyed-sales';
 import * as q from './queries';
 import { addDays, buckets, previousRange, type Range, resolveRange } from './ranges';

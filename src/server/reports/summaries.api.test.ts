@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, type StaffSessionForTest } from '../test-support/admin';
 import { seedDemoCoupons } from '../orders';
 import { signUpCustomer } from '../orders/testing';
-import { loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { loadFixtureCatalogue } from '../catalogue/testing';
 import * as migration from '../platform/db/migrations/2026-11-26T04-30-report-summaries';
 import { buyerCall, placeOrder, setStock } from '../flows/lifecycle-test-helpers';
 import { seedSyntheticOrders } from '../flows/demo/synthetic-orders';
-import { SeededRandom } from '../catalogue/demo/random';
+import { SeededRandom } from '../catalogue/testing';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { readSummaries, rebuildSummaries, recountSummaries } from './recount';
 

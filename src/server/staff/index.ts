@@ -3,3 +3,4 @@ export { ADMIN_PREFIX, actorOf, requirePermission, requireStaff, warehouseLimit 
 export { allows } from './service';
 export type { WebhookEvents } from './webhooks/events';
 export { DEMO_STAFF, seedDemoStaff } from './demo-staff';
+export type { StaffContext } from './context';

@@ -17,7 +17,7 @@ import {
 } from '../../contract/admin/staff';
 import { problemSchema as problem } from '../../contract/problem';
 import { listAudit } from '../platform/audit/audit';
-import type { ShopContext } from '../context';
+import type { StaffContext } from './context';
 import { TotpRequired } from './service';
 import { actorOf, clearedSessionCookie, isSecure, requireStaff, sessionCookie } from './staff-auth';
 
@@ -26,7 +26,7 @@ const security = [{ staffSession: [] }];
 const ok = z.object({ ok: z.literal(true) });
 
 /** Sign-in, own account and TOTP, staff management (owner), the audit log. */
-export const staffRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const staffRoutes: FastifyPluginAsyncZod<{ ctx: StaffContext }> = async (app, { ctx }) => {
   const staff = ctx.staff;
   const secure = isSecure(ctx.config.PUBLIC_URL);
 

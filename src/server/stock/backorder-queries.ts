@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import type { OrderState } from '../orders/order-state';
 import { chunks } from '../platform/db/chunks';
-import { type Db, isPostgres } from './queries';
+import type { Db } from './queries';
 
 /** The backorder fills' reads and writes of order lines (stock/backorders.ts). */
 
@@ -79,32 +78,4 @@ export async function waitingLines(db: Db, itemNums: readonly string[], orderIds
     }
   }
   return rows.sort((a, b) => (a.item_num < b.item_num ? -1 : a.item_num > b.item_num ? 1 : a.order_id - b.order_id || a.line_no - b.line_no));
-}
-
-export interface LockedOrder extends OrderState {
-  shipping_code: string;
-  ship_to_json: string;
-}
-
-/**
- * These order rows, locked on PostgreSQL in one statement (in id order), leaving out those that
- * may not be filled now and those another transaction holds (SKIP LOCKED). A fill never waits
- * for an order: a cancel or a shipment locks its order and then the items it changes, a fill
- * locks items and then orders, and waiting here could deadlock the two. An order skipped this way
- * gets its units at the next change of that item's stock.
- */
-export async function lockOrdersForFill(db: Db, orderIds: readonly number[]): Promise<LockedOrder[]> {
-  const locked: LockedOrder[] = [];
-  for (const ids of chunks([...orderIds].sort((a, b) => a - b), 1)) {
-    const part = await db
-      .selectFrom('orders')
-      .select(['id', 'order_num', 'customer_id', 'status_code', 'version', 'open_west', 'open_east', 'backordered', 'shipped_qty', 'shipping_code', 'ship_to_json'])
-      .where('id', 'in', ids)
-      .where('status_code', 'not in', NOT_FILLED)
-      .orderBy('id')
-      .$if(isPostgres(db), (q) => q.forUpdate().skipLocked())
-      .execute();
-    locked.push(...part);
-  }
-  return locked;
 }

@@ -2,7 +2,7 @@ import { STOCK_MESSAGES } from '../../contract/admin/stock';
 import { applyToItems, type BulkResult, type StockRowInput } from '../../contract/admin/bulk';
 import { type Actor, recordAudit } from '../platform/audit/audit';
 import type { Warehouse } from './allocation';
-import { type Filled, fillBackorders } from '../flows/backorders';
+import type { BackorderFill, Filled } from './ports';
 import { type Move, recordMovements } from './movements';
 import * as q from './queries';
 
@@ -25,6 +25,7 @@ export async function setStockCounts(
   actor: Actor,
   limitedTo: Warehouse | null,
   checked: readonly (StockRowInput & { row: number })[],
+  backorders: Pick<BackorderFill, 'fill'>,
   beforeLast: (changedNums: string[], filled: Filled[]) => Promise<void> = async () => {},
 ): Promise<{ result: BulkResult; filled: Filled[] }> {
   const refused = limitedTo === null ? [] : checked.filter((r) => r.warehouse !== limitedTo).map((r) => ({ row: r.row, message: STOCK_MESSAGES.otherWarehouse(limitedTo) }));
@@ -59,7 +60,7 @@ export async function setStockCounts(
   await recordAudit(trx, actor, { action: 'stock.bulk', target: 'stock', summary: { updated, refused: errors.length, changedItems: changes.length } });
   const grown = [...deltas].filter(([, d]) => d.west > 0 || d.east > 0).map(([num]) => num);
   const changed = changes.map((c) => c.itemId);
-  const filled = await fillBackorders(trx, grown, actor, changed);
+  const filled = await backorders.fill(trx, grown, actor, changed);
   await beforeLast([...deltas].filter(([, d]) => d.west !== 0 || d.east !== 0).map(([num]) => num), filled);
   // Last: the stock sequence's counter row, which every checkout takes, is held for the commit only.
   await q.markStockChanged(trx, changed);

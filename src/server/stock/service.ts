@@ -1,13 +1,11 @@
 import { type ItemStock, STOCK_MESSAGES, type StockAdjustBody, type StockMovement } from '../../contract/admin/stock';
 import { type BulkResult, checkRows, stockRow } from '../../contract/admin/bulk';
 import { type Actor, recordAudit } from '../platform/audit/audit';
-import type { CatalogueService } from '../catalogue/service';
 import { writeTransaction } from '../platform/db/database';
 import { Conflict, Forbidden, NotFound } from '../platform/errors';
 import type { OutboxDispatcher } from '../platform/outbox/outbox';
 import type { Warehouse } from './allocation';
-import { enqueueBackorderMails } from '../flows/backorder-mail';
-import { fillBackorders } from '../flows/backorders';
+import type { BackorderFill, ItemFinder } from './ports';
 import { setStockCounts } from './bulk-stock';
 import { type LowStockItem } from './low-stock';
 import { recordMovements } from './movements';
@@ -31,10 +29,10 @@ export interface StockAdjustResult {
 export class StockService {
   constructor(
     private readonly db: q.Db,
-    private readonly catalogue: CatalogueService,
+    private readonly catalogue: ItemFinder,
     private readonly outbox: OutboxDispatcher,
-    private readonly publicUrl: string,
     private readonly events: WebhookEvents,
+    private readonly backorders: BackorderFill,
   ) {}
 
   async itemStock(invNum: string): Promise<ItemStock> {
@@ -100,8 +98,8 @@ export class StockService {
       // order_counts) is held for the commit only, or an adjustment that fills backorders (which
       // takes order_counts) and a checkout deadlocked on PostgreSQL (decision 0028).
       const changed = delta !== 0 ? [item.id] : [];
-      const filled = delta > 0 ? await fillBackorders(trx, [item.num], actor, changed) : [];
-      await enqueueBackorderMails(trx, filled, this.publicUrl);
+      const filled = delta > 0 ? await this.backorders.fill(trx, [item.num], actor, changed) : [];
+      await this.backorders.mail(trx, filled);
       const [now] = await q.lockItems(trx, [item.num], false);
       const itemStock = stockOf(now!, await q.openUnits(trx, [item.num]));
       // stock.changed carries the item's stock as GET /Stock/{invNum} answers it.
@@ -121,8 +119,8 @@ export class StockService {
     const { good, errors } = checkRows(stockRow, body);
     let published = 0;
     const { result, filled } = await writeTransaction(this.db, (trx) =>
-      setStockCounts(trx, actor, limitedTo, good, async (changedNums, filled) => {
-        await enqueueBackorderMails(trx, filled, this.publicUrl);
+      setStockCounts(trx, actor, limitedTo, good, this.backorders, async (changedNums, filled) => {
+        await this.backorders.mail(trx, filled);
         // stock.changed for every item whose units changed, as GET /Stock/{invNum} answers it.
         let stocks: Promise<Map<string, ItemStock>> | null = null;
         const stockOf = async (num: string) => (await (stocks ??= readItemStocks(trx, changedNums).then((rows) => new Map(rows.map((r) => [r.invNum, r]))))).get(num);

@@ -11,14 +11,14 @@ import {
 } from '../../contract/admin/stock';
 import { bulkBody, bulkResultSchema } from '../../contract/admin/bulk';
 import { problemSchema as problem } from '../../contract/problem';
-import type { ShopContext } from '../context';
+import type { StockContext } from './context';
 import { actorOf, warehouseLimit } from '../staff';
 
 const tags = ['admin: stock'];
 const security = [{ staffSession: [] }];
 
 /** Stock by warehouse, its movements history and adjustments (DESIGN.md §5 "Stock"); rules in stock/service.ts. */
-export const stockRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const stockRoutes: FastifyPluginAsyncZod<{ ctx: StockContext }> = async (app, { ctx }) => {
   const stock = ctx.stock;
 
   app.get(

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, type StaffSessionForTest, staffWith } from '../test-support/admin';
-import { signUpCustomer, type TestCustomer } from '../orders/cart/test-customers';
-import { fixtureItems, loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { signUpCustomer, type TestCustomer } from '../orders/testing';
+import { fixtureItems, loadFixtureCatalogue } from '../catalogue/testing';
 import { mailsTo } from '../platform/mail/mail-folder';
-import { lockOrder, saveOrderState } from '../orders/order-state';
+import { lockOrder, saveOrderState } from '../orders/testing';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 let t: TestApp;

@@ -11,3 +11,6 @@ import { withStockLevels } from './levels';
 export function itemsWithStock(db: Kysely<DB>) {
   return withStockLevels(db.selectFrom('items as i').selectAll('i'), 'i.id');
 }
+export { seedStock } from './counts';
+export { recordShipMovements } from './movements';
+export { markStockChanged } from './queries';

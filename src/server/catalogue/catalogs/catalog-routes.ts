@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogsRegeneratedSchema } from '../../../contract/admin/catalogs';
 import { problemSchema as problem } from '../../../contract/problem';
 import { recordAudit } from '../../platform/audit/audit';
-import type { ShopContext } from '../../context';
+import type { CatalogueContext } from '../context';
 import { actorOf } from '../../staff';
 
 /** The landing page's catalogue PDFs (catalogs/service.ts): redrawn now rather than after the catalogue's quiet period. */
-export const catalogRegenerateRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const catalogRegenerateRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
   app.post(
     '/Catalogs/Regenerate',
     {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { catalogListSchema } from '../../../contract/catalogs';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { CatalogueContext } from '../context';
 import { requireCustomer } from '../../platform/http/auth-context';
 import { sendProblem } from '../../platform/http/error-handler';
 
@@ -12,7 +12,7 @@ const fileParams = z.object({ file: z.string().regex(/^[a-z0-9-]{1,60}$/, 'Inval
  * GET /beapi/System/GetCatalogs (token; spec §7) and the PDFs themselves at /catalogs/<name>.pdf.
  * The PDFs are open to anyone: they show SRPs only, and a link opened in a new tab carries no token.
  */
-export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
   const catalogs = ctx.catalogs;
 
   app.get(

@@ -14,7 +14,7 @@ import {
   collectionUpdateBody,
 } from '../../../contract/admin/categories';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { CatalogueContext } from '../context';
 import { actorOf } from '../../staff';
 
 const tags = ['admin: catalogue'];
@@ -24,7 +24,7 @@ const read = { permission: 'catalogue:read' } as const;
 const write = { permission: 'catalogue:write' } as const;
 
 /** Categories and NV collections (DESIGN.md §5 "Catalogue and content management"); rules in category-editor/. */
-export const categoryRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const categoryRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
   const categories = ctx.categories;
 
   app.get(

@@ -1,6 +1,6 @@
 import { facet, type FacetInput, poscatFacet } from '../facets';
 import { withCheckDigit } from '../upc';
-import type { StockCounts } from '../../stock/counts';
+import type { StockCounts } from '../../stock';
 import type { CatalogueItemInput } from '../writes';
 import { LOGO, type Poscat } from './categories';
 import type { Colour } from './palette';

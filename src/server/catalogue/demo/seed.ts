@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
-import { seedStock } from '../../stock/counts';
+import { seedStock } from '../../stock';
 import { type CategoryInput, inTransaction, setNvMembers, upsertCategories, upsertItems } from '../writes';
 import { CATEGORY, DEMO_CATEGORIES, WINTER_EVENTS } from './categories';
 import { type BuiltItem, buildItem } from './item-builder';

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../platform/db/schema';
-import { seedStock, type StockCounts } from '../../stock/counts';
+import { seedStock, type StockCounts } from '../../stock';
 import { type CatalogueItemInput, inTransaction, upsertCategories, upsertItems } from '../writes';
 import { DEMO_CATEGORIES } from './categories';
 import { buildItem, type DemoProduct } from './item-builder';
@@ -8,7 +8,7 @@ import { BUBBLE_TINTS, type Colour, FOIL_COLOURS, LATEX_COLOURS } from './palett
 import { demoProducts } from './products';
 import { SeededRandom } from './random';
 import { MESSAGES, THEMES } from './vocabulary';
-import { recordOpeningBalances } from '../../stock/opening-balances';
+import { recordOpeningBalances } from '../../stock';
 
 /**
  * Synthetic but plausible items for benchmarks: variations of the demo products (another series,

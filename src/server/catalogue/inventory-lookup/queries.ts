@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
-import { withStockLevels } from '../../stock/levels';
+import { withStockLevels } from '../../stock';
 
 /**
  * The only place the lookup module touches Kysely. It reads the catalogue's item rows and their

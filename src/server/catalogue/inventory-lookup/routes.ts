@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { itemMatchSchema, lookupItemsQuery, lookupUpcQuery, upcMatchSchema } from '../../../contract/inventory-lookup';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { CatalogueContext } from '../context';
 import { InventoryLookupService } from './service';
 
 const tags = ['catalogue'];
 
 /** GET /Inventory/LookupUpc and /Inventory/LookupItems (DESIGN.md §3), registered under /beapi. Public; prices for an active customer's token. */
-export const inventoryLookupRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const inventoryLookupRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
   const lookup = new InventoryLookupService(ctx.database.db, ctx.catalogue, ctx.priceBook);
   // Stock changes with every order and prices depend on who asks: never stored by a shared cache.
   app.addHook('onSend', async (_request, reply) => void reply.header('cache-control', 'private, no-store'));

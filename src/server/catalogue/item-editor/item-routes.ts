@@ -14,7 +14,7 @@ import {
   staleItemProblemSchema,
 } from '../../../contract/admin/items';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { CatalogueContext } from '../context';
 import { applyPrices, bulkStatus, planPrices } from './bulk';
 import { actorOf } from '../../staff';
 
@@ -23,7 +23,7 @@ const security = [{ staffSession: [] }];
 const refused = { 400: problem, 401: problem, 403: problem };
 
 /** The item editor (DESIGN.md §5 "Catalogue and content management"); rules in item-editor/. */
-export const itemRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const itemRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
   const items = ctx.items;
   const db = ctx.database.db;
 

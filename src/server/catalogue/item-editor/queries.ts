@@ -1,8 +1,8 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { ItemsListQuery, ItemStatus } from '../../../contract/admin/items';
 import type { DB } from '../../platform/db/schema';
-import { hasAvailableStock, withStockLevels } from '../../stock/levels';
-import { availableOf } from '../../stock/queries';
+import { hasAvailableStock, withStockLevels } from '../../stock';
+import { availableOf } from '../../stock';
 import { likeLiteral } from '../../platform/db/like';
 
 /** The item editor's reads and its few writes beside `upsertItems` (NV memberships). Functions take `db` or a transaction first. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, type StaffSessionForTest, staffWith } from '../../test-support/admin';
-import { signUpCustomer, type TestCustomer } from '../../orders/cart/test-customers';
+import { signUpCustomer, type TestCustomer } from '../../orders/testing';
 import { loadFixtureCatalogue } from '../test-fixture';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { bodyOf, editorOf, putItem } from './test-helpers';

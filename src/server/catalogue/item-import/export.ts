@@ -4,7 +4,7 @@ import { EXPORT_HEADER, itemCsvLine } from '../csv-export';
 import { loadItemInputs } from '../stored-items';
 import type { DB } from '../../platform/db/schema';
 import { type CategoryScope, matchingItems } from '../item-editor/queries';
-import { readStockCounts } from '../../stock/counts';
+import { readStockCounts } from '../../stock';
 
 /** Items read per query: a page of lines is all the export holds in memory. */
 const PAGE = 1_000;

@@ -11,7 +11,7 @@ import {
   itemsExportQuery,
 } from '../../../contract/admin/item-import';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { CatalogueContext } from '../context';
 import { sendCsv } from '../../platform/http/csv-reply';
 import { readCsvUpload } from './upload';
 import { actorOf } from '../../staff';
@@ -24,7 +24,7 @@ const refused = { 400: problem, 401: problem, 403: problem };
  * The catalogue CSV (DESIGN.md §5 "Catalogue and content management"); rules in item-import/.
  * Multipart is parsed in this plugin only, with the import's own size cap.
  */
-export const itemImportRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const itemImportRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
   const imports = ctx.itemImports;
   await app.register(multipart, { limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1 } });
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHOTO_MIME, type PhotoFormat } from '../../../contract/photos';
-import type { ShopContext } from '../../context';
+import type { CatalogueContext } from '../context';
 import { sendProblem } from '../../platform/http/error-handler';
 import { variantBytes } from './queries';
 import { VariantCache } from './variant-cache';
@@ -20,7 +20,7 @@ const VARIANT = /^([0-9a-f]{32})-(\d{2,4})\.(avif|webp|jpg)$/;
 
 const params = z.object({ file: z.string().max(60) });
 
-export const photoImageRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const photoImageRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
   const cache = new VariantCache(CACHE_BYTES);
   const db = ctx.database.db;
 

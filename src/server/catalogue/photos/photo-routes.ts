@@ -11,7 +11,7 @@ import {
   photoSchema,
 } from '../../../contract/admin/photos';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { CatalogueContext } from '../context';
 import { PhotoService } from './service';
 import { readPhotoUpload } from './upload';
 import { actorOf } from '../../staff';
@@ -24,7 +24,7 @@ const config = { permission: 'catalogue:write' as const };
  * An item's photos (DESIGN.md §5 "Catalogue and content management"); rules in photos/service.ts.
  * Multipart is parsed in this plugin only: every other admin route takes JSON under 1 MiB.
  */
-export const photoRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const photoRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
   const photos = new PhotoService(ctx.database.db, ctx.ops.forUpdate);
   await app.register(multipart, { limits: { fileSize: PHOTO_LIMITS.maxBytes, files: 1 } });
 

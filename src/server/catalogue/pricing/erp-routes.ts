@@ -1,20 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { bulkBody, bulkResultSchema, checkRows, priceRow } from '../../../contract/admin/bulk';
 import { problemSchema as problem } from '../../../contract/problem';
 import { setPrices } from '../bulk-prices';
-import type { ShopContext } from '../../context';
+import type { CatalogueContext } from '../context';
 import { writeTransaction } from '../../platform/db/database';
-import { ordersCsv } from '../../orders/orders-csv';
-import { sendCsv } from '../../platform/http/csv-reply';
 import { actorOf } from '../../staff';
 
 // staff-auth.ts adds the CSRF header and the API key to each route's security as they apply.
 const security = [{ staffSession: [] }];
-const exportQuery = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
 
-/** What an ERP calls besides the order desk's and the stock routes: bulk prices and the CSV exports (DESIGN.md §5 "Integration"). */
-export const erpRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+/** What an ERP calls besides the order desk's and the stock routes: bulk prices (DESIGN.md §5 "Integration"); the orders CSV is orders' (order-routes.ts). */
+export const erpRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
 
   app.put(
@@ -36,20 +32,5 @@ export const erpRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app
       await ctx.catalogue.refresh();
       return { updated: result.updated, errors: [...errors, ...result.errors].sort((a, b) => a.row - b.row) };
     },
-  );
-
-  app.get(
-    '/Orders/Export.csv',
-    {
-      config: { permission: 'orders:read' },
-      schema: {
-        tags: ['admin: orders'],
-        security,
-        description: 'Orders as CSV, one row per line with its order\'s fields, by order number, streamed. `from`/`to`: order dates (YYYY-MM-DD).',
-        querystring: exportQuery,
-        response: { 400: problem, 401: problem, 403: problem },
-      },
-    },
-    async (request, reply) => sendCsv(reply, 'orders.csv', ordersCsv(db, request.query)),
   );
 };

@@ -12,7 +12,7 @@ import {
   priceLevelUpdateBody,
 } from '../../../contract/admin/pricing';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { CatalogueContext } from '../context';
 import { actorOf } from '../../staff';
 
 const tags = ['admin: pricing'];
@@ -20,7 +20,7 @@ const security = [{ staffSession: [] }];
 const refused = { 400: problem, 401: problem, 403: problem, 404: problem };
 
 /** Price levels and quantity breaks (DESIGN.md §5; docs/decisions/0021-pricing.md); rules in pricing/service.ts. */
-export const pricingRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const pricingRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
   const pricing = ctx.pricing;
 
   app.get(

@@ -1,6 +1,6 @@
 import type { SortKey } from '../../../contract/catalogue';
 import type { FacetKind } from '../tables';
-import { LowStockTable } from '../../stock/low-stock';
+import { LowStockTable } from '../../stock';
 import { collationOrder, inverse } from '../collation';
 import { FACET_KINDS, type FacetTable } from '../facet-table';
 import type { Steps } from '../sliced';

@@ -1,6 +1,6 @@
 import type { SortKey } from '../../../contract/catalogue';
 import type { FacetKind } from '../tables';
-import type { LowStockTable } from '../../stock/low-stock';
+import type { LowStockTable } from '../../stock';
 import type { Distincts, FacetTable } from '../facet-table';
 import type { Spares } from '../sliced';
 import type { ColorGroups } from './color-groups';

@@ -1,5 +1,5 @@
 import type { ItemTable } from '../tables';
-import type { LowStockTable, StockedItem } from '../../stock/low-stock';
+import type { LowStockTable, StockedItem } from '../../stock';
 import { lowerBound } from './arrays';
 
 /* The index's view of stock: each item's West/East flags and the dashboard's low stock. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { buildDemoCatalogue } from '../../catalogue/demo/seed';
-import type { BuiltItem } from '../../catalogue/demo/item-builder';
-import { inTransaction } from '../../catalogue/writes';
+import { buildDemoCatalogue } from '../../catalogue';
+import type { BuiltItem } from '../../catalogue';
+import { inTransaction } from '../../catalogue';
 import type { DB } from '../../platform/db/schema';
 import { insertSurvey, type NewSurvey, type NewSurveyDetail, surveyExists } from './queries';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderFormCreateBody, orderFormDeletedSchema, orderFormDeleteQuery, orderFormIdParam, orderFormListItemSchema, orderFormSchema, orderFormUpdateBody, staleOrderFormProblemSchema } from '../../../contract/admin/order-forms';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { ContentContext } from '../context';
 import { OrderFormService } from './order-form-service';
 import { actorOf } from '../../staff';
 
@@ -11,7 +11,7 @@ const security = [{ staffSession: [] }];
 const refused = { 400: problem, 401: problem, 403: problem };
 
 /** Order forms, the storefront's surveys (DESIGN.md §5 "Catalogue and content management"); rules in survey/order-form-service.ts. */
-export const orderFormRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const orderFormRoutes: FastifyPluginAsyncZod<{ ctx: ContentContext }> = async (app, { ctx }) => {
   const forms = new OrderFormService(ctx.database.db, ctx.catalogue);
 
   app.get(

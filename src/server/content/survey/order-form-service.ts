@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { type OrderForm, type OrderFormCreateBody, type OrderFormListItem, ORDER_FORM_MESSAGES, type OrderFormUpdateBody } from '../../../contract/admin/order-forms';
 import { isUniqueViolation } from '../../platform/db/constraints';
 import { type Actor, recordAudit } from '../../platform/audit/audit';
-import type { CatalogueService } from '../../catalogue/service';
+import type { CatalogueService } from '../../catalogue';
 import { writeTransaction } from '../../platform/db/database';
 import type { DB } from '../../platform/db/schema';
 import { Conflict, Invalid, NotFound, StaleVersion } from '../../platform/errors';

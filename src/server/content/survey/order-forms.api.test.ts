@@ -3,7 +3,7 @@ import { type OrderForm, ORDER_FORM_MESSAGES } from '../../../contract/admin/ord
 import type { Survey } from '../../../contract/survey';
 import { call, newCustomer, withToken } from '../../customers/testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
-import { seedDemoCatalogue } from '../../catalogue/demo/seed';
+import { seedDemoCatalogue } from '../../catalogue/testing';
 import { auditCount } from '../../security/admin-support';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { DEMO_SURVEY_ID, seedDemoSurvey } from './demo-survey';

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { problemSchema as problem } from '../../../contract/problem';
 import { surveyQuery, surveySchema } from '../../../contract/survey';
-import type { ShopContext } from '../../context';
+import type { ContentContext } from '../context';
 import { requireCustomer, requireTradingCustomer } from '../../platform/http/auth-context';
 import { SurveyService } from './service';
 
 /** GET /Survey/GetSurveyInfo (spec §7), registered under /beapi. */
-export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const surveyRoutes: FastifyPluginAsyncZod<{ ctx: ContentContext }> = async (app, { ctx }) => {
   const surveys = new SurveyService(ctx.database.db, ctx.catalogue);
   // Before validation: without a valid token the call is 401 whatever its parameters hold.
   // Prices and ordering: an active customer only (a pending or suspended one is 403 with why).

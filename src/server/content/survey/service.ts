@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { LIST_PRICES, type PriceView } from '../../catalogue/pricing/price-book';
+import { LIST_PRICES, type PriceView } from '../../catalogue';
 import sanitizeHtml from 'sanitize-html';
 import { dollars } from '../../../contract/cart';
 import { type Survey, type SurveyDetail, SURVEY_MESSAGES } from '../../../contract/survey';
-import type { CatalogueService } from '../../catalogue/service';
+import type { CatalogueService } from '../../catalogue';
 import type { DB } from '../../platform/db/schema';
 import { NotFound } from '../../platform/errors';
 import { loadSurvey, type SurveyDetailRow } from './queries';

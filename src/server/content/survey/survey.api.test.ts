@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveySchema } from '../../../contract/survey';
-import { signUpCustomer, type TestCustomer } from '../../orders/cart/test-customers';
-import { seedDemoCatalogue } from '../../catalogue/demo/seed';
+import { signUpCustomer, type TestCustomer } from '../../orders/testing';
+import { seedDemoCatalogue } from '../../catalogue/testing';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { DEMO_SURVEY_ID, seedDemoSurvey } from './demo-survey';
 import { insertSurvey } from './queries';

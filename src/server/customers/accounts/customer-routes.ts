@@ -15,7 +15,7 @@ import {
 } from '../../../contract/accounts';
 import { SERVER_MESSAGES } from '../../../contract/messages';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { CustomersContext } from '../context';
 import { NotFound } from '../../platform/errors';
 import { requireCustomer } from '../../platform/http/auth-context';
 import { signedIn, strictLimit } from './route-options';
@@ -25,7 +25,7 @@ const tags = ['accounts'];
 const security = [{ userToken: [] }];
 
 /** The /Customer calls of spec §7 about the customer itself (ship-tos are in routes.ts). */
-export const customerRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const customerRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = async (app, { ctx }) => {
   const accounts = ctx.accounts;
 
   app.get(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customerSchema, defaultShipToQuery, shipToCodeQuery, shipToInputSchema, shipToSchema } from '../../../contract/accounts';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { CustomersContext } from '../context';
 import { requireCustomer } from '../../platform/http/auth-context';
 import { customerRoutes } from './customer-routes';
 import { signedIn } from './route-options';
@@ -11,7 +11,7 @@ const tags = ['accounts'];
 const security = [{ userToken: [] }];
 
 /** Ship-to addresses of the signed-in customer (spec §7). */
-const shipToRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+const shipToRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = async (app, { ctx }) => {
   const shipTos = ctx.accounts.shipTos;
   app.addHook('preValidation', signedIn);
 
@@ -41,7 +41,7 @@ const shipToRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { 
 };
 
 /** Every account call, registered under /beapi. */
-export const accountRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = async (app, { ctx }) => {
   // Sign-in forms may post application/x-www-form-urlencoded; parsed here rather than adding a plugin.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));

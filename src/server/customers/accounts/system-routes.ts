@@ -10,7 +10,7 @@ import {
 } from '../../../contract/accounts';
 import { SUCCESS } from '../../../contract/messages';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { CustomersContext } from '../context';
 import { requireCustomer } from '../../platform/http/auth-context';
 import { signedIn, strictLimit } from './route-options';
 import { parseInput } from './validation';
@@ -18,7 +18,7 @@ import { parseInput } from './validation';
 const tags = ['accounts'];
 
 /** Sign-in, sign-out, password reset and email verification: the /System calls. */
-export const systemRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = async (app, { ctx }) => {
   const accounts = ctx.accounts;
 
   app.post(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_STATUS_MESSAGES } from '../../../contract/accounts';
 import { call, mailsFor, newCustomer, type TestCustomer, withToken } from '../testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
-import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
+import { loadFixtureCatalogue } from '../../catalogue/testing';
 import { getOverSocket } from '../../test-support/over-socket';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 

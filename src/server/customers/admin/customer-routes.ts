@@ -14,7 +14,7 @@ import {
   sessionsRevokedSchema,
 } from '../../../contract/admin/customers';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { CustomersContext } from '../context';
 import type { StaffActing } from './service';
 import { customersCsv } from './customers-csv';
 import { sendCsv } from '../../platform/http/csv-reply';
@@ -32,7 +32,7 @@ function acting(request: FastifyRequest): StaffActing {
 }
 
 /** The customers desk (DESIGN.md §5 "Customers"); rules in customers-admin/. */
-export const customerRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const customerRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = async (app, { ctx }) => {
   const customers = ctx.customersAdmin;
 
   app.get(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminCustomer, CUSTOMER_ADMIN_MESSAGES, type CustomersPage } from '../../../contract/admin/customers';
 import { call, mailsFor, newCustomer, type TestCustomer, withToken } from '../testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
-import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
+import { loadFixtureCatalogue } from '../../catalogue/testing';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 /** The customers desk's API (DESIGN.md §5 "Customers"): list, export, detail and the staff's actions. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../platform/auth/passwords';
-import { SeededRandom } from '../../catalogue/demo/random';
+import { SeededRandom } from '../../catalogue';
 import { bulkInsert } from '../../platform/db/bulk-insert';
 import type { DB } from '../../platform/db/schema';
 

@@ -8,7 +8,7 @@ import {
   speedListSchema,
   speedListSummarySchema,
 } from '../../../contract/speed-lists';
-import type { ShopContext } from '../../context';
+import type { CustomersContext } from '../context';
 import { requireCustomer, requireTradingCustomer } from '../../platform/http/auth-context';
 
 const tags = ['speed lists'];
@@ -17,7 +17,7 @@ const params = speedListIdParams;
 const oneList = { 200: speedListSchema, 400: problem, 401: problem, 404: problem, 409: problem };
 
 /** Speed Lists (DESIGN.md §3), registered under /beapi. Every call needs a token. Saving the cart as a list and adding a list to the cart: orders/cart/speed-list-routes.ts. */
-export const speedListRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const speedListRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = async (app, { ctx }) => {
   const lists = ctx.speedLists;
   // Before validation: without a valid token a call is 401 whatever its parameters hold.
   // Prices and ordering: an active customer only (a pending or suspended one is 403 with why).

@@ -1,9 +1,9 @@
 import { addItemsLineSchema, type AddItemsLine, CART_MESSAGES } from '../../../contract/cart';
 import { SPEED_LIST_MESSAGES as M, SPEED_LISTS, type SpeedList, type SpeedListSummary } from '../../../contract/speed-lists';
-import type { CatalogueService } from '../../catalogue/service';
+import type { CatalogueService } from '../../catalogue';
 import { Conflict, Invalid, NotFound } from '../../platform/errors';
 import type { SignedInCustomer } from '../../platform/http/auth-context';
-import type { InventoryLookupService } from '../../catalogue/inventory-lookup/service';
+import type { InventoryLookupService } from '../../catalogue';
 import * as q from './queries';
 
 /**

@@ -1,7 +1,7 @@
 import { ORDER_STATUS_LABELS } from '../../../contract/order-lifecycle';
 import type { OrderAddress } from '../../../contract/cart';
 import { type OrderStatusCode, shippingRates } from '../../orders';
-import { SeededRandom } from '../../catalogue/demo/random';
+import { SeededRandom } from '../../catalogue';
 import type { SyntheticCustomer } from '../../customers';
 import { type Line, type Shipped, shipmentRows, type Warehouse } from './shipment-builder';
 import type { OrderRows, Sequences, SyntheticItem } from './synthetic-types';

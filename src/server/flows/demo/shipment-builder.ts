@@ -1,5 +1,5 @@
 import { INVOICE_DUE_DAYS, INVOICE_TERMS } from '../../../contract/order-lifecycle';
-import type { SeededRandom } from '../../catalogue/demo/random';
+import type { SeededRandom } from '../../catalogue';
 import { addDays, invoiceAmounts } from '../../money';
 import type { OrderRows, Sequences, SyntheticItem } from './synthetic-types';
 

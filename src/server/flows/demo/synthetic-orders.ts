@@ -9,7 +9,7 @@ import { finishOrderSeed, seedOrderRows } from '../../orders';
 import { type CouponRef, SyntheticOrderGenerator } from './order-generator';
 import type { Sequences } from './synthetic-types';
 import { syntheticCustomers } from '../../customers';
-import { withStockLevels } from '../../stock/levels';
+import { withStockLevels } from '../../stock';
 
 /**
  * `npm run db:seed -- --orders N`: N synthetic orders (about ten lines each, one in 333 with 200

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newCustomer, shipToForm, type TestCustomer, withToken } from '../../customers/testing';
-import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
+import { loadFixtureCatalogue } from '../../catalogue/testing';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { itemsWithStock } from '../../stock/testing';
 

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartAvailabilitySchema } from '../../../contract/cart-availability';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { OrdersContext } from '../context';
 import { requireCustomer } from '../../platform/http/auth-context';
-import { InventoryLookupService } from '../../catalogue/inventory-lookup/service';
+import { InventoryLookupService } from '../../catalogue';
 import { CartAvailabilityService } from './service';
 
 /** GET /Shop/GetCartAvailability (issue 8), registered under /beapi. */
-export const cartAvailabilityRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const cartAvailabilityRoutes: FastifyPluginAsyncZod<{ ctx: OrdersContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
   const service = new CartAvailabilityService(ctx.cart, ctx.accounts, new InventoryLookupService(db, ctx.catalogue, ctx.priceBook));
   app.addHook('preValidation', async (request) => void requireCustomer(request));

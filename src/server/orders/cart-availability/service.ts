@@ -3,8 +3,8 @@ import type { AccountService } from '../../customers';
 import { resolveDestination } from '../cart/destination';
 import type { CartService } from '../cart/service';
 import type { SignedInCustomer } from '../../platform/http/auth-context';
-import type { InventoryLookupService } from '../../catalogue/inventory-lookup/service';
-import { allocateStock, nearestWarehouse } from '../../stock/allocation';
+import type { InventoryLookupService } from '../../catalogue';
+import { allocateStock, nearestWarehouse } from '../../stock';
 
 /** Where the cart's lines would ship from, by checkout's own rule (allocateStock), without taking any stock. */
 export class CartAvailabilityService {

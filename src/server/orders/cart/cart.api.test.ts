@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
+import { loadFixtureCatalogue } from '../../catalogue/testing';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { seedDemoCoupons } from './demo-coupons';
 import { insertCoupon } from './queries';

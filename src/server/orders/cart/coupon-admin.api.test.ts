@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminCoupon, COUPON_MESSAGES } from '../../../contract/admin/coupons';
 import { call, newCustomer, type TestCustomer, withToken } from '../../customers/testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
-import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
+import { loadFixtureCatalogue } from '../../catalogue/testing';
 import { auditCount } from '../../security/admin-support';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { couponCreateBody, couponIdParam, couponSchema, couponsQuery, couponUpdateBody, staleCouponProblemSchema } from '../../../contract/admin/coupons';
 import { problemSchema as problem } from '../../../contract/problem';
 import { CouponAdminService } from './coupon-admin';
-import type { ShopContext } from '../../context';
+import type { OrdersContext } from '../context';
 import { actorOf } from '../../staff';
 
 const tags = ['admin: coupons'];
@@ -11,7 +11,7 @@ const security = [{ staffSession: [] }];
 const refused = { 400: problem, 401: problem, 403: problem };
 
 /** Coupons (DESIGN.md §5 "Catalogue and content management"); rules in cart/coupon-admin.ts. */
-export const couponRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const couponRoutes: FastifyPluginAsyncZod<{ ctx: OrdersContext }> = async (app, { ctx }) => {
   const coupons = new CouponAdminService(ctx.database.db);
 
   app.get(

@@ -9,13 +9,13 @@ import {
   type ShippingOption,
 } from '../../../contract/cart';
 import type { AccountService } from '../../customers';
-import type { CatalogueService } from '../../catalogue/service';
+import type { CatalogueService } from '../../catalogue';
 import { writeTransaction } from '../../platform/db/database';
 import type { DialectOps } from '../../platform/db/dialect';
 import { Conflict, Invalid, NotFound } from '../../platform/errors';
 import type { SignedInCustomer } from '../../platform/http/auth-context';
-import { LIST_PRICES, type PriceBook } from '../../catalogue/pricing/price-book';
-import { roundUpToMultiple, unitPriceCents } from '../../catalogue/pricing/unit-price';
+import { LIST_PRICES, type PriceBook } from '../../catalogue';
+import { roundUpToMultiple, unitPriceCents } from '../../catalogue';
 import { inventoryDataOf } from './cart-json';
 import { type CouponRule, isDiscountCoupon, normaliseCouponCode } from './coupons';
 import { resolveDestination } from './destination';

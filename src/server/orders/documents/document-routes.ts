@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invoiceNumParam, pickListQuery, shipmentNumParam } from '../../../contract/admin/orders';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { OrdersContext } from '../context';
 import { sendPdf } from '../../platform/http/pdf-reply';
 import type { FastifyRequest } from 'fastify';
 import { requireStaff } from '../../staff';
@@ -14,7 +14,7 @@ const security = [{ staffSession: [] }];
 const errors = { 400: problem, 401: problem, 403: problem, 404: problem };
 
 /** Pick lists, packing slips and invoices (DESIGN.md §5 "Documents"). */
-export const documentRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const documentRoutes: FastifyPluginAsyncZod<{ ctx: OrdersContext }> = async (app, { ctx }) => {
   const documents = ctx.documents;
 
   app.get(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCoupons } from '../cart/demo-coupons';
 import { signUpCustomer, type TestCustomer } from '../cart/test-customers';
-import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
+import { loadFixtureCatalogue } from '../../catalogue/testing';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../../test-support/admin';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { pdfText } from '../../platform/pdf/pdf-text';

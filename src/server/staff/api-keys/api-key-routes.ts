@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiKeyIdParams, apiKeyListSchema, apiKeySchema, createdApiKeySchema, newApiKeyBody } from '../../../contract/admin/api-keys';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { StaffContext } from '../context';
 import { actorOf, requireStaff } from '../staff-auth';
 
 const tags = ['admin: API keys'];
@@ -9,7 +9,7 @@ const security = [{ staffSession: [] }];
 const config = { permission: 'apikeys:manage' } as const;
 
 /** API keys (DESIGN.md §5 "Integration"): owners and managers make, list and revoke them; never with a key. */
-export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const apiKeyRoutes: FastifyPluginAsyncZod<{ ctx: StaffContext }> = async (app, { ctx }) => {
   const keys = ctx.apiKeys;
 
   app.post(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newCustomer } from '../../customers/testing';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../../test-support/admin';
-import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
+import { loadFixtureCatalogue } from '../../catalogue/testing';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { keyCall, newApiKey } from '../testing';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer } from '../../customers/testing';
 import { ownerSession, type StaffSessionForTest } from '../../test-support/admin';
-import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
+import { loadFixtureCatalogue } from '../../catalogue/testing';
 import { mailsTo } from '../../platform/mail/mail-folder';
 import { buyerCall, placeOrder, setStock } from '../../flows/lifecycle-test-helpers';
 import { createTestApp, type TestApp } from '../../test-support/test-app';

@@ -1,9 +1,9 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, type StaffSessionForTest } from '../../test-support/admin';
-import { seedDemoCoupons } from '../../orders/cart/demo-coupons';
-import { importCatalogueCsv } from '../../catalogue/import-catalogue';
-import { fixtureItems, loadFixtureCatalogue } from '../../catalogue/test-fixture';
+import { seedDemoCoupons } from '../../orders/testing';
+import { importCatalogueCsv } from '../../catalogue/testing';
+import { fixtureItems, loadFixtureCatalogue } from '../../catalogue/testing';
 import { placeOrder, setStock } from '../../flows/lifecycle-test-helpers';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { type ReceivedWebhook, startReceiver, type TestReceiver } from './test-receiver';

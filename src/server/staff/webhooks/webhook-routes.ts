@@ -13,7 +13,7 @@ import {
   webhookIdParams,
 } from '../../../contract/admin/webhooks';
 import { problemSchema as problem } from '../../../contract/problem';
-import type { ShopContext } from '../../context';
+import type { StaffContext } from '../context';
 import { actorOf } from '../staff-auth';
 
 const tags = ['admin: webhooks'];
@@ -21,7 +21,7 @@ const security = [{ staffSession: [] }];
 const config = { permission: 'webhooks:manage' as const };
 
 /** Webhook endpoints, their delivery log and redelivery (DESIGN.md §5); rules in webhooks/service.ts. */
-export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
+export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: StaffContext }> = async (app, { ctx }) => {
   const webhooks = ctx.webhooks;
 
   app.get('/Webhooks', { config, schema: { tags, security, response: { 200: z.array(webhookEndpointListItemSchema), 401: problem, 403: problem } } }, async () => webhooks.list());

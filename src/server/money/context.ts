@@ -1,0 +1,8 @@
+import type { OrdersContext } from '../orders';
+import type { MoneyService } from './service';
+
+/** The services of money/ on top of orders'. */
+export interface MoneyContext extends OrdersContext {
+  /** Trade terms, credit, payments and statements (decision 0022). */
+  money: MoneyService;
+}

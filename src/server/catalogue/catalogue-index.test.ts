@@ -7,6 +7,7 @@ import { collationOrder } from './collation';
 import { CatalogueBuilder } from './read-index/build';
 import type { IndexedItem } from './read-index/item';
 import type { ActiveFilter, CategoryRow, IndexSource, ItemRow } from './read-index/types';
+import { itemRow } from './index-test-source';
 
 /** 40 colours: one colour is a few percent of the catalogue, so it is a selective filter. */
 const colours = Array.from({ length: 40 }, (_, i) => (i === 0 ? 'gold' : `colour-${i}`));
@@ -14,7 +15,7 @@ const colours = Array.from({ length: 40 }, (_, i) => (i === 0 ? 'gold' : `colour
 const createdAt = new Map<string, string>();
 
 function row(id: number, num: string): ItemRow {
-  return { id, num, code: '', category_num: 3, web_title: num, picture: '', logo: '', srp_cents: 100, price_cents: 50, case_qty: 1, is_new: 0, qty_fr: 1, qty_fh: 1, reserve_fr: 0, reserve_fh: 0, color_family: '', color_group: '', created_at: '2025-01-01T00:00:00.000Z' };
+  return itemRow({ id, num, category_num: 3, web_title: num, created_at: '2025-01-01T00:00:00.000Z' });
 }
 
 /** 3,000 items: big enough that filters are both common (walked) and selective (sorted). */
@@ -29,26 +30,15 @@ function buildIndex(): CatalogueIndex {
   const events = ['birthday', 'wedding', 'graduation', 'christmas'];
   for (let i = 0; i < 3000; i++) {
     const id = i + 1;
-    items.push({
-      id,
-      num: String(10000 + ((i * 7919) % 3000)),
-      code: '',
-      category_num: i % 5 === 0 ? 33 : i % 7 === 0 ? 4 : 3,
-      web_title: `Balloon ${(i * 31) % 997}`,
-      picture: '',
-      logo: '',
-      srp_cents: 100,
-      price_cents: 50,
-      case_qty: 1,
-      is_new: 0,
-      qty_fr: 1,
-      qty_fh: 1,
-      reserve_fr: 0,
-      reserve_fh: 0,
-      color_family: '',
-      color_group: '',
-      created_at: new Date(Date.UTC(2025, 0, 1) + ((i * 104729) % 500) * 86_400_000).toISOString(),
-    });
+    items.push(
+      itemRow({
+        id,
+        num: String(10000 + ((i * 7919) % 3000)),
+        category_num: i % 5 === 0 ? 33 : i % 7 === 0 ? 4 : 3,
+        web_title: `Balloon ${(i * 31) % 997}`,
+        created_at: new Date(Date.UTC(2025, 0, 1) + ((i * 104729) % 500) * 86_400_000).toISOString(),
+      }),
+    );
     facets.push({ item_id: id, kind: 'color', name: colours[i % 40]!, link: colours[i % 40]! });
     if (i % 3 === 0) facets.push({ item_id: id, kind: 'color', name: colours[(i + 3) % 40]!, link: colours[(i + 3) % 40]! });
     if (i % 4 !== 0) facets.push({ item_id: id, kind: 'event', name: events[i % 4]!, link: events[i % 4]! });

@@ -15,6 +15,11 @@ const categories: CategoryRow[] = [
 ];
 export const SCOPES = [undefined, 1, 11, 3, 900] as const;
 
+/** An index row as the index tests build them: price 50 cents (list 100), one unit in each warehouse, no pictures, no colour. */
+export function itemRow(fields: Pick<ItemRow, 'id' | 'num' | 'category_num' | 'web_title' | 'created_at'> & Partial<ItemRow>): ItemRow {
+  return { code: '', picture: '', logo: '', srp_cents: 100, price_cents: 50, case_qty: 1, is_new: 0, qty_fr: 1, qty_fh: 1, reserve_fr: 0, reserve_fh: 0, color_family: '', color_group: '', ...fields };
+}
+
 /** 2,000 items whose texts are drawn from the vocabulary, their facets, NV memberships and search rows. */
 export function searchSource(): { source: IndexSource; rows: SearchTextRow[] } {
   let seed = 7;
@@ -26,26 +31,16 @@ export function searchSource(): { source: IndexSource; rows: SearchTextRow[] } {
   for (let i = 0; i < 2000; i++) {
     const id = 5000 - i;
     const words = Array.from({ length: 1 + next(4) }, () => vocabulary[next(vocabulary.length)]!);
-    items.push({
-      id,
-      num: String(100000 + next(900000)),
-      code: `C-${next(100)}.${i}`,
-      category_num: [1, 11, 3][next(3)]!,
-      web_title: words.join(' '),
-      picture: '',
-      logo: '',
-      srp_cents: 100,
-      price_cents: 50,
-      case_qty: 1,
-      is_new: 0,
-      qty_fr: 1,
-      qty_fh: 1,
-      reserve_fr: 0,
-      reserve_fh: 0,
-      color_family: '',
-      color_group: '',
-      created_at: new Date(Date.UTC(2025, 0, 1) + next(400) * 86_400_000).toISOString(),
-    });
+    items.push(
+      itemRow({
+        id,
+        num: String(100000 + next(900000)),
+        code: `C-${next(100)}.${i}`,
+        category_num: [1, 11, 3][next(3)]!,
+        web_title: words.join(' '),
+        created_at: new Date(Date.UTC(2025, 0, 1) + next(400) * 86_400_000).toISOString(),
+      }),
+    );
     // One item in ten has no search row (as if it were imported between the two loads).
     if (i % 10 !== 3) rows.push({ id, key_words: next(3) === 0 ? vocabulary[next(vocabulary.length)]! : '', upc: `07${next(1e9)}` });
     const colour = colours[next(colours.length)]!;

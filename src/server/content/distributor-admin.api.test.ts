@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type AdminDistributor, DISTRIBUTOR_MESSAGES } from '../../contract/admin/distributors';
 import { call } from '../customers/testing';
-import { adminCall, type StaffSessionForTest, staffWith } from '../test-support/admin';
+import { adminCall } from '../test-support/admin';
+import { withShop } from '../test-support/shop';
 import { auditCount } from '../security/admin-support';
-import { createTestApp, type TestApp } from '../test-support/test-app';
 
-let t: TestApp;
-let editor: StaffSessionForTest;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  editor = await staffWith(t, ['catalogue']);
-});
-afterAll(() => t?.close());
+const { t, staff: { editor } } = withShop({ staff: { editor: ['catalogue'] } });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const admin = (method: Method, url: string, payload?: object) => adminCall(t, editor, { method, url, ...(payload ? { payload } : {}) });

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type AdminPage, PAGE_MESSAGES } from '../../contract/admin/pages';
 import { call } from '../customers/testing';
-import { adminCall, type StaffSessionForTest, staffWith } from '../test-support/admin';
+import { adminCall, staffWith } from '../test-support/admin';
+import { withShop } from '../test-support/shop';
 import { auditCount } from '../security/admin-support';
-import { createTestApp, type TestApp } from '../test-support/test-app';
 
-let t: TestApp;
-let editor: StaffSessionForTest;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  editor = await staffWith(t, ['catalogue']);
-});
-afterAll(() => t?.close());
+const { t, staff: { editor } } = withShop({ staff: { editor: ['catalogue'] } });
 
 const buyerPage = (slug: string) => call(t, { method: 'GET', url: `/Content/Pages/${slug}` });
 const load = async (slug: string) => (await adminCall(t, editor, { method: 'GET', url: `/Pages/${slug}` })).body as AdminPage;

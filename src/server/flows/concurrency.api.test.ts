@@ -1,30 +1,30 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertCoupon, signUpCustomer, type TestCustomer } from '../orders/testing';
-import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/testing';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { fixtureItems, seedItems } from '../catalogue/testing';
+import { withShop } from '../test-support/shop';
 import { itemsWithStock } from '../stock/testing';
 
 /**
  * Requests released together against the running server over real HTTP: the rules must hold
  * when checkouts, coupon redemptions and cart updates race each other.
  */
-let t: TestApp;
 let base: string;
 let customers: TestCustomer[];
 
-beforeAll(async () => {
-  t = await createTestApp(async (ctx) => {
-    await loadFixtureCatalogue(ctx.database.db);
+const { t } = withShop({
+  catalogue: true,
+  prepare: async (ctx) => {
     const template = fixtureItems.find((i) => i.num === '12001')!;
     await seedItems(ctx.database.db, [{ ...template, num: 'LAST1', code: 'C-LAST1', upc: '', webTitle: 'The last one', qtyFr: 1, qtyFh: 0 }]);
     await insertCoupon(ctx.database.db, { code: 'ONEUSE', name: 'One use only', kind: 'fixed', amountOffCents: 500, maxUses: 1 });
-  });
+  },
+});
+beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/beapi`;
   customers = await Promise.all(Array.from({ length: 50 }, () => signUpCustomer(t.app)));
 }, 120_000);
-afterAll(() => t?.close());
 
 async function http(c: TestCustomer, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${base}${path}`, {

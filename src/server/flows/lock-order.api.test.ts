@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, ownerSession, type StaffSessionForTest } from '../test-support/admin';
-import { loadFixtureCatalogue } from '../catalogue/testing';
+import { describe, expect, it } from 'vitest';
+import { adminCall } from '../test-support/admin';
 import type { DB } from '../platform/db/schema';
-import { createTestApp, testDialect, type TestApp } from '../test-support/test-app';
+import { testDialect } from '../test-support/test-app';
+import { withShop } from '../test-support/shop';
 import { placeOrder, setStock } from './lifecycle-test-helpers';
 
 /**
@@ -15,13 +15,7 @@ import { placeOrder, setStock } from './lifecycle-test-helpers';
  * (SQLite writes one transaction at a time: no row locks, no deadlock.)
  */
 
-let t: TestApp;
-let owner: StaffSessionForTest;
-beforeAll(async () => {
-  t = await createTestApp((ctx) => loadFixtureCatalogue(ctx.database.db));
-  owner = await ownerSession(t);
-});
-afterAll(() => t?.close());
+const { t, staff: { owner } } = withShop({ catalogue: true, staff: { owner: 'demo owner' } });
 
 const post = (url: string, payload?: object) => adminCall(t, owner, { method: 'POST', url, ...(payload ? { payload } : {}) });
 type Step = (conn: Kysely<DB>) => Promise<unknown>;

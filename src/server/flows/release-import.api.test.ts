@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, ownerSession, type StaffSessionForTest } from '../test-support/admin';
+import { describe, expect, it } from 'vitest';
+import { adminCall } from '../test-support/admin';
+import { withShop } from '../test-support/shop';
 import { signUpCustomer, type TestCustomer } from '../orders/testing';
 import { importCatalogueCsv } from '../catalogue/testing';
-import { fixtureItems, loadFixtureCatalogue } from '../catalogue/testing';
+import { fixtureItems } from '../catalogue/testing';
 import { writeTransaction } from '../platform/db/database';
 import { mailsTo } from '../platform/mail/mail-folder';
-import { createTestApp, type TestApp } from '../test-support/test-app';
 import { releaseUnits } from './backorders';
 import { recordShipMovements } from '../stock/testing';
 
 /** The stock area's functions the order lifecycle and the CSV import call: cancel releases, ship movements, imports. */
 
-let t: TestApp;
-let owner: StaffSessionForTest;
-beforeAll(async () => {
-  t = await createTestApp(async (ctx) => loadFixtureCatalogue(ctx.database.db));
-  owner = await ownerSession(t);
-});
-afterAll(() => t?.close());
+const { t, staff: { owner } } = withShop({ catalogue: true, staff: { owner: 'demo owner' } });
 
 const actor = { label: 'staff:1 owner@example.com', display: 'Order desk', ip: '' };
 const stockOf = async (num: string) => (await adminCall(t, owner, { method: 'GET', url: `/Stock/${num}` })).body;

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { adminOrderSchema, adminOrdersPageSchema, dashboardSchema, shipmentSchema } from '../../contract/admin/orders';
-import { seedDemoCoupons } from './cart/demo-coupons';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../test-support/admin';
 import { signUpCustomer } from './cart/test-customers';
-import { loadFixtureCatalogue } from '../catalogue/testing';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { type TestApp } from '../test-support/test-app';
+import { withShop } from '../test-support/shop';
 import { placeOrder, setStock } from '../flows/lifecycle-test-helpers';
 
-let t: TestApp;
-let owner: StaffSessionForTest;
-beforeAll(async () => {
-  t = await createTestApp(async (ctx) => {
-    await loadFixtureCatalogue(ctx.database.db);
-    await seedDemoCoupons(ctx.database.db);
-  });
-  owner = await ownerSession(t);
-});
-afterAll(() => t?.close());
+const { t, staff: { owner } } = withShop({ catalogue: true, coupons: true, staff: { owner: 'demo owner' } });
 
 const get = (url: string, s: StaffSessionForTest = owner) => adminCall(t, s, { method: 'GET', url });
 const post = (url: string, payload?: object) => adminCall(t, owner, { method: 'POST', url, ...(payload ? { payload } : {}) });

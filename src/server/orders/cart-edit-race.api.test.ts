@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertCoupon } from './cart/queries';
 import { signUpCustomer, type TestCustomer } from './cart/test-customers';
-import { fixtureItems, loadFixtureCatalogue, seedItems } from '../catalogue/testing';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { fixtureItems, seedItems } from '../catalogue/testing';
+import { withShop } from '../test-support/shop';
 import { itemsWithStock } from '../stock/testing';
 
 /**
@@ -21,25 +21,25 @@ type Num = keyof typeof PRICES;
 const NUMS = Object.keys(PRICES) as Num[];
 const STOCK = 400; // per item: runs out part way, so later orders are partly backordered
 
-let t: TestApp;
 let base: string;
 let customers: TestCustomer[];
 
-beforeAll(async () => {
-  t = await createTestApp(async (ctx) => {
-    await loadFixtureCatalogue(ctx.database.db);
+const { t } = withShop({
+  catalogue: true,
+  prepare: async (ctx) => {
     const template = fixtureItems.find((i) => i.num === '12001')!;
     await seedItems(
       ctx.database.db,
       NUMS.map((num) => ({ ...template, num, code: `C-${num}`, upc: '', webTitle: `Race ${num}`, priceCents: PRICES[num], qtyFr: STOCK / 2, qtyFh: STOCK / 2 })),
     );
     await insertCoupon(ctx.database.db, { code: 'RACE10', name: 'Ten off', kind: 'percent', percentOff: 10 });
-  });
+  },
+});
+beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/beapi`;
   customers = await Promise.all(Array.from({ length: CUSTOMERS }, () => signUpCustomer(t.app)));
 }, 120_000);
-afterAll(() => t?.close());
 
 async function http(c: TestCustomer, method: string, path: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, ownerSession, type StaffSessionForTest } from '../test-support/admin';
-import { seedDemoCoupons } from '../orders';
+import { describe, expect, it } from 'vitest';
+import { adminCall } from '../test-support/admin';
+import { withShop } from '../test-support/shop';
 import { signUpCustomer } from '../orders/testing';
-import { loadFixtureCatalogue } from '../catalogue/testing';
 import * as migration from '../platform/db/migrations/2026-11-26T04-30-report-summaries';
 import { buyerCall, placeOrder, setStock } from '../flows/lifecycle-test-helpers';
 import { seedSyntheticOrders } from '../flows/demo/synthetic-orders';
 import { SeededRandom } from '../catalogue/testing';
-import { createTestApp, type TestApp } from '../test-support/test-app';
 import { readSummaries, rebuildSummaries, recountSummaries } from './recount';
 
 /**
@@ -15,16 +13,7 @@ import { readSummaries, rebuildSummaries, recountSummaries } from './recount';
  * order_lines: after orders placed, cancelled whole and in part, shipped, and cancelled by the buyer.
  */
 
-let t: TestApp;
-let owner: StaffSessionForTest;
-beforeAll(async () => {
-  t = await createTestApp(async (ctx) => {
-    await loadFixtureCatalogue(ctx.database.db);
-    await seedDemoCoupons(ctx.database.db);
-  });
-  owner = await ownerSession(t);
-});
-afterAll(() => t?.close());
+const { t, staff: { owner } } = withShop({ catalogue: true, coupons: true, staff: { owner: 'demo owner' } });
 
 const post = (url: string, payload?: object) => adminCall(t, owner, { method: 'POST', url, ...(payload ? { payload } : {}) });
 const db = () => t.ctx.database.db;

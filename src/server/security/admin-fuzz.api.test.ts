@@ -1,13 +1,10 @@
-import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, newCustomer, withToken } from '../customers/testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../test-support/admin';
-import { seedDemoCoupons } from '../orders/cart/demo-coupons';
-import { loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { withShop } from '../test-support/shop';
 import { adminSnapshot } from './admin-support';
-import { bodyText, type FuzzRoute, fuzzRequest, fuzzRoute, fuzzUrl, isProblem } from './fuzz-values';
+import { bodyText, type FuzzRoute, fuzzRequest, fuzzRoute, fuzzRuns, fuzzUrl, isProblem } from './fuzz-values';
 
 /**
  * fast-check over every /beapi/Admin route, read from the route table and its zod schemas, as an
@@ -26,18 +23,11 @@ function collect(route: RouteOptions): void {
   for (const method of [route.method].flat().filter((m) => m !== 'HEAD')) routes.push(fuzzRoute(method, route.url, route.schema));
 }
 
-let t: TestApp;
 let owner: StaffSessionForTest;
 let values: Record<string, unknown>;
 
+const { t } = withShop({ catalogue: true, coupons: true, options: { onRoute: collect } });
 beforeAll(async () => {
-  t = await createTestApp(
-    async (ctx) => {
-      await loadFixtureCatalogue(ctx.database.db);
-      await seedDemoCoupons(ctx.database.db);
-    },
-    { onRoute: collect },
-  );
   // Staff the runs may change, made before the owner, so `id` values are theirs.
   const spare = await staffWith(t, ['orders']);
   await staffWith(t, ['warehouse'], 'east');
@@ -65,7 +55,6 @@ beforeAll(async () => {
     masterId: 'FUZZ', pages: [], csv: 'name,address,city,state,zip,latitude,longitude\nFuzz,1 Main St,Casper,WY,82601,42.8,-106.3',
   };
 }, 60_000);
-afterAll(() => t?.close());
 
 function valid(key: string): { query: string; json: unknown } | null {
   if (!(key in values)) return null;
@@ -88,33 +77,27 @@ describe('fuzzed input on every admin route, as the owner', () => {
     const failures: string[] = [];
     let before = await adminSnapshot(t);
     for (const route of routes) {
-      const run = fc.assert(
-        fc.asyncProperty(fuzzRequest(route, valid), async (x) => {
-          const url = fuzzUrl(route, x);
-          const body = x.body === undefined ? undefined : bodyText(x.body, x.splice);
-          const res = await t.app.inject({
-            method: route.method as 'POST',
-            url,
-            remoteAddress: nextIp(),
-            headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-            ...(body === undefined ? {} : { payload: body }),
-          });
-          const label = `${route.method} ${url.slice(0, 200)} ${body?.slice(0, 200) ?? ''}`;
-          if (res.statusCode >= 500) failures.push(`${res.statusCode} ${label}: ${res.body.slice(0, 200)}`);
-          await t.ctx.outbox.drain();
-          const after = await adminSnapshot(t);
-          if (res.statusCode >= 400) {
-            if (!isProblem(res)) failures.push(`not problem+json: ${res.statusCode} ${label}`);
-            if (after !== before) failures.push(`rows changed on ${res.statusCode}: ${label}`);
-          }
-          if (res.headers['cache-control'] !== 'no-store') failures.push(`no no-store: ${label}`);
-          before = after;
-          return failures.length === 0;
-        }),
-        { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261125), endOnFailure: true },
-      );
-      await run.catch((err: unknown) => {
-        if (failures.length === 0) throw err;
+      await fuzzRuns(fuzzRequest(route, valid), { runs: RUNS, seed: 20261125, failures }, async (x) => {
+        const url = fuzzUrl(route, x);
+        const body = x.body === undefined ? undefined : bodyText(x.body, x.splice);
+        const res = await t.app.inject({
+          method: route.method as 'POST',
+          url,
+          remoteAddress: nextIp(),
+          headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(body === undefined ? {} : { payload: body }),
+        });
+        const label = `${route.method} ${url.slice(0, 200)} ${body?.slice(0, 200) ?? ''}`;
+        if (res.statusCode >= 500) failures.push(`${res.statusCode} ${label}: ${res.body.slice(0, 200)}`);
+        await t.ctx.outbox.drain();
+        const after = await adminSnapshot(t);
+        if (res.statusCode >= 400) {
+          if (!isProblem(res)) failures.push(`not problem+json: ${res.statusCode} ${label}`);
+          if (after !== before) failures.push(`rows changed on ${res.statusCode}: ${label}`);
+        }
+        if (res.headers['cache-control'] !== 'no-store') failures.push(`no no-store: ${label}`);
+        before = after;
+        return failures.length === 0;
       });
       if (failures.length) break;
       // The runs must not have signed the owner out or taken a role away: the rest would be 401/403.

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, newCustomer, shipToForm, type TestCustomer, withToken } from '../customers/testing';
-import { seedDemoCoupons } from '../orders/cart/demo-coupons';
-import { loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { withShop } from '../test-support/shop';
 import { type CollectedRoute, pathFor, placeholders, routeCollector } from './route-table';
 
 /**
@@ -15,22 +13,14 @@ import { type CollectedRoute, pathFor, placeholders, routeCollector } from './ro
  */
 
 const { routes, collect } = routeCollector();
-let t: TestApp;
 let a: TestCustomer;
 let shipToCode: string;
 
+const { t } = withShop({ catalogue: true, coupons: true, options: { onRoute: collect } });
 beforeAll(async () => {
-  t = await createTestApp(
-    async (ctx) => {
-      await loadFixtureCatalogue(ctx.database.db);
-      await seedDemoCoupons(ctx.database.db);
-    },
-    { onRoute: collect },
-  );
   a = await newCustomer(t);
   shipToCode = (await call(t, { method: 'POST', url: '/Customer/NewShipto', headers: withToken(a.token), payload: shipToForm() })).body.code;
 }, 60_000);
-afterAll(() => t?.close());
 
 /** One query and one body that most routes accept, so that most answers below are successes. */
 function requestFor(route: CollectedRoute, headers: Record<string, string>) {

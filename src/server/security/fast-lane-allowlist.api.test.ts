@@ -1,8 +1,8 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffWith } from '../test-support/admin';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
 import { FastLane } from '../platform/http/fast-lane';
+import { getOverSocket } from '../test-support/over-socket';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { isAdminRoute, pathFor, routeCollector } from './route-table';
 
@@ -70,21 +70,10 @@ describe('the fast lane', () => {
     expect(gets.length).toBeGreaterThan(2);
     const before = t.app.fastLane.answered;
     for (const route of gets) {
-      const res = await overSocket(pathFor(route.url), { cookie: owner.cookie });
+      const res = await getOverSocket(base, pathFor(route.url), { cookie: owner.cookie });
       expect(res.status, route.url).toBeLessThan(500);
       expect(res.headers['cache-control'], route.url).toBe('no-store');
     }
     expect(t.app.fastLane.answered).toBe(before);
   });
 });
-
-function overSocket(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${url}`, { headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}

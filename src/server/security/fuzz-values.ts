@@ -131,3 +131,14 @@ export function isProblem(res: { statusCode: number; headers: Record<string, unk
     return false;
   }
 }
+
+/**
+ * fast-check runs of `check` over `input`, from `seed` (FUZZ_SEED overrides), ending at the first
+ * failure. A check that fails by returning false reports its input; the reasons are in
+ * `failures`, so that report is dropped when there are some.
+ */
+export async function fuzzRuns<T>(input: fc.Arbitrary<T>, run: { runs: number; seed: number; failures: string[] }, check: (x: T) => Promise<boolean>): Promise<void> {
+  await fc.assert(fc.asyncProperty(input, check), { numRuns: run.runs, seed: Number(process.env.FUZZ_SEED ?? run.seed), endOnFailure: true }).catch((err: unknown) => {
+    if (run.failures.length === 0) throw err;
+  });
+}

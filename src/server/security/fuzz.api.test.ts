@@ -1,11 +1,9 @@
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, newCustomer, type TestCustomer, withToken } from '../customers/testing';
-import { seedDemoCoupons } from '../orders/cart/demo-coupons';
-import { loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { createTestApp, type TestApp } from '../test-support/test-app';
-import { bodyText, type FuzzRoute, fuzzRequest, fuzzRoute, fuzzUrl, nastyNumber } from './fuzz-values';
+import { withShop } from '../test-support/shop';
+import { bodyText, type FuzzRoute, fuzzRequest, fuzzRoute, fuzzRuns, fuzzUrl, nastyNumber } from './fuzz-values';
 import { itemsWithStock } from '../stock/testing';
 
 /**
@@ -26,21 +24,13 @@ function collect(route: RouteOptions): void {
   for (const method of methods) routes.push(fuzzRoute(method, url, route.schema));
 }
 
-let t: TestApp;
 let a: TestCustomer;
 
+const { t } = withShop({ catalogue: true, coupons: true, options: { onRoute: collect } });
 beforeAll(async () => {
-  t = await createTestApp(
-    async (ctx) => {
-      await loadFixtureCatalogue(ctx.database.db);
-      await seedDemoCoupons(ctx.database.db);
-    },
-    { onRoute: collect },
-  );
   a = await newCustomer(t);
   await call(t, { method: 'POST', url: '/Shop/AddItem?InvNum=12001&qty=2', headers: withToken(a.token) });
 }, 60_000);
-afterAll(() => t?.close());
 
 /** Plausible values by parameter name, so runs also get past the first validation. */
 function valid(key: string): { query: string; json: unknown } | null {
@@ -89,37 +79,30 @@ describe('fuzzed input on every catalogue, accounts, cart and content route', ()
     let before = await snapshot();
     for (const route of routes) {
       const input = fc.tuple(fuzzRequest(route, valid), fc.boolean()).map(([request, signedIn]) => ({ ...request, signedIn }));
-      const run = fc.assert(
-        fc.asyncProperty(input, async (x) => {
-          const url = fuzzUrl(route, x);
-          const res = await t.app.inject({
-            method: route.method as 'POST',
-            url,
-            remoteAddress: nextIp(),
-            headers: { ...(x.signedIn ? withToken(a.token) : {}), ...(x.body === undefined ? {} : { 'content-type': 'application/json' }) },
-            ...(x.body === undefined ? {} : { payload: bodyText(x.body, x.splice) }),
-          });
-          const label = `${route.method} ${url.slice(0, 200)} ${x.body === undefined ? '' : bodyText(x.body, x.splice).slice(0, 200)}`;
-          if (res.statusCode >= 500) failures.push(`${res.statusCode} ${label}: ${res.body.slice(0, 200)}`);
-          // Work an answer leaves behind (verification and reset links) belongs to that answer.
-          await t.ctx.outbox.drain();
-          const after = await snapshot();
-          if (res.statusCode >= 400) {
-            const type = String(res.headers['content-type']);
-            const problem = res.json() as { status?: number; detail?: unknown };
-            if (!type.startsWith('application/problem+json') || problem.status !== res.statusCode || typeof problem.detail !== 'string') {
-              failures.push(`not problem+json: ${res.statusCode} ${label}`);
-            }
-            if (after !== before) failures.push(`rows changed on ${res.statusCode}: ${label}`);
+      await fuzzRuns(input, { runs: RUNS, seed: 20261121, failures }, async (x) => {
+        const url = fuzzUrl(route, x);
+        const res = await t.app.inject({
+          method: route.method as 'POST',
+          url,
+          remoteAddress: nextIp(),
+          headers: { ...(x.signedIn ? withToken(a.token) : {}), ...(x.body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(x.body === undefined ? {} : { payload: bodyText(x.body, x.splice) }),
+        });
+        const label = `${route.method} ${url.slice(0, 200)} ${x.body === undefined ? '' : bodyText(x.body, x.splice).slice(0, 200)}`;
+        if (res.statusCode >= 500) failures.push(`${res.statusCode} ${label}: ${res.body.slice(0, 200)}`);
+        // Work an answer leaves behind (verification and reset links) belongs to that answer.
+        await t.ctx.outbox.drain();
+        const after = await snapshot();
+        if (res.statusCode >= 400) {
+          const type = String(res.headers['content-type']);
+          const problem = res.json() as { status?: number; detail?: unknown };
+          if (!type.startsWith('application/problem+json') || problem.status !== res.statusCode || typeof problem.detail !== 'string') {
+            failures.push(`not problem+json: ${res.statusCode} ${label}`);
           }
-          before = after;
-          return failures.length === 0;
-        }),
-        { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261121), endOnFailure: true },
-      );
-      // A property that fails by returning false reports its input; the reasons are in `failures`.
-      await run.catch((err: unknown) => {
-        if (failures.length === 0) throw err;
+          if (after !== before) failures.push(`rows changed on ${res.statusCode}: ${label}`);
+        }
+        before = after;
+        return failures.length === 0;
       });
       if (failures.length) break;
     }

@@ -1,35 +1,15 @@
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, newCustomer, withToken } from '../customers/testing';
-import { loggerOptions } from '../app';
-import { seedDemoCoupons } from '../orders/cart/demo-coupons';
-import { loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { logLines } from '../test-support/log-lines';
+import { withShop } from '../test-support/shop';
 
 /**
  * Issue 16, finding 7: query strings were redacted in the request log, path parameters were not,
  * so UpdateEmail/{email} wrote addresses to the log and AddCoupon/{code} coupon codes.
  */
 
-const lines: string[] = [];
-const stream = new Writable({
-  write(chunk, _enc, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp(
-    async (ctx) => {
-      await loadFixtureCatalogue(ctx.database.db);
-      await seedDemoCoupons(ctx.database.db);
-    },
-    { logger: { ...(loggerOptions('trace') as object), stream } },
-  );
-});
-afterAll(() => t?.close());
+const { lines, logger } = logLines('trace');
+const { t } = withShop({ catalogue: true, coupons: true, options: { logger } });
 
 describe('path parameters in the logs', () => {
   it('never show the address of UpdateEmail nor the code of AddCoupon and DeleteCoupon', async () => {

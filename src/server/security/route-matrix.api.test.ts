@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, login, newCustomer, shipToForm, type TestCustomer, withToken } from '../customers/testing';
 import { hashToken } from '../platform/auth/tokens';
-import { seedDemoCoupons } from '../orders/cart/demo-coupons';
-import { loadFixtureCatalogue } from '../catalogue/test-fixture';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { withShop } from '../test-support/shop';
 import { type CollectedRoute, isAdminRoute, isPublic, pathFor, placeholders, routeCollector } from './route-table';
 
 /**
@@ -16,22 +14,14 @@ import { type CollectedRoute, isAdminRoute, isPublic, pathFor, placeholders, rou
 
 const { routes, collect } = routeCollector();
 
-let t: TestApp;
 let a: TestCustomer;
 let b: TestCustomer;
 
+const { t } = withShop({ catalogue: true, coupons: true, options: { onRoute: collect } });
 beforeAll(async () => {
-  t = await createTestApp(
-    async (ctx) => {
-      await loadFixtureCatalogue(ctx.database.db);
-      await seedDemoCoupons(ctx.database.db);
-    },
-    { onRoute: collect },
-  );
   a = await newCustomer(t, { orgName: 'Alpha Party' });
   b = await newCustomer(t, { orgName: 'Bravo Secret Org' });
 }, 60_000);
-afterAll(() => t?.close());
 
 function request(route: CollectedRoute, headers: Record<string, string>) {
   const url = pathFor(route.url, placeholders);

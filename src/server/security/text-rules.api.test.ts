@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadFixtureCatalogue } from '../catalogue/test-fixture';
+import { describe, expect, it } from 'vitest';
 import { placeOrder, setStock } from '../flows/lifecycle-test-helpers';
-import { createTestApp, type TestApp } from '../test-support/test-app';
-import { adminCall, ownerSession, type StaffSessionForTest } from '../test-support/admin';
+import { adminCall } from '../test-support/admin';
+import { withShop } from '../test-support/shop';
 
 /**
  * The one text rule (src/contract/text.ts, issue 16) on the back office's own text fields: a
  * control character, a direction override or an invisible "required" text is a 400 naming the
  * field, and nothing changes.
  */
-let t: TestApp;
-let owner: StaffSessionForTest;
-beforeAll(async () => {
-  t = await createTestApp(async (ctx) => loadFixtureCatalogue(ctx.database.db));
-  owner = await ownerSession(t);
-});
-afterAll(() => t?.close());
+const { t, staff: { owner } } = withShop({ catalogue: true, staff: { owner: 'demo owner' } });
 
 const auditRows = async () => (await t.ctx.database.db.selectFrom('audit_log').select('id').execute()).length;
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../contract/admin/webhooks';
-import { adminCall, ownerSession, type StaffSessionForTest } from '../test-support/admin';
-import { createTestApp, type TestApp } from '../test-support/test-app';
+import { adminCall } from '../test-support/admin';
+import { withShop } from '../test-support/shop';
 
 /**
  * Issue 27, point 11: the webhook SSRF guard let two IPv6 ranges through that reach into a
@@ -10,13 +10,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app';
  * relay the shop does not control). Both are refused on save, as a private address is.
  */
 
-let t: TestApp;
-let owner: StaffSessionForTest;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await ownerSession(t);
-});
-afterAll(() => t?.close());
+const { t, staff: { owner } } = withShop({ staff: { owner: 'demo owner' } });
 
 describe('webhook URLs in special-purpose IPv6 ranges', () => {
   it('refuses local-use NAT64 and Teredo addresses, and changes nothing', async () => {

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, ownerSession, type StaffSessionForTest, staffWith } from '../test-support/admin';
+import { describe, expect, it } from 'vitest';
+import { adminCall, type StaffSessionForTest, staffWith } from '../test-support/admin';
+import { withShop } from '../test-support/shop';
 import { signUpCustomer, type TestCustomer } from '../orders/testing';
-import { fixtureItems, loadFixtureCatalogue } from '../catalogue/testing';
+import { fixtureItems } from '../catalogue/testing';
 import { mailsTo } from '../platform/mail/mail-folder';
 import { lockOrder, saveOrderState } from '../orders/testing';
-import { createTestApp, type TestApp } from '../test-support/test-app';
 
-let t: TestApp;
-let owner: StaffSessionForTest;
-beforeAll(async () => {
-  t = await createTestApp(async (ctx) => loadFixtureCatalogue(ctx.database.db));
-  owner = await ownerSession(t);
-});
-afterAll(() => t?.close());
+const { t, staff: { owner } } = withShop({ catalogue: true, staff: { owner: 'demo owner' } });
 
 const stockOf = async (num: string) => (await adminCall(t, owner, { method: 'GET', url: `/Stock/${num}` })).body;
 const movementsOf = async (num: string) => (await adminCall(t, owner, { method: 'GET', url: `/Stock/${num}/Movements` })).body as { reason: string; delta: number; ref: string; warehouse: string; affects: string; actor: string }[];

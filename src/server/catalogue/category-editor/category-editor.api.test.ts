@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATEGORY_MESSAGES } from '../../../contract/admin/categories';
 import { call } from '../../customers/testing';
-import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
-import { loadFixtureCatalogue } from '../test-fixture';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { adminCall, staffWith } from '../../test-support/admin';
+import { withShop } from '../../test-support/shop';
 import { bodyOf, lastAudit, nodeOf, shopCategory, taxonomySnapshot, treeOf } from './test-helpers';
 
 /** The category tree in the back office: fixture tree 1 > 11, 12; 3 > 33; 4; collection 900. */
 
-let t: TestApp;
-let editor: StaffSessionForTest;
-
-beforeAll(async () => {
-  t = await createTestApp((ctx) => loadFixtureCatalogue(ctx.database.db));
-  editor = await staffWith(t, ['catalogue']);
-});
-afterAll(() => t?.close());
+const { t, staff: { editor } } = withShop({ catalogue: true, staff: { editor: ['catalogue'] } });
 
 const put = (num: number, payload: object) => adminCall(t, editor, { method: 'PUT', url: `/Categories/${num}`, payload });
 const children = async (num: number) => (await call(t, { method: 'GET', url: `/Categories/GetChildCategories?parentCategory=${num}` })).body.map((c: { num: number }) => c.num);

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATEGORY_MESSAGES, type Collection } from '../../../contract/admin/categories';
 import { call } from '../../customers/testing';
-import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
-import { loadFixtureCatalogue } from '../test-fixture';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { adminCall } from '../../test-support/admin';
+import { withShop } from '../../test-support/shop';
 import { lastAudit, taxonomySnapshot } from './test-helpers';
 
 /** NV collections: curated, ordered item lists outside the tree (fixture: 900 New Arrivals = 11002, 30001). */
 
-let t: TestApp;
-let editor: StaffSessionForTest;
-
-beforeAll(async () => {
-  t = await createTestApp((ctx) => loadFixtureCatalogue(ctx.database.db));
-  editor = await staffWith(t, ['catalogue']);
-});
-afterAll(() => t?.close());
+const { t, staff: { editor } } = withShop({ catalogue: true, staff: { editor: ['catalogue'] } });
 
 const collection = async (num: number): Promise<Collection> => (await adminCall(t, editor, { method: 'GET', url: `/Collections/${num}` })).body;
 const setItems = (num: number, nums: string[], version: number) => adminCall(t, editor, { method: 'PUT', url: `/Collections/${num}/Items`, payload: { nums, version } });

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, newCustomer, type TestCustomer, withToken } from '../../customers/testing';
-import { loadFixtureCatalogue } from '../test-fixture';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { withShop } from '../../test-support/shop';
 
-let t: TestApp;
+const { t } = withShop({ catalogue: true });
 let a: TestCustomer;
 beforeAll(async () => {
-  t = await createTestApp((ctx) => loadFixtureCatalogue(ctx.database.db));
   a = await newCustomer(t);
 });
-afterAll(() => t?.close());
 
 const lookupUpc = (query: string, token?: string) => call(t, { method: 'GET', url: `/Inventory/LookupUpc?${query}`, headers: token ? withToken(token) : {} });
 

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ITEM_MESSAGES, type ItemsList } from '../../../contract/admin/items';
-import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
-import { loadFixtureCatalogue } from '../test-fixture';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { adminCall } from '../../test-support/admin';
+import { withShop } from '../../test-support/shop';
 import { bodyOf, editorOf, putItem } from './test-helpers';
 
 /** What the item screens need of the API: the list's stock filter and pictures, and refusals named by field. */
 
-let t: TestApp;
-let editor: StaffSessionForTest;
-
-beforeAll(async () => {
-  t = await createTestApp((ctx) => loadFixtureCatalogue(ctx.database.db));
-  editor = await staffWith(t, ['catalogue']);
-});
-afterAll(() => t?.close());
+const { t, staff: { editor } } = withShop({ catalogue: true, staff: { editor: ['catalogue'] } });
 
 const list = async (query: string): Promise<ItemsList> => {
   const res = await adminCall(t, editor, { method: 'GET', url: `/Items?pageSize=200${query}` });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, ownerSession, type StaffSessionForTest, staffWith } from '../../test-support/admin';
+import { describe, expect, it } from 'vitest';
+import { adminCall } from '../../test-support/admin';
 import { signUpCustomer, type TestCustomer } from '../../orders/testing';
-import { loadFixtureCatalogue } from '../test-fixture';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { type TestApp } from '../../test-support/test-app';
+import { withShop } from '../../test-support/shop';
 import { bodyOf, editorOf, putItem } from './test-helpers';
 
 /**
@@ -14,15 +14,7 @@ import { bodyOf, editorOf, putItem } from './test-helpers';
  * them back a moment later, over the checkouts that ran in between.)
  */
 
-let t: TestApp;
-let editor: StaffSessionForTest;
-let owner: StaffSessionForTest;
-beforeAll(async () => {
-  t = await createTestApp((ctx) => loadFixtureCatalogue(ctx.database.db));
-  editor = await staffWith(t, ['catalogue']);
-  owner = await ownerSession(t);
-}, 60_000);
-afterAll(() => t?.close());
+const { t, staff: { editor, owner } } = withShop({ catalogue: true, staff: { editor: ['catalogue'], owner: 'demo owner' } });
 
 type Units = { available: number; onHand: number };
 const stockOf = async (num: string): Promise<{ west: Units; east: Units }> => (await adminCall(t, owner, { method: 'GET', url: `/Stock/${num}` })).body;

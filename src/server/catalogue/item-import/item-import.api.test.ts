@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportJob } from '../../../contract/admin/item-import';
 import { call, newCustomer, type TestCustomer, withToken } from '../../customers/testing';
-import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
+import { adminCall } from '../../test-support/admin';
+import { withShop } from '../../test-support/shop';
 import { COLUMN_NAMES } from '../csv-columns';
 import { parseCsv } from '../csv';
-import { loadFixtureCatalogue } from '../test-fixture';
 import { multipart } from '../photos/test-images';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 /**
  * The catalogue CSV in the back office, through the real API on a real database (both): the
@@ -14,16 +13,12 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
  * files that are refused whole.
  */
 
-let t: TestApp;
-let editor: StaffSessionForTest;
 let buyer: TestCustomer;
 
+const { t, staff: { editor } } = withShop({ catalogue: true, staff: { editor: ['catalogue'] } });
 beforeAll(async () => {
-  t = await createTestApp((ctx) => loadFixtureCatalogue(ctx.database.db));
-  editor = await staffWith(t, ['catalogue']);
   buyer = await newCustomer(t);
 }, 60_000);
-afterAll(() => t?.close());
 
 const exportCsv = async (query = '') => {
   const res = await adminCall(t, editor, { method: 'GET', url: `/Items/Export.csv${query}` });

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, type ImportJob } from '../../../contract/admin/item-import';
-import { adminCall, ownerSession, type StaffSessionForTest, staffWith } from '../../test-support/admin';
+import { adminCall } from '../../test-support/admin';
+import { withShop } from '../../test-support/shop';
 import { parseCsv } from '../csv';
-import { loadFixtureCatalogue } from '../test-fixture';
 import { multipart } from '../photos/test-images';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 /**
  * Issue 27 point 2: the catalogue CSV's stock columns are read-only. Units received between an
@@ -12,15 +11,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
  * the price as the one change and says the stock columns were not imported.
  */
 
-let t: TestApp;
-let editor: StaffSessionForTest;
-let owner: StaffSessionForTest;
-beforeAll(async () => {
-  t = await createTestApp((ctx) => loadFixtureCatalogue(ctx.database.db));
-  editor = await staffWith(t, ['catalogue']);
-  owner = await ownerSession(t);
-}, 60_000);
-afterAll(() => t?.close());
+const { t, staff: { editor, owner } } = withShop({ catalogue: true, staff: { editor: ['catalogue'], owner: 'demo owner' } });
 
 const STOCK_IGNORED = IMPORT_MESSAGES.stockIgnored(['qty_west', 'qty_east', 'reserve_west', 'reserve_east', 'on_order_west', 'on_order_east']);
 

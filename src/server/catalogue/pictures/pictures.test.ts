@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FacetKind } from '../tables';
 import { CatalogueIndex } from '../catalogue-index';
 import type { ItemRow } from '../read-index/types';
+import { itemRow } from '../index-test-source';
 import { balloonColour } from './colours';
 import { type BalloonShape, designName, glyphFromText, type PictureFacts, pictureFactsFor } from './facts';
 import { itemPictureSvg } from './item-svg';
@@ -99,26 +100,8 @@ describe('logos', () => {
 });
 
 describe('facts from the catalogue', () => {
-  const row = (id: number, num: string, categoryNum: number, title: string, colorFamily = ''): ItemRow => ({
-    id,
-    num,
-    code: num,
-    category_num: categoryNum,
-    web_title: title,
-    picture: '',
-    logo: '',
-    srp_cents: 100,
-    price_cents: 50,
-    case_qty: 1,
-    is_new: 0,
-    qty_fr: 1,
-    qty_fh: 1,
-    reserve_fr: 0,
-    reserve_fh: 0,
-    color_family: colorFamily,
-    color_group: '',
-    created_at: '2026-01-01T00:00:00Z',
-  });
+  const row = (id: number, num: string, categoryNum: number, title: string, colorFamily = ''): ItemRow =>
+    itemRow({ id, num, code: num, category_num: categoryNum, web_title: title, color_family: colorFamily, created_at: '2026-01-01T00:00:00Z' });
   const category = (num: number, parent: number) => ({ num, description: `C${num}`, parent_num: parent, kind: 'tree' as const, logo: '', be_cat: '' });
   const facet = (item_id: number, kind: FacetKind, name: string) => ({ item_id, kind, name, link: name.toLowerCase() });
   const index = new CatalogueIndex(

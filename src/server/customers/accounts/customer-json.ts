@@ -7,6 +7,28 @@ export function contactName(firstName: string, lastName: string): string {
   return `${firstName} ${lastName}`.trim();
 }
 
+type Address = Pick<ShipTo, 'addressLine1' | 'city' | 'state' | 'zip' | 'country' | 'dayPhone'>;
+
+/** The postal address and day phone, kept alike on an account (its billing address) and on a ship-to. */
+function addressJson(row: Pick<ShipToRow, 'address_line1' | 'city' | 'state' | 'zip' | 'country' | 'day_phone'>): Address {
+  return { addressLine1: row.address_line1, city: row.city, state: row.state, zip: row.zip, country: row.country, dayPhone: row.day_phone };
+}
+
+/** The columns an account's billing form and a ship-to form write alike: names and address. */
+export function nameAndAddressColumns(input: Pick<ShipTo, 'orgName' | 'firstName' | 'lastName'> & Address) {
+  return {
+    org_name: input.orgName,
+    first_name: input.firstName,
+    last_name: input.lastName,
+    address_line1: input.addressLine1,
+    city: input.city,
+    state: input.state,
+    zip: input.zip,
+    country: input.country,
+    day_phone: input.dayPhone,
+  };
+}
+
 export function toShipTo(row: ShipToRow): ShipTo {
   return {
     code: row.code,
@@ -14,12 +36,7 @@ export function toShipTo(row: ShipToRow): ShipTo {
     firstName: row.first_name,
     lastName: row.last_name,
     contact: row.contact || contactName(row.first_name, row.last_name),
-    addressLine1: row.address_line1,
-    city: row.city,
-    state: row.state,
-    zip: row.zip,
-    country: row.country,
-    dayPhone: row.day_phone,
+    ...addressJson(row),
     email: row.email,
   };
 }
@@ -41,12 +58,7 @@ export function toCustomer(row: CustomerRow, shipTos: ShipToRow[]): Customer {
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
-    addressLine1: row.address_line1,
-    city: row.city,
-    state: row.state,
-    zip: row.zip,
-    country: row.country,
-    dayPhone: row.day_phone,
+    ...addressJson(row),
     web: row.web,
     defaultShipTo: defaultShipTo?.code ?? '',
     shipTo: shipTos.map(toShipTo),

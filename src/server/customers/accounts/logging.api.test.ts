@@ -1,22 +1,10 @@
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../../app';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { describe, expect, it } from 'vitest';
+import { logLines } from '../../test-support/log-lines';
+import { withShop } from '../../test-support/shop';
 import { call, linkToken, login, mailsFor, newCustomer, withToken } from '../testing';
 
-const lines: string[] = [];
-const stream = new Writable({
-  write(chunk, _enc, done) {
-    lines.push(String(chunk));
-    done();
-  },
-});
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp(undefined, { logger: { ...(loggerOptions('trace') as object), stream } });
-});
-afterAll(() => t?.close());
+const { lines, logger } = logLines('trace');
+const { t } = withShop({ options: { logger } });
 
 describe('account calls in the logs', () => {
   it('never show a password, a token or a reset link', async () => {

@@ -6,7 +6,7 @@ import { writeTransaction } from '../../platform/db/database';
 import { enqueueMail } from '../../platform/mail/mailer';
 import type { OutboxDispatcher } from '../../platform/outbox/outbox';
 import { withFreshCode } from './codes';
-import { greetingName, toCustomer } from './customer-json';
+import { greetingName, nameAndAddressColumns, toCustomer } from './customer-json';
 import { EmailChange } from './email-change';
 import { passwordChangedNotice } from './mails';
 import { assertAcceptablePassword, hashPassword, hashSecurityAnswer, prepareDummyHash, verifyAgainstDummy, verifyPassword } from '../../platform/auth/passwords';
@@ -168,16 +168,5 @@ export class AccountService {
 }
 
 function billingColumns(input: Omit<BillingInfo, 'code'>) {
-  return {
-    org_name: input.orgName,
-    first_name: input.firstName,
-    last_name: input.lastName,
-    address_line1: input.addressLine1,
-    city: input.city,
-    state: input.state,
-    zip: input.zip,
-    country: input.country,
-    day_phone: input.dayPhone,
-    web: input.web,
-  };
+  return { ...nameAndAddressColumns(input), web: input.web };
 }

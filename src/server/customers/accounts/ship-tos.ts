@@ -3,7 +3,7 @@ import { ERRORS, SERVER_MESSAGES } from '../../../contract/messages';
 import { Invalid, NotFound } from '../../platform/errors';
 import type { SignedInCustomer } from '../../platform/http/auth-context';
 import { withFreshCode } from './codes';
-import { contactName, toShipTo } from './customer-json';
+import { contactName, nameAndAddressColumns, toShipTo } from './customer-json';
 import * as q from './queries';
 
 /** More than any trade buyer ships to; a bound so one account cannot fill the table. */
@@ -65,17 +65,9 @@ const now = () => new Date().toISOString();
 
 function columns(input: ShipToInput, email: string) {
   return {
-    org_name: input.orgName,
-    first_name: input.firstName,
-    last_name: input.lastName,
+    ...nameAndAddressColumns(input),
     // The spec defines contact as first plus last name, so it always follows the names.
     contact: contactName(input.firstName, input.lastName),
-    address_line1: input.addressLine1,
-    city: input.city,
-    state: input.state,
-    zip: input.zip,
-    country: input.country,
-    day_phone: input.dayPhone,
     email,
   };
 }

@@ -5,7 +5,17 @@ import type { CustomerStatus } from '../../../contract/accounts';
  * Row types of the account tables (migration 2026-11-21T11-00-accounts). Booleans are integers
  * 0/1 and times ISO-8601 text, like the rest of the schema.
  */
-export interface CustomerTable {
+/** The postal address and day phone, kept alike on an account (its billing address) and on a ship-to. */
+export interface AddressColumns {
+  address_line1: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  day_phone: string;
+}
+
+export interface CustomerTable extends AddressColumns {
   id: Generated<number>;
   code: string;
   email: string;
@@ -16,12 +26,6 @@ export interface CustomerTable {
   org_name: string;
   first_name: string;
   last_name: string;
-  address_line1: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-  day_phone: string;
   web: string;
   /** Null: the billing address is the default ship-to. */
   default_ship_to_id: number | null;
@@ -65,7 +69,7 @@ export interface CustomerNoteTable {
   created_at: string;
 }
 
-export interface ShipToTable {
+export interface ShipToTable extends AddressColumns {
   id: Generated<number>;
   code: string;
   customer_id: number;
@@ -73,12 +77,6 @@ export interface ShipToTable {
   first_name: string;
   last_name: string;
   contact: string;
-  address_line1: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-  day_phone: string;
   email: string;
   created_at: string;
   updated_at: string;

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, newCustomer, shipToForm, type TestCustomer, withToken } from '../../customers/testing';
-import { loadFixtureCatalogue } from '../../catalogue/testing';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { withShop } from '../../test-support/shop';
 import { itemsWithStock } from '../../stock/testing';
 
-let t: TestApp;
+const { t } = withShop({ catalogue: true });
 let a: TestCustomer;
 beforeAll(async () => {
-  t = await createTestApp((ctx) => loadFixtureCatalogue(ctx.database.db));
   // Billing address in Fresno, CA: West ships first.
   a = await newCustomer(t);
 });
-afterAll(() => t?.close());
 
 const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => call(t, { method, url, headers: withToken(a.token), payload });
 /** The answer with its lines by item number. */

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type AdminCoupon, COUPON_MESSAGES } from '../../../contract/admin/coupons';
 import { call, newCustomer, type TestCustomer, withToken } from '../../customers/testing';
-import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
-import { loadFixtureCatalogue } from '../../catalogue/testing';
+import { adminCall, staffWith } from '../../test-support/admin';
+import { withShop } from '../../test-support/shop';
 import { auditCount } from '../../security/admin-support';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
 
-let t: TestApp;
-let editor: StaffSessionForTest;
 let buyer: TestCustomer;
 
+const { t, staff: { editor } } = withShop({ catalogue: true, staff: { editor: ['catalogue'] } });
 beforeAll(async () => {
-  t = await createTestApp((ctx) => loadFixtureCatalogue(ctx.database.db));
-  editor = await staffWith(t, ['catalogue']);
   buyer = await newCustomer(t);
   await shop('POST', '/Shop/AddItem?InvNum=11001&qty=10');
 });
-afterAll(() => t?.close());
 
 const shop = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string) => call(t, { method, url, headers: withToken(buyer.token) });
 const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => adminCall(t, editor, { method, url, ...(payload ? { payload } : {}) });

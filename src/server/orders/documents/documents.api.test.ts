@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCoupons } from '../cart/demo-coupons';
+import { describe, expect, it } from 'vitest';
 import { signUpCustomer, type TestCustomer } from '../cart/test-customers';
-import { loadFixtureCatalogue } from '../../catalogue/testing';
-import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../../test-support/admin';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { adminCall, staffWith } from '../../test-support/admin';
+import { withShop } from '../../test-support/shop';
 import { pdfText } from '../../platform/pdf/pdf-text';
 
 /**
@@ -12,16 +10,7 @@ import { pdfText } from '../../platform/pdf/pdf-text';
  * fetch which.
  */
 
-let t: TestApp;
-let owner: StaffSessionForTest;
-beforeAll(async () => {
-  t = await createTestApp(async (ctx) => {
-    await loadFixtureCatalogue(ctx.database.db);
-    await seedDemoCoupons(ctx.database.db);
-  });
-  owner = await ownerSession(t);
-});
-afterAll(() => t?.close());
+const { t, staff: { owner } } = withShop({ catalogue: true, coupons: true, staff: { owner: 'demo owner' } });
 
 async function buyer(c: TestCustomer, method: 'GET' | 'POST', url: string) {
   const res = await t.app.inject({ method, url: `/beapi${url}`, headers: c.headers });

@@ -1,5 +1,4 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { signUpCustomer, type TestCustomer } from '../../orders/cart/test-custom
 import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
 import { staffWith } from '../../test-support/admin';
 import { isAdminRoute, pathFor, routeCollector } from '../../security/route-table';
+import { getOverSocket } from '../../test-support/over-socket';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { SECURITY_HEADERS } from './security-headers';
 
@@ -208,17 +208,6 @@ describe('the back office (/beapi/Admin)', () => {
 });
 
 describe('over a real socket', () => {
-  function overSocket(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown> }> {
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(`${base}${url}`, { headers }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
-  }
-
   // Item detail and get cart are answered in front of Fastify (fast-lane.ts) unless the request
   // carries an Origin, which must reach Fastify's hooks.
   it('item detail and the cart carry the CORS headers to an allowed origin', async () => {
@@ -229,7 +218,7 @@ describe('over a real socket', () => {
     ] as const) {
       // Twice: item detail builds its answer once, then serves it from the cache.
       for (let i = 0; i < 2; i++) {
-        const res = await overSocket(url, { ...headers, origin: RETAILER });
+        const res = await getOverSocket(base, url, { ...headers, origin: RETAILER });
         expect(res.status, url).toBe(200);
         expect(res.headers['access-control-allow-origin'], url).toBe(RETAILER);
         expect(String(res.headers['access-control-expose-headers']), url).toContain('user-token');
@@ -237,7 +226,7 @@ describe('over a real socket', () => {
         expectSecurityHeaders(res.headers, url);
       }
     }
-    const other = await overSocket('/beapi/Inventory/GetItemDetail?itemNum=11001', { origin: 'https://evil.example' });
+    const other = await getOverSocket(base, '/beapi/Inventory/GetItemDetail?itemNum=11001', { origin: 'https://evil.example' });
     expect(other.status).toBe(200);
     expectNoCors(other.headers, 'evil.example');
   });

@@ -1,24 +1,9 @@
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../../app';
-import { loadFixtureCatalogue } from '../../catalogue/test-fixture';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { describe, expect, it } from 'vitest';
+import { logLines } from '../../test-support/log-lines';
+import { withShop } from '../../test-support/shop';
 
-const logLines: string[] = [];
-const logStream = new Writable({
-  write(chunk, _enc, done) {
-    logLines.push(String(chunk));
-    done();
-  },
-});
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp((ctx) => loadFixtureCatalogue(ctx.database.db), {
-    logger: { ...(loggerOptions('info') as object), stream: logStream },
-  });
-});
-afterAll(() => t?.close());
+const log = logLines('info');
+const { t } = withShop({ catalogue: true, options: { logger: log.logger } });
 
 describe('HTTP layer', () => {
   it('never logs passwords, tokens or the query string of a login', async () => {
@@ -27,7 +12,7 @@ describe('HTTP layer', () => {
       url: '/beapi/System/Login?username=buyer%40example.com&password=Sup3rSecretPw',
       headers: { 'user-token': 'tok-abc-123', authorization: 'Bearer tok-def-456', 'x-user-token': 'tok-ghi-789' },
     });
-    const logs = logLines.join('\n');
+    const logs = log.lines.join('\n');
     expect(logs).toContain('/beapi/System/Login');
     for (const secret of ['Sup3rSecretPw', 'buyer%40example.com', 'tok-abc-123', 'tok-def-456', 'tok-ghi-789']) {
       expect(logs).not.toContain(secret);

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, newCustomer } from '../../customers/testing';
-import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../../test-support/admin';
-import { loadFixtureCatalogue } from '../../catalogue/testing';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { adminCall, staffWith } from '../../test-support/admin';
+import { withShop } from '../../test-support/shop';
 import { keyCall, newApiKey } from '../testing';
 
-let t: TestApp;
-let owner: StaffSessionForTest;
-beforeAll(async () => {
-  t = await createTestApp((ctx) => loadFixtureCatalogue(ctx.database.db));
-  owner = await ownerSession(t);
-});
-afterAll(() => t?.close());
+const { t, staff: { owner } } = withShop({ catalogue: true, staff: { owner: 'demo owner' } });
 
 describe('making, listing and revoking API keys', () => {
   it('shows the key once, lists it without the key (with last use), and audits both changes', async () => {

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../../contract/admin/webhooks';
-import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../../test-support/admin';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { adminCall, staffWith, type StaffSessionForTest } from '../../test-support/admin';
+import { withShop } from '../../test-support/shop';
 
 /** Webhook endpoints through /beapi/Admin/Webhooks, without WEBHOOK_ALLOW_PRIVATE (the production default). */
 
-let t: TestApp;
-let owner: StaffSessionForTest;
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await ownerSession(t);
-});
-afterAll(() => t?.close());
+const { t, staff: { owner } } = withShop({ staff: { owner: 'demo owner' } });
 
 const call = (s: StaffSessionForTest, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   adminCall(t, s, { method, url, ...(payload ? { payload } : {}) });

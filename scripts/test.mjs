@@ -51,6 +51,8 @@ function vitest(name, projects, env = {}) {
 
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+// The module rule of DESIGN.md §6 (imports one way, only through a module's index.ts, no circles).
+check('module dependency rules', 'npm', ['run', '--silent', 'check:modules']);
 vitest('unit and API tests (SQLite)', ['unit', 'web', 'api-sqlite']);
 if (process.env.TEST_DATABASE_URL) {
   vitest('API tests (PostgreSQL)', ['api-postgres'], { TEST_DB: 'postgres' });

@@ -10,14 +10,18 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { accountRoutes } from './customers/accounts/routes';
 import { adminRoutes } from './admin-routes';
-import { catalogRoutes } from './catalogue/catalogs/routes';
-import { catalogueRoutes } from './catalogue/routes';
-import { contentRoutes } from './content/routes';
-import { pictureRoutes } from './catalogue/picture-routes';
-import { photoImageRoutes } from './catalogue/photos/image-routes';
 import type { ShopContext } from './context';
+import { catalogueModule } from './catalogue';
+import { contentModule } from './content';
+import { customersModule } from './customers';
+import { flowsModule } from './flows/manifest';
+import { moneyModule } from './money';
+import { ordersModule } from './orders';
+import type { ModuleRoutes } from './platform/http/module-routes';
+import { reportsModule } from './reports';
+import { staffModule } from './staff';
+import { stockModule } from './stock';
 import { isAdminPath } from './platform/http/admin-path';
 import { readToken } from './platform/http/auth-context';
 import { registerCors } from './platform/http/cors';
@@ -27,15 +31,6 @@ import { FastLane } from './platform/http/fast-lane';
 import { refuseNul } from './platform/http/nul-guard';
 import { serveWebApp } from './platform/http/static-web';
 import { applySecurityHeaders } from './platform/http/security-headers';
-import { shopRoutes } from './orders/routes';
-import { checkoutRoutes } from './flows/order-routes';
-import { buyerDocumentRoutes } from './orders/documents/routes';
-import { buyerMoneyRoutes } from './money/buyer-routes';
-import { surveyRoutes } from './content/survey/routes';
-import { inventoryLookupRoutes } from './catalogue/inventory-lookup/routes';
-import { speedListRoutes } from './customers/speed-lists/routes';
-import { speedListCartRoutes } from './orders/cart/speed-list-routes';
-import { cartAvailabilityRoutes } from './orders/cart-availability/routes';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -54,6 +49,19 @@ export interface AppOptions {
 export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, idleMs: 60_000, checkEveryMs: 2_000 };
 
 export const WEB_DIR = resolve('dist/web');
+
+/** The modules, each with its routes (its manifest.ts), in rank order (DESIGN.md §6): the one list of them. */
+const MODULES: readonly ModuleRoutes<ShopContext>[] = [
+  staffModule,
+  stockModule,
+  catalogueModule,
+  contentModule,
+  customersModule,
+  ordersModule,
+  moneyModule,
+  reportsModule,
+  flowsModule,
+];
 
 /**
  * Path parameters that are personal data or secrets: the new sign-in address of UpdateEmail and
@@ -182,26 +190,13 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database: ctx.database });
-      await api.register(catalogueRoutes, { ctx });
-      await api.register(accountRoutes, { ctx });
-      await api.register(shopRoutes, { ctx });
-      await api.register(checkoutRoutes, { ctx });
-      await api.register(buyerDocumentRoutes, { ctx });
-      await api.register(buyerMoneyRoutes, { ctx });
-      await api.register(contentRoutes, { ctx });
-      await api.register(surveyRoutes, { ctx });
-      await api.register(inventoryLookupRoutes, { ctx });
-      await api.register(speedListRoutes, { ctx });
-      await api.register(speedListCartRoutes, { cart: ctx.cart, speedLists: ctx.speedLists });
-      await api.register(cartAvailabilityRoutes, { ctx });
+      for (const module of MODULES) for (const plugin of module.api ?? []) await api.register(plugin, { ctx });
     },
     { prefix: '/beapi' },
   );
   // Outside the /beapi plugin above: no catalogue cache hook, no fast lane, its own auth.
-  await app.register(adminRoutes, { ctx, prefix: '/beapi/Admin' });
-  await app.register(pictureRoutes, { ctx });
-  await app.register(photoImageRoutes, { ctx });
-  await app.register(catalogRoutes, { ctx });
+  await app.register(adminRoutes, { ctx, modules: MODULES, prefix: '/beapi/Admin' });
+  for (const module of MODULES) for (const plugin of module.site ?? []) await app.register(plugin, { ctx });
 
   serveWebApp(app, options.webDir ?? WEB_DIR);
   return app;

@@ -158,8 +158,6 @@ export function scanServer(extra: Record<string, string> = {}): Scan {
   return { owners, writes, unknown };
 }
 
-const KNOWN_FOREIGN = join(SERVER, 'module-rules.known-foreign-writes.txt');
-
 /** A file the scan reads besides the real ones (never written to disk): the scan's own proof. */
 const PROBE = join(SERVER, 'stock', '__probe__.ts');
 const PROBE_TEXT = [
@@ -176,7 +174,6 @@ describe('table ownership (DESIGN §6)', () => {
   const scan = scanServer({ [PROBE]: PROBE_TEXT });
   const probed = scan.writes.filter((w) => w.file.endsWith('__probe__.ts'));
   const writes = scan.writes.filter((w) => !w.file.endsWith('__probe__.ts'));
-  const key = (w: Write) => `${w.file} writes ${w.table} (owner ${w.owner})`;
 
   it('sees a foreign Kysely write and a foreign raw SQL write (its own proof), and an own write as own', () => {
     expect(probed.map((w) => `${w.table}:${w.writer}->${w.owner}`).sort()).toEqual(['items:stock->catalogue', 'order_lines:stock->orders', 'stock_movements:stock->stock']);
@@ -189,17 +186,10 @@ describe('table ownership (DESIGN §6)', () => {
   });
 
   it('writes every table only in its owner module', () => {
-    const known = new Set(
-      readFileSync(KNOWN_FOREIGN, 'utf8')
-        .split('\n')
-        .filter((l) => l.trim() && !l.startsWith('#')),
-    );
-    const foreign = writes.filter((w) => w.writer !== w.owner);
-    const unexpected = foreign.filter((w) => !known.has(key(w))).map((w) => `${w.file}:${w.line} writes ${w.table} (owner ${w.owner})`);
-    expect(unexpected).toEqual([]);
-    // The known list only shrinks: a fixed entry must leave it.
-    const stale = [...known].filter((k) => !foreign.some((w) => key(w) === k));
-    expect(stale).toEqual([]);
+    const foreign = writes.filter((w) => w.writer !== w.owner).map((w) => `${w.file}:${w.line} writes ${w.table} (owner ${w.owner})`);
+    expect(foreign).toEqual([]);
+    // The scan does find the writes: every owner module writes its tables somewhere.
+    expect(writes.length).toBeGreaterThan(150);
   });
 
   it('knows the table of every write outside platform/db', () => {

@@ -10,3 +10,4 @@ export { roundUpToMultiple, unitPriceCents } from './pricing/unit-price';
 export { type CatalogueService } from './service';
 export { inTransaction } from './writes';
 export type { CatalogueContext } from './context';
+export { catalogueModule } from './manifest';

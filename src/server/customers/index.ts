@@ -5,3 +5,4 @@ export { setTerms } from './admin/queries';
 export { SYNTHETIC_PASSWORD, type SyntheticCustomer, syntheticCustomers } from './demo/synthetic-customers';
 export type { SpeedListService } from './speed-lists/service';
 export type { CustomersContext } from './context';
+export { customersModule } from './manifest';

@@ -11,3 +11,4 @@ export type { Db } from './queries';
 export { MoneyService } from './service';
 export type { OrderClosing } from './service';
 export type { MoneyContext } from './context';
+export { moneyModule } from './manifest';

@@ -35,3 +35,4 @@ export { trackingUrl } from './tracking';
 export { allows, statusAfter } from './transitions';
 export { type LockedOrder, lockOrdersForFill } from './fill-locks';
 export type { OrdersContext } from './context';
+export { ordersModule } from './manifest';

@@ -6,3 +6,4 @@ export { rebuildSummaries } from './recount';
 export { recordSales, SALES_LAST, salesCtes } from './sales-summaries';
 export type { SaleChange } from './sales-summaries';
 export type { ReportsContext } from './context';
+export { reportsModule } from './manifest';

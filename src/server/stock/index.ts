@@ -10,3 +10,4 @@ export { availableOf, type Db, decrementStock, isPostgres, lockItems, markStockC
 export { type StockLevels } from './tables';
 export type { BackorderFill, Filled, FilledLine, ItemFinder } from './ports';
 export type { StockContext } from './context';
+export { stockModule } from './manifest';

@@ -1,0 +1,11 @@
+import type { ModuleRoutes } from '../platform/http/module-routes';
+import { accountRoutes } from './accounts/routes';
+import { customerRoutes } from './admin/customer-routes';
+import type { CustomersContext } from './context';
+import { speedListRoutes } from './speed-lists/routes';
+
+export const customersModule: ModuleRoutes<CustomersContext> = {
+  name: 'customers',
+  api: [accountRoutes, speedListRoutes],
+  admin: [customerRoutes],
+};

@@ -1,0 +1,5 @@
+import type { ShopContext } from '../context';
+import type { ModuleRoutes } from '../platform/http/module-routes';
+import { checkoutRoutes, orderLifecycleRoutes } from './order-routes';
+
+export const flowsModule: ModuleRoutes<ShopContext> = { name: 'flows', api: [checkoutRoutes], admin: [orderLifecycleRoutes] };

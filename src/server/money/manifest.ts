@@ -1,0 +1,6 @@
+import type { ModuleRoutes } from '../platform/http/module-routes';
+import { buyerMoneyRoutes } from './buyer-routes';
+import type { MoneyContext } from './context';
+import { paymentRoutes } from './payment-routes';
+
+export const moneyModule: ModuleRoutes<MoneyContext> = { name: 'money', api: [buyerMoneyRoutes], admin: [paymentRoutes] };

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { OrderState } from '../orders/order-state';
 import { chunks } from '../platform/db/chunks';
-import { type Db, isPostgres } from './queries';
+import { rowLocks } from '../platform/db/dialect';
+import type { Db } from './queries';
 
 /** The backorder fills' reads and writes of order lines (stock/backorders.ts). */
 
@@ -102,7 +103,7 @@ export async function lockOrdersForFill(db: Db, orderIds: readonly number[]): Pr
       .where('id', 'in', ids)
       .where('status_code', 'not in', NOT_FILLED)
       .orderBy('id')
-      .$if(isPostgres(db), (q) => q.forUpdate().skipLocked())
+      .$if(rowLocks(db), (q) => q.forUpdate().skipLocked())
       .execute();
     locked.push(...part);
   }

@@ -3,6 +3,7 @@ import { buildApp, loggerOptions } from './app';
 import { ConfigError, type Config, readConfig } from './platform/config';
 import { createContext } from './context';
 import { openDatabase } from './platform/db/database';
+import { seedsDemoDataOnFirstStart } from './platform/db/dialect';
 import { migrateToLatest } from './platform/db/migrate';
 import { prepareDemoData } from './demo-data';
 
@@ -23,8 +24,7 @@ async function prepareDatabase(config: Config): Promise<void> {
   const database = openDatabase(config.DATABASE_URL);
   try {
     await migrateToLatest(database.db);
-    // Only the embedded database fills itself; a PostgreSQL shop is seeded on purpose (db:seed).
-    if (database.dialect === 'sqlite') {
+    if (seedsDemoDataOnFirstStart(database.dialect)) {
       const seeded = await prepareDemoData(database.db);
       if (seeded) console.log('Loaded the demo catalogue and demo customer into a new database.');
     }

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { applyToItems, type BulkResult, type PriceRowInput } from '../../contract/admin/bulk';
 import { type Actor, recordAudit } from '../platform/audit/audit';
+import { rowLocks } from '../platform/db/dialect';
 import type { DB } from '../platform/db/schema';
-import { isPostgres } from '../stock';
 import { loadItemInputs, lockItemRows } from './stored-items';
 import { upsertItems } from './writes';
 
@@ -16,7 +16,7 @@ import { upsertItems } from './writes';
  */
 export async function setPrices(trx: Kysely<DB>, actor: Actor, rows: readonly (PriceRowInput & { row: number })[]): Promise<BulkResult> {
   const nums = rows.map((r) => r.invNum);
-  await lockItemRows(trx, [...new Set(nums)], isPostgres(trx));
+  await lockItemRows(trx, [...new Set(nums)], rowLocks(trx));
   const items = await loadItemInputs(trx, nums);
   const { updated, errors } = applyToItems(rows, items, (item, r) => {
     item.priceCents = Math.round(r.price * 100);

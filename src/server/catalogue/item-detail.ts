@@ -1,6 +1,7 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 import type { ItemDetail } from '../../contract/catalogue';
+import { jsonArrayText, jsonObject } from '../platform/db/dialect';
 import type { DB } from '../platform/db/schema';
 import { NotFound } from '../platform/errors';
 import { preparedQuery } from '../platform/http/prepared-query';
@@ -33,21 +34,14 @@ export function sanitizeProductInfo(html: string): string {
 /**
  * The row with its attributes and suggestions as JSON text, in one statement. Writes keep both
  * lists on the row; a row written around them (null there) has them aggregated from their tables
- * instead (both databases evaluate COALESCE lazily, so this costs nothing otherwise). Aggregates
- * differ: SQLite (3.44+ for ORDER BY inside an aggregate) answers '[]' for no rows, PostgreSQL
- * null. Built as a SELECT so the hot-path runner can send it to the read connection.
+ * instead (both databases evaluate COALESCE lazily, so this costs nothing otherwise); no rows
+ * aggregate to '[]'. Built as a SELECT so the hot-path runner can send it to the read connection.
  */
 function detailSelect(db: Kysely<DB>) {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const attributes = pg
-    ? sql<string>`coalesce(i.attributes_json, (select coalesce(json_agg(json_build_object('name', a.name, 'value', a.value) order by a.position), '[]')::text
-        from item_attributes a where a.item_id = i.id))`
-    : sql<string>`coalesce(i.attributes_json, (select json_group_array(json_object('name', a.name, 'value', a.value) order by a.position)
+  const attribute = jsonObject(db, { name: sql`a.name`, value: sql`a.value` });
+  const attributes = sql<string>`coalesce(i.attributes_json, (select ${jsonArrayText(db, attribute, sql`a.position`)}
         from item_attributes a where a.item_id = i.id))`;
-  const suggested = pg
-    ? sql<string>`coalesce(i.suggested_json, (select coalesce(json_agg(s.suggested_num order by s.position), '[]')::text
-        from item_suggestions s where s.item_id = i.id))`
-    : sql<string>`coalesce(i.suggested_json, (select json_group_array(s.suggested_num order by s.position)
+  const suggested = sql<string>`coalesce(i.suggested_json, (select ${jsonArrayText(db, sql`s.suggested_num`, sql`s.position`)}
         from item_suggestions s where s.item_id = i.id))`;
   const row = db
     .selectFrom('items as i')

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { physicalPositionColumn } from '../platform/db/dialect';
 import type { DB } from '../platform/db/schema';
 import type { FacetKind } from './tables';
 import { setMeta } from '../platform/meta';
@@ -90,7 +91,7 @@ export async function loadPlacements(db: Kysely<DB>, itemIds: number[]) {
     .select(['item_id', 'kind', 'link', 'name'])
     .where('item_id', 'in', itemIds)
     .orderBy('item_id')
-    .orderBy(sql.ref(physicalOrder(db)))
+    .orderBy(sql.ref(physicalPositionColumn(db)))
     .execute();
   const collections = await db.selectFrom('nv_category_items').select(['category_num', 'item_id', 'position']).where('item_id', 'in', itemIds).execute();
   return { facets, collections };
@@ -150,7 +151,7 @@ export async function* activeItemWindows(db: Kysely<DB>) {
       .where('item_id', '>=', items[0]!.id)
       .where('item_id', '<=', last)
       .orderBy('item_id')
-      .orderBy(sql.ref(physicalOrder(db)))
+      .orderBy(sql.ref(physicalPositionColumn(db)))
       .execute();
     const breaks = await db
       .selectFrom('item_price_breaks')
@@ -161,11 +162,6 @@ export async function* activeItemWindows(db: Kysely<DB>) {
     yield { items: withBreaks(items, breaks), facets };
     after = last;
   }
-}
-
-/** The row's physical position: SQLite's rowid, PostgreSQL's ctid. */
-function physicalOrder(db: Kysely<DB>): string {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'ctid' : 'rowid';
 }
 
 export async function loadNvMemberships(db: Kysely<DB>) {

@@ -1,6 +1,7 @@
 import { STOCK_MESSAGES } from '../../contract/admin/stock';
 import { applyToItems, type BulkResult, type StockRowInput } from '../../contract/admin/bulk';
 import { type Actor, recordAudit } from '../platform/audit/audit';
+import { rowLocks } from '../platform/db/dialect';
 import type { Warehouse } from './allocation';
 import type { BackorderFill, Filled } from './ports';
 import { type Move, recordMovements } from './movements';
@@ -32,7 +33,7 @@ export async function setStockCounts(
   const rows = limitedTo === null ? checked : checked.filter((r) => r.warehouse === limitedTo);
   const nums = [...new Set(rows.map((r) => r.invNum))];
   const items = new Map<string, q.StockRow>();
-  for (let i = 0; i < nums.length; i += 5_000) for (const r of await q.lockItems(trx, nums.slice(i, i + 5_000), q.isPostgres(trx))) items.set(r.num, r);
+  for (let i = 0; i < nums.length; i += 5_000) for (const r of await q.lockItems(trx, nums.slice(i, i + 5_000), rowLocks(trx))) items.set(r.num, r);
   const open = new Map<string, Record<Warehouse, number>>();
   for (let i = 0; i < nums.length; i += 5_000) for (const [num, units] of await q.openUnits(trx, nums.slice(i, i + 5_000))) open.set(num, units);
 

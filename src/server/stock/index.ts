@@ -6,7 +6,7 @@ export { hasAvailableStock, stockChangedSince, withStockLevels } from './levels'
 export { type LowStockItem, LowStockTable, type StockedItem } from './low-stock';
 export { type CheckoutStock, checkoutStockCtes, type Move, type MovementReason, recordCheckoutStock, recordMovements, recordShipMovements, type StockUnits } from './movements';
 export { recordOpeningBalances } from './opening-balances';
-export { availableOf, type Db, decrementStock, isPostgres, lockItems, markStockChanged, movementsCte, releaseToShelf, type StockRow } from './queries';
+export { availableOf, type Db, decrementStock, lockItems, markStockChanged, movementsCte, releaseToShelf, type StockRow } from './queries';
 export { type StockLevels } from './tables';
 export type { BackorderFill, Filled, FilledLine, ItemFinder } from './ports';
 export type { StockContext } from './context';

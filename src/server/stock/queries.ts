@@ -1,5 +1,6 @@
-import { type Insertable, type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
 import { bumpCounter, counterCte } from '../platform/counters';
+import { oneStatementWrites } from '../platform/db/dialect';
 import type { DB } from '../platform/db/schema';
 import type { Warehouse } from './allocation';
 import { withStockLevels } from './levels';
@@ -14,8 +15,6 @@ import type { StockMovementTable } from './tables';
  * (or a transaction) first.
  */
 export type Db = Kysely<DB>;
-
-export const isPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** A warehouse's fields of a `StockRow`. */
 export const COLUMNS = {
@@ -125,7 +124,7 @@ async function applyDeltas(db: Db, deltas: readonly Delta[]): Promise<void> {
   if (moved.length === 0) return;
   const taken = moved.filter((d) => d.delta < 0).length;
   let updated: number;
-  if (isPostgres(db)) {
+  if (oneStatementWrites(db)) {
     const values = moved.map((d) => sql`(${d.itemId}::integer, ${d.warehouse}::text, ${d.delta}::integer)`);
     const r = await sql<{ n: string }>`with v(item_id, warehouse, delta) as (values ${sql.join(values)}),
       taken as (update item_stock s set qty = s.qty + v.delta from v
@@ -230,7 +229,7 @@ export function stockChangeCtes(ids: readonly number[], after?: RawBuilder<unkno
 export async function markStockChanged(db: Db, itemIds: readonly number[]): Promise<void> {
   const ids = [...new Set(itemIds)];
   if (ids.length === 0) return;
-  if (isPostgres(db)) {
+  if (oneStatementWrites(db)) {
     // One statement, so the counter's lock is held for no round trip more.
     await sql`with ${stockChangeCtes(ids)} select 1`.execute(db);
     return;

@@ -2,6 +2,7 @@ import { type ItemStock, STOCK_MESSAGES, type StockAdjustBody, type StockMovemen
 import { type BulkResult, checkRows, stockRow } from '../../contract/admin/bulk';
 import { type Actor, recordAudit } from '../platform/audit/audit';
 import { writeTransaction } from '../platform/db/database';
+import { rowLocks } from '../platform/db/dialect';
 import { Conflict, Forbidden, NotFound } from '../platform/errors';
 import type { OutboxDispatcher } from '../platform/outbox/outbox';
 import type { Warehouse } from './allocation';
@@ -79,7 +80,7 @@ export class StockService {
     if (limitedTo !== null && limitedTo !== w) throw new Forbidden(STOCK_MESSAGES.otherWarehouse(limitedTo));
 
     const { result, filled, published } = await writeTransaction(this.db, async (trx) => {
-      const [item] = await q.lockItems(trx, [body.invNum], q.isPostgres(trx));
+      const [item] = await q.lockItems(trx, [body.invNum], rowLocks(trx));
       if (!item) throw new NotFound(STOCK_MESSAGES.itemNotFound(body.invNum));
       const before = stockOf(item, await q.openUnits(trx, [item.num]))[w];
       const delta = body.delta ?? body.setTo! - before.onHand;

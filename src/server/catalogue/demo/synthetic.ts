@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { analyzeTables } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
 import { seedStock, type StockCounts } from '../../stock';
 import { type CatalogueItemInput, inTransaction, upsertCategories, upsertItems } from '../writes';
@@ -61,7 +62,7 @@ export async function seedSyntheticItems(db: Kysely<DB>, n: number, options: Syn
   });
   // After a bulk load PostgreSQL plans with the statistics of the tables before it until
   // autovacuum's next round, which then lands in the middle of whatever runs next.
-  if (n > 0 && db.getExecutor().adapter instanceof PostgresAdapter) await sql`analyze items, item_facets, item_attributes, item_suggestions`.execute(db);
+  if (n > 0) await analyzeTables(db, ['items', 'item_facets', 'item_attributes', 'item_suggestions']);
   return result;
 }
 

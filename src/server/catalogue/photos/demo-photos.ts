@@ -1,10 +1,10 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Actor } from '../../platform/audit/audit';
 import { type PictureFacts, pictureFactsFor } from '../pictures/facts';
 import { itemPictureSvg } from '../pictures/item-svg';
 import { CatalogueService } from '../service';
-import { dialectOps } from '../../platform/db/dialect';
+import { dialectOpsFor } from '../../platform/db/dialect';
 import type { DB } from '../../platform/db/schema';
 import { PhotoService } from './service';
 
@@ -28,13 +28,13 @@ const WANTED: [kind: (f: PictureFacts) => boolean, count: number][] = [
 
 export async function seedDemoPhotos(db: Kysely<DB>): Promise<number> {
   if (await db.selectFrom('item_photos').select('id').limit(1).executeTakeFirst()) return 0;
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const catalogue = new CatalogueService(db, dialectOps(postgres ? 'postgres' : 'sqlite'));
+  const ops = dialectOpsFor(db);
+  const catalogue = new CatalogueService(db, ops);
   await catalogue.refresh();
   const index = catalogue.current();
   const items = [...index.byNum.values()].sort((a, b) => a.num.localeCompare(b.num)).map((item) => ({ item, facts: pictureFactsFor(item, index) }));
   const chosen = WANTED.flatMap(([kind, count]) => items.filter((i) => kind(i.facts)).slice(0, count));
-  const photos = new PhotoService(db, postgres);
+  const photos = new PhotoService(db, ops.forUpdate);
   for (const { item, facts } of chosen) {
     const svg = itemPictureSvg(facts);
     const jpeg = await sharp(Buffer.from(svg), { density: (72 * RENDER_PX) / 400 })

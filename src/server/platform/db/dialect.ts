@@ -144,3 +144,45 @@ export async function vacuumAnalyze(db: Kysely<DB>, tables: readonly string[]): 
   if (!(db.getExecutor().adapter instanceof PostgresAdapter) || tables.length === 0) return;
   await sql`vacuum (analyze) ${sql.join(tables.map((t) => sql.table(t)))}`.execute(db);
 }
+
+// ---- catalogue, stock and start-up -------------------------------------------------------------
+
+/** The dialect's operations for a database known only by its handle (demo data seeded outside the app's context). */
+export function dialectOpsFor(db: Kysely<DB>): DialectOps {
+  return dialectOps(onPostgres(db) ? 'postgres' : 'sqlite');
+}
+
+/** The column that is a row's physical position, to read a table in storage order: SQLite's rowid, PostgreSQL's ctid. */
+export function physicalPositionColumn(db: Kysely<DB>): string {
+  return onPostgres(db) ? 'ctid' : 'rowid';
+}
+
+/** A JSON object of these fields (`json_build_object` on PostgreSQL, `json_object` on SQLite). */
+export function jsonObject(db: Kysely<DB>, fields: Record<string, RawBuilder<unknown>>): RawBuilder<unknown> {
+  const args = Object.entries(fields).flatMap(([name, value]) => {
+    if (!/^[a-z_][a-z0-9_]*$/i.test(name)) throw new Error(`jsonObject: bad field ${name}`);
+    return [sql.lit(name), value];
+  });
+  return onPostgres(db) ? sql`json_build_object(${sql.join(args)})` : sql`json_object(${sql.join(args)})`;
+}
+
+/**
+ * An aggregate: the group's values as JSON array text in this order, '[]' for no rows on both
+ * (SQLite's `json_group_array`, 3.44+ for its ORDER BY, answers that; PostgreSQL's `json_agg` null).
+ */
+export function jsonArrayText(db: Kysely<DB>, value: RawBuilder<unknown>, orderBy: RawBuilder<unknown>): RawBuilder<string> {
+  return onPostgres(db)
+    ? sql<string>`coalesce(json_agg(${value} order by ${orderBy}), '[]')::text`
+    : sql<string>`json_group_array(${value} order by ${orderBy})`;
+}
+
+/** PostgreSQL, after a bulk load: analyzes these tables, so the planner has fresh statistics before autovacuum's next round. SQLite: nothing. */
+export async function analyzeTables(db: Kysely<DB>, tables: readonly string[]): Promise<void> {
+  if (!onPostgres(db) || tables.length === 0) return;
+  await sql`analyze ${sql.join(tables.map((t) => sql.table(t)))}`.execute(db);
+}
+
+/** Whether the database fills itself with the demo data on its first start: the embedded one (SQLite). A PostgreSQL shop is seeded on purpose (db:seed). */
+export function seedsDemoDataOnFirstStart(dialect: DialectName): boolean {
+  return dialect === 'sqlite';
+}

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The 1,000 most common passwords of public breach lists (common-passwords.txt, one per line,
@@ -6,7 +8,8 @@ import { readFileSync } from 'node:fs';
  * ignores case, since "Password1" is as guessable as "password1".
  */
 const COMMON = new Set(
-  readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+  // A path, not a URL object: under a test's jsdom environment `URL` is jsdom's, which fs refuses.
+  readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'common-passwords.txt'), 'utf8')
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean),

@@ -146,10 +146,11 @@ export function withNameRules<T extends z.ZodType<Names>>(schema: T, withCompany
   return s;
 }
 
+/** The billing form's fields, each with its own rule and without the rules across fields (the back office's partial edit takes them one by one). */
+export const billingFieldsSchema = z.object({ ...addressFields, web: webAddress });
+
 /** PUT /Customer/updateAccount/{code}: the billing form. */
-export const billingInfoSchema = withNameRules(
-  z.object({ ...addressFields, web: webAddress, code: z.string().optional() }),
-);
+export const billingInfoSchema = withNameRules(billingFieldsSchema.extend({ code: z.string().optional() }));
 export type BillingInfoInput = z.input<typeof billingInfoSchema>;
 export type BillingInfo = z.output<typeof billingInfoSchema>;
 

@@ -94,7 +94,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     categories: new CategoryEditorService(database.db, items, webhookEvents),
     catalogs: new CatalogsService(catalogue, database.db, config.DATA_DIR),
     itemImports: new ItemImportService(database.db, catalogue, webhookEvents, () => outbox.poke()),
-    customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery, {
+    customersAdmin: new CustomerAdminService(database.db, outbox, accounts.recovery, accounts.emailChange, {
       balancesOf: async (ids) => new Map([...(await balancePartsOf(database.db, ids))].map(([id, p]) => [id, { balanceCents: balanceOf(p), invoicedDueCents: invoicedDueOf(p), onOpenOrdersCents: onOpenOrdersOf(p) }])),
       accountOf: (id) => money.customerAccount(id),
       setTerms: (trx, actor, id, change) => money.setTerms(trx, actor, id, change),

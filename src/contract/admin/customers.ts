@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DB_INT_MAX } from '../ids';
-import { CUSTOMER_STATUSES, customerStatusSchema, shipToSchema } from '../accounts';
+import { billingFieldsSchema, CUSTOMER_STATUSES, customerStatusSchema, emailChangeSchema, shipToSchema, withNameRules } from '../accounts';
 import { orderStatusSchema } from '../order-lifecycle';
-import { customerAccountSchema, MONEY_MESSAGES, moneyAmount, termsSchema } from '../money';
+import { customerAccountSchema, moneyAmount, termsSchema } from '../money';
 import { requiredMultiLine, singleLine } from '../text';
 
 export { CUSTOMER_STATUSES, customerStatusSchema, type CustomerStatus } from '../accounts';
@@ -33,6 +33,8 @@ export const CUSTOMER_ADMIN_MESSAGES = {
   sameStatus: (status: string) => `This customer is already ${status}`,
   noBackToPending: 'An account cannot be put back to awaiting approval: suspend it instead',
   unknownPriceLevel: (id: number) => `Price level ${id} not found`,
+  nothingToChange: 'Nothing to save: change at least one field',
+  emailChangeSent: (email: string) => `A link to confirm the new address was sent to ${email}. The customer signs in with the current address until it is opened.`,
 } as const;
 
 export const customerIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -147,9 +149,39 @@ export const adminCustomerSchema = z.object({
 });
 export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
 
+const billing = billingFieldsSchema.shape;
+
+/**
+ * The profile fields staff may correct (DESIGN.md §7), each optional (a partial update) and each
+ * checked by the buyer's own billing-form rule. `email` is not changed at once: the new address is
+ * mailed a link and becomes the sign-in address when it is opened (DESIGN.md §3 "Email change").
+ */
+export const customerProfileFields = {
+  orgName: billing.orgName.optional(),
+  firstName: billing.firstName.optional(),
+  lastName: billing.lastName.optional(),
+  dayPhone: billing.dayPhone.optional(),
+  web: billing.web.optional(),
+  email: emailChangeSchema.shape.email.optional(),
+  billing: z
+    .object({
+      addressLine1: billing.addressLine1.optional(),
+      city: billing.city.optional(),
+      state: billing.state.optional(),
+      zip: billing.zip.optional(),
+      country: billing.country.optional(),
+    })
+    .optional(),
+};
+export const PROFILE_KEYS = ['orgName', 'firstName', 'lastName', 'dayPhone', 'web', 'email', 'billing'] as const;
+
+/** After a partial edit the names must still say who the customer is: a company, or both first and last name (the buyer's rule). */
+export const customerNamesSchema = withNameRules(z.object({ orgName: z.string(), firstName: z.string(), lastName: z.string() }));
+
 /**
  * Approve (pending → active), suspend, reactivate (suspended → active); the price level (needs
- * `pricing:write`); terms and credit limit (need `money:write`, decision 0022). At least one of them.
+ * `pricing:write`); terms and credit limit (need `money:write`, decision 0022); the profile
+ * (name, phone, web, billing address, email). At least one of them.
  */
 export const customerUpdateBody = z
   .object({
@@ -158,9 +190,13 @@ export const customerUpdateBody = z
     priceLevelId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
     terms: termsSchema.optional(),
     creditLimit: moneyAmount.optional(),
+    ...customerProfileFields,
     version: z.number().int().min(1).max(DB_INT_MAX).optional(),
   })
-  .refine((b) => b.status !== undefined || b.priceLevelId !== undefined || b.terms !== undefined || b.creditLimit !== undefined, { message: MONEY_MESSAGES.nothingToChange, path: ['status'] });
+  .refine((b) => b.status !== undefined || b.priceLevelId !== undefined || b.terms !== undefined || b.creditLimit !== undefined || PROFILE_KEYS.some((k) => b[k] !== undefined), {
+    message: CUSTOMER_ADMIN_MESSAGES.nothingToChange,
+    path: ['status'],
+  });
 export type CustomerUpdateBody = z.infer<typeof customerUpdateBody>;
 
 export const customerNoteBody = z.object({ text: requiredMultiLine(CUSTOMERS_ADMIN.noteMax, { required: CUSTOMER_ADMIN_MESSAGES.noteRequired }) });

@@ -1,11 +1,11 @@
 import { ERRORS, SERVER_MESSAGES } from '../../../contract/messages';
-import { Forbidden, Invalid, NotFound, TooManyRequests } from '../../platform/errors';
+import { atField, Forbidden, Invalid, NotFound, TooManyRequests } from '../../platform/errors';
 import type { SignedInCustomer } from '../../platform/http/auth-context';
 import { writeTransaction } from '../../platform/db/database';
 import { enqueueMail } from '../../platform/mail/mailer';
 import type { OutboxDispatcher } from '../../platform/outbox/outbox';
 import { greetingName } from './customer-json';
-import { confirmNewEmailMail, emailChangedNotice, emailChangeRequestedNotice } from './mails';
+import { confirmNewEmailMail, emailChangedNotice, emailChangeRequestedByStaffNotice, emailChangeRequestedNotice } from './mails';
 import { verifyPassword } from '../../platform/auth/passwords';
 import * as q from './queries';
 import { type Recovery, VERIFY_LINK_LIFETIME_MS } from './recovery';
@@ -76,6 +76,32 @@ export class EmailChange {
       await this.queueConfirmation(trx, row.id, email);
     });
     this.outbox.poke();
+  }
+
+  /**
+   * Staff correcting the address (DESIGN.md §7), in the caller's transaction with its audit row:
+   * the same pending change as the buyer's, its link mailed to the new address, the current one
+   * told with its way back. No session asked for it, so completing it signs out every session.
+   * Answers whether a change now waits for its link (false: only the spelling of the current address).
+   */
+  async requestByStaff(trx: q.Db, row: q.CustomerRow, email: string): Promise<boolean> {
+    const now = new Date().toISOString();
+    await this.voidPendingLinks(trx, row, now);
+    if (key(email) === row.email_key) {
+      await q.updateCustomer(trx, row.id, { email, pending_email: '', pending_email_session: '', updated_at: now });
+      return false;
+    }
+    if (await q.emailKeyTaken(trx, key(email), row.id)) throw atField(new Invalid(ERRORS.emailAlreadyRegistered), 'email');
+    const since = new Date(Date.now() - HOUR_MS).toISOString();
+    if ((await q.countTokensSince(trx, 'email_verification_tokens', row.id, since)) >= MAX_VERIFY_MAILS_PER_HOUR) {
+      throw new TooManyRequests(SERVER_MESSAGES.tooManyConfirmationMails, HOUR_MS / 1000);
+    }
+    await q.updateCustomer(trx, row.id, { pending_email: email, pending_email_session: '', updated_at: now });
+    const revertToken = await this.recovery.issue(trx, 'email_revert_tokens', row.id, row.email, REVERT_LINK_LIFETIME_MS);
+    const revertUrl = `${this.recovery.baseUrl}/beapi/System/RevertEmailChange?access_token=${revertToken}`;
+    await enqueueMail(trx, 'email-change-requested', emailChangeRequestedByStaffNotice(row.email, greetingName(row), email, revertUrl), { secret: true });
+    await this.queueConfirmation(trx, row.id, email);
+    return true;
   }
 
   /** POST /Customer/ResendEmailChange: the confirmation link again, within the hourly cap. */

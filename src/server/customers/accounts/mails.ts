@@ -49,6 +49,20 @@ export function emailChangeRequestedNotice(to: string, name: string, newEmail: s
   };
 }
 
+/** To the current address when staff enter a new one (DESIGN.md §7): the same way back. */
+export function emailChangeRequestedByStaffNotice(to: string, name: string, newEmail: string, revertUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'The email address of your account is being changed',
+    text:
+      `${greeting(name)}\n\nOur staff entered ${newEmail} as the new sign-in email address of your ` +
+      `customer account. The change is made when the link we sent there is opened; until then, and ` +
+      `for mail about your account, this address stays in use.\n\n` +
+      `If you did not ask for this, open this link (valid for 7 days). It keeps this address and ` +
+      `signs out every device:\n\n${revertUrl}${SIGNATURE}`,
+  };
+}
+
 /** To the old address once the new one is confirmed. */
 export function emailChangedNotice(to: string, name: string, newEmail: string): MailMessage {
   return {

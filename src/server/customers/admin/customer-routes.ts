@@ -72,7 +72,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = 
       schema: {
         tags,
         security,
-        description: 'Approve (pending → active; mails the buyer), suspend, reactivate; `priceLevelId` (a level, or null for list prices; needs `pricing:write`); `terms` ({kind: prepaid|net, days}) and `creditLimit` (dollars; both need money:write). With `version`, a customer changed meanwhile is 409; the status it already has is 409.',
+        description: 'Approve (pending → active; mails the buyer), suspend, reactivate; `priceLevelId` (a level, or null for list prices; needs `pricing:write`); `terms` ({kind: prepaid|net, days}) and `creditLimit` (dollars; both need money:write); the profile (`orgName`, `firstName`, `lastName`, `dayPhone`, `web`, `billing` {addressLine1, city, state, zip, country}), each optional and checked like the buyer\'s billing form; `email`: the new address is mailed a link and becomes the sign-in address when it is opened (the current one is told, with a way back). With `version`, a customer changed meanwhile is 409; the status it already has is 409.',
         params,
         body: customerUpdateBody,
         response: { 200: adminCustomerSchema, ...refused, 409: problem },

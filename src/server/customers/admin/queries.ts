@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SqlBool, sql, type Updateable } from 'kysely';
 import { CUSTOMERS_ADMIN, type CustomersExportQuery, type CustomerStatus } from '../../../contract/admin/customers';
 import type { DB } from '../../platform/db/schema';
 import { containsPattern } from '../../platform/db/like';
@@ -169,6 +169,11 @@ export async function setStatus(db: Db, id: number, version: number, status: Cus
 export async function bumpVersion(db: Db, id: number, version: number, at: string): Promise<boolean> {
   const result = await db.updateTable('customers').set({ version: sql`version + 1`, updated_at: at }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The names, phone, web and billing address staff corrected (the version moved already, in the same transaction). */
+export async function updateProfile(db: Db, id: number, patch: Updateable<DB['customers']>): Promise<void> {
+  await db.updateTable('customers').set(patch).where('id', '=', id).execute();
 }
 
 /** A customer's trade terms and credit limit (money's terms change writes them, in its transaction with the audit row). */

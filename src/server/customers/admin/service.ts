@@ -13,6 +13,8 @@ import type { Terms } from '../../../contract/money';
 import { accountApprovedMail } from '../accounts/mails';
 import { greetingName } from '../accounts/customer-json';
 import type { Recovery } from '../accounts/recovery';
+import type { EmailChange } from '../accounts/email-change';
+import { profileChange } from './profile-edit';
 import { type Actor, recordAudit } from '../../platform/audit/audit';
 import { writeTransaction } from '../../platform/db/database';
 import { atField, Conflict, Invalid, NotFound } from '../../platform/errors';
@@ -68,6 +70,7 @@ export class CustomerAdminService {
     private readonly db: q.Db,
     private readonly outbox: OutboxDispatcher,
     private readonly recovery: Recovery,
+    private readonly emailChange: EmailChange,
     private readonly ports: DeskPorts,
   ) {}
 
@@ -112,20 +115,45 @@ export class CustomerAdminService {
     return customerJson(row, shipTos, { count, recent: orders.map((o) => ({ orderNum: o.order_num, createdAt: o.created_at, statusCode: o.status_code, ...this.ports.orderTotals(o) })) }, notes, sessions, account);
   }
 
-  /** Approve (pending → active, mails the buyer), suspend, reactivate; the price level; terms and credit limit (money, decision 0022). */
+  /**
+   * Approve (pending → active, mails the buyer), suspend, reactivate; the price level; terms and
+   * credit limit (money, decision 0022); the profile and the email (DESIGN.md §7). One
+   * transaction; every part audited; the version moves once or more, so a stale page gets 409.
+   */
   async update(acting: StaffActing, id: number, body: CustomerUpdateBody): Promise<AdminCustomer> {
     await writeTransaction(this.db, async (trx) => {
       const row = await q.customerRow(trx, id);
       if (!row) throw new NotFound(CUSTOMER_ADMIN_MESSAGES.notFound(id));
       if (body.version !== undefined && body.version !== row.version) throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
       const money = body.terms !== undefined || body.creditLimit !== undefined;
+      const profile = profileChange(row, body);
+      const email = body.email !== undefined && body.email !== row.email && body.email !== row.pending_email ? body.email : undefined;
       let version = row.version;
+      // Changes other than status and price level move the version once, guarded by the one read.
+      const move = async () => {
+        if (version !== row.version) return;
+        if (!(await q.bumpVersion(trx, id, row.version, new Date().toISOString()))) throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
+        version += 1;
+      };
       if (body.status !== undefined && body.status !== row.status) version = await this.setStatus(trx, acting, row, body.status);
-      else if (body.status !== undefined && body.priceLevelId === undefined && !money) throw atField(new Conflict(CUSTOMER_ADMIN_MESSAGES.sameStatus(row.status)), 'status');
+      else if (body.status !== undefined && body.priceLevelId === undefined && !money && !profile && email === undefined) throw atField(new Conflict(CUSTOMER_ADMIN_MESSAGES.sameStatus(row.status)), 'status');
       if (body.priceLevelId !== undefined && body.priceLevelId !== row.price_level_id) version = await this.setPriceLevel(trx, acting, row, version, body.priceLevelId);
+      if (profile) {
+        await move();
+        await q.updateProfile(trx, id, { ...profile.columns, updated_at: new Date().toISOString() });
+        await recordAudit(trx, acting.actor, { action: 'customer.profile', target: `customer:${id}`, summary: { before: profile.before, after: profile.after } });
+      }
+      if (email !== undefined) {
+        await move();
+        const pending = await this.emailChange.requestByStaff(trx, row, email);
+        await recordAudit(trx, acting.actor, {
+          action: 'customer.email',
+          target: `customer:${id}`,
+          summary: { before: { email: row.email, pendingEmail: row.pending_email }, after: pending ? { email: row.email, pendingEmail: email } : { email, pendingEmail: '' } },
+        });
+      }
       if (money) {
-        // Terms and credit move the version too (once), so a change made meanwhile is 409.
-        if (version === row.version && !(await q.bumpVersion(trx, id, row.version, new Date().toISOString()))) throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
+        await move();
         await this.ports.setTerms(trx, acting.actor, id, { terms: body.terms, creditLimit: body.creditLimit });
       }
     });

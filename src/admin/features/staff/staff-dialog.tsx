@@ -1,17 +1,24 @@
-import { Alert, Button, Checkbox, Group, Modal, PasswordInput, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Checkbox, PasswordInput, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '../../../contract/admin/permissions';
-import { newStaffBody, updateStaffBody, type StaffListItem, type WarehouseCode } from '../../../contract/admin/staff';
+import { ROLE_DESCRIPTIONS } from '../../../contract/admin/role-descriptions';
+import { newStaffBody, STAFF, updateStaffBody, type StaffListItem, type WarehouseCode } from '../../../contract/admin/staff';
 import { notify } from '../../../web/components/notify';
-import { FormProblems } from '../../components/form-problems';
-import { SchemaForm } from '../../components/schema-form';
+import { FormDialog } from '../../components/form-dialog';
 import { useAddStaff, useUpdateStaff } from './api';
 
-/** Add a staff member (with a first password, or mailed a link to choose one) or edit one's name, roles, warehouse and active flag. */
+/** How a new member gets in: mailed an invitation to choose a password (the default), or a first password typed here. */
+type Entry = 'invite' | 'password';
+
+/**
+ * Add a staff member (invited by mail, or with a first password) or edit one's name, roles,
+ * warehouse and active flag. Each role says what it allows, from the permission table.
+ */
 export function StaffDialog({ member, onClose }: { member: StaffListItem | null; onClose: () => void }) {
   const add = useAddStaff();
   const update = useUpdateStaff();
   const [email, setEmail] = useState('');
+  const [entry, setEntry] = useState<Entry>('invite');
   const [password, setPassword] = useState('');
   const [name, setName] = useState(member?.name ?? '');
   const [roles, setRoles] = useState<Role[]>(member?.roles ?? []);
@@ -19,14 +26,15 @@ export function StaffDialog({ member, onClose }: { member: StaffListItem | null;
   const [active, setActive] = useState(member?.active ?? true);
   const [problems, setProblems] = useState<string[]>([]);
   const call = member ? update : add;
+  const invite = !member && entry === 'invite';
 
   const submit = () => {
     const body = { name, roles, warehouse };
-    const parsed = member ? updateStaffBody.safeParse({ ...body, active }) : newStaffBody.safeParse({ ...body, email, ...(password ? { password } : {}) });
+    const parsed = member ? updateStaffBody.safeParse({ ...body, active }) : newStaffBody.safeParse({ ...body, email, ...(invite ? {} : { password }) });
     setProblems(parsed.success ? [] : parsed.error.issues.map((i) => i.message));
     if (!parsed.success) return;
     const done = () => {
-      notify('green', member ? `Saved ${name}` : password ? `Added ${name}` : `Added ${name}; they were mailed a link to set a password`);
+      notify('green', member ? `Saved ${name}` : invite ? `Invited ${name}: ${email} was mailed a link to choose a password` : `Added ${name}`);
       onClose();
     };
     if (member) update.mutate({ id: member.id, body: parsed.data }, { onSuccess: done });
@@ -34,56 +42,49 @@ export function StaffDialog({ member, onClose }: { member: StaffListItem | null;
   };
 
   return (
-    <Modal opened onClose={onClose} title={member ? `Edit ${member.email}` : 'Add a staff member'}>
-      <SchemaForm onSubmit={submit}>
-        <Stack>
-          {!member && <TextInput label="Email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="off" data-autofocus />}
-          <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <Checkbox.Group label="Roles" required value={roles} onChange={(v) => setRoles(v as Role[])}>
-            <Stack gap={6} mt={6}>
-              {ROLES.map((r) => (
-                <Checkbox key={r} value={r} label={ROLE_LABELS[r]} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          <Select
-            label="Warehouse"
-            description="Limits a warehouse member to one warehouse"
-            data={[
-              { value: 'both', label: 'Both' },
-              { value: 'west', label: 'West only' },
-              { value: 'east', label: 'East only' },
-            ]}
-            value={warehouse ?? 'both'}
-            allowDeselect={false}
-            onChange={(v) => setWarehouse(v === 'west' || v === 'east' ? v : null)}
-          />
-          {!member && (
-            <PasswordInput
-              label="First password"
-              description="Leave empty to mail them a link (valid 72 hours) to choose their own; or at least 10 characters, which they change under My account"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              autoComplete="new-password"
-            />
-          )}
-          {member && <Switch label="Active (may sign in)" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />}
-          <FormProblems problems={problems} />
-          {call.error && (
-            <Alert color="red" role="alert">
-              {call.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={call.isPending}>
-              {member ? 'Save' : 'Add'}
-            </Button>
-          </Group>
+    <FormDialog
+      title={member ? `Edit ${member.email}` : 'Add a staff member'}
+      size="lg"
+      onSubmit={submit}
+      problems={problems}
+      error={call.error}
+      pending={call.isPending}
+      submitLabel={member ? 'Save' : invite ? 'Send the invitation' : 'Add'}
+      onClose={onClose}
+    >
+      {!member && <TextInput label="Email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} autoComplete="off" data-autofocus />}
+      <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      <Checkbox.Group label="Roles" required value={roles} onChange={(v) => setRoles(v as Role[])}>
+        <Stack gap="xs" mt={6}>
+          {ROLES.map((r) => (
+            <Checkbox key={r} value={r} label={ROLE_LABELS[r]} description={ROLE_DESCRIPTIONS[r]} />
+          ))}
         </Stack>
-      </SchemaForm>
-    </Modal>
+      </Checkbox.Group>
+      <Select
+        label="Warehouse"
+        description="Limits a warehouse member to one warehouse"
+        data={[
+          { value: 'both', label: 'Both' },
+          { value: 'west', label: 'West only' },
+          { value: 'east', label: 'East only' },
+        ]}
+        value={warehouse ?? 'both'}
+        allowDeselect={false}
+        onChange={(v) => setWarehouse(v === 'west' || v === 'east' ? v : null)}
+      />
+      {!member && (
+        <Radio.Group label="How they sign in the first time" value={entry} onChange={(v) => setEntry(v === 'password' ? 'password' : 'invite')}>
+          <Stack gap="xs" mt={6}>
+            <Radio value="invite" label="Send an invitation" description={`A mail with a link, valid ${STAFF.setPasswordLinkHours} hours, where they choose their own password`} />
+            <Radio value="password" label="Type a first password" description={`At least ${STAFF.passwordMin} characters; tell it to them, and they change it under My account`} />
+          </Stack>
+        </Radio.Group>
+      )}
+      {!member && entry === 'password' && (
+        <PasswordInput label="First password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="new-password" />
+      )}
+      {member && <Switch label="Active (may sign in)" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />}
+    </FormDialog>
   );
 }

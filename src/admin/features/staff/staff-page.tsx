@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ROLE_LABELS } from '../../../contract/admin/permissions';
 import type { StaffListItem } from '../../../contract/admin/staff';
 import { ACTIONS_COLUMN, HeadedTable } from '../../../web/components/headed-table';
 import { notify } from '../../../web/components/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { StatusBadge } from '../../components/status-badge';
 import { atTime } from '../../components/dates';
 import { useStaffSession } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
@@ -61,21 +62,9 @@ export default function StaffPage() {
               <Table.Td>{m.warehouse === 'west' ? 'West' : m.warehouse === 'east' ? 'East' : 'Both'}</Table.Td>
               <Table.Td>
                 <Group gap={4}>
-                  {!m.active && (
-                    <Badge color="gray.8" variant="light">
-                      Inactive
-                    </Badge>
-                  )}
-                  {m.totpEnabled && (
-                    <Badge color="teal.9" variant="light">
-                      TOTP
-                    </Badge>
-                  )}
-                  {m.awaitingPassword && (
-                    <Badge color="orange.9" variant="light">
-                      Awaiting new password
-                    </Badge>
-                  )}
+                  {!m.active && <StatusBadge tone="neutral">Inactive</StatusBadge>}
+                  {m.totpEnabled && <StatusBadge tone="good">TOTP</StatusBadge>}
+                  {m.awaitingPassword && <StatusBadge tone="warn">Awaiting new password</StatusBadge>}
                 </Group>
               </Table.Td>
               <Table.Td>{m.lastSignInAt ? atTime(m.lastSignInAt) : <Text size="sm">Never</Text>}</Table.Td>

@@ -178,6 +178,10 @@ export const PROFILE_KEYS = ['orgName', 'firstName', 'lastName', 'dayPhone', 'we
 /** After a partial edit the names must still say who the customer is: a company, or both first and last name (the buyer's rule). */
 export const customerNamesSchema = withNameRules(z.object({ orgName: z.string(), firstName: z.string(), lastName: z.string() }));
 
+/** The back office's profile form: the buyer's billing fields and rules, and the email. */
+export const customerProfileFormSchema = withNameRules(billingFieldsSchema.extend({ email: emailChangeSchema.shape.email }));
+export type CustomerProfileForm = z.input<typeof customerProfileFormSchema>;
+
 /**
  * Approve (pending → active), suspend, reactivate (suspended → active); the price level (needs
  * `pricing:write`); terms and credit limit (need `money:write`, decision 0022); the profile

@@ -7,7 +7,9 @@ import {
   sessionsRevokedSchema,
   type AdminCustomer,
   type CustomerStatus,
+  type customerProfileFields,
 } from '../../../contract/admin/customers';
+import type { z } from 'zod';
 import { adminCall, adminGet, queryString } from '../../lib/admin-api';
 import type { CustomersFilter } from './use-customers-filter';
 
@@ -50,6 +52,18 @@ export function useSetStatus(customer: AdminCustomer) {
   const after = useAfterChange(customer.id);
   return useMutation({
     mutationFn: (status: CustomerStatus) => adminCall('PUT', `/Customers/${customer.id}`, adminCustomerSchema, 'Failed to change the account', { body: { status, version: customer.version } }),
+    onSuccess: (c) => after(c),
+  });
+}
+
+/** What the profile form changed: only those fields are sent. */
+export type ProfileChange = { [K in keyof typeof customerProfileFields]?: z.input<(typeof customerProfileFields)[K]> };
+
+/** Names, phone, web, billing address, email (DESIGN.md §7), with the version shown: a stale page gets 409. */
+export function useEditProfile(customer: AdminCustomer) {
+  const after = useAfterChange(customer.id);
+  return useMutation({
+    mutationFn: (change: ProfileChange) => adminCall('PUT', `/Customers/${customer.id}`, adminCustomerSchema, 'Failed to save the customer', { body: { ...change, version: customer.version } }),
     onSuccess: (c) => after(c),
   });
 }

@@ -44,7 +44,7 @@ export default function CustomerDetailPage() {
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack>
-                <ProfileSection customer={customer} />
+                <ProfileSection customer={customer} canWrite={canWrite} />
                 <CreditSection customer={customer} canEditMoney={canEditMoney} />
                 <InvoicesSection customer={customer} />
                 <PaymentsSection customer={customer} canEditMoney={canEditMoney} />

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CallError } from '../../components/form-problems';
 import { atTime } from '../../components/dates';
 import { useAddNote, useRevokeSessions } from './api';
+import { CustomerEditDialog } from './customer-edit-dialog';
 
 type Address = AdminCustomer['billing'];
 
@@ -42,9 +43,20 @@ function AddressBlock({ label, a }: { label: string; a: Address }) {
   );
 }
 
-export function ProfileSection({ customer: c }: { customer: AdminCustomer }) {
+export function ProfileSection({ customer: c, canWrite }: { customer: AdminCustomer; canWrite: boolean }) {
+  const [editing, setEditing] = useState(false);
   return (
-    <Section title="Profile and addresses">
+    <Section
+      title="Profile and addresses"
+      action={
+        canWrite && (
+          <Button size="xs" variant="default" onClick={() => setEditing(true)}>
+            Edit profile
+          </Button>
+        )
+      }
+    >
+      {editing && <CustomerEditDialog customer={c} onClose={() => setEditing(false)} />}
       <Stack gap="sm">
         <Text size="sm">
           {c.email} {c.emailVerified ? '(verified)' : '(not verified)'}

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../src/server/platform/mail/mail-folder';
 import { adminPage, DEMO_OWNER, staffApi } from './support/admin';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, type RunningShop, startShop } from './support/shop';
 
 /**
@@ -78,6 +79,8 @@ describe('people in the back office', () => {
 
     await page.getByRole('button', { name: 'Edit profile' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit the customer' });
+    await dialog.getByLabel('First name').waitFor();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByLabel('First name').fill('Dana');
     await dialog.getByLabel('Last name').fill('Whitfield');
     await dialog.getByLabel('Day phone').fill('559-555-0142');
@@ -110,6 +113,7 @@ describe('people in the back office', () => {
     await dialog.getByText('Prints pick lists and ships orders; counts and adjusts stock; sees orders and stock.').waitFor();
     expect(await dialog.getByRole('radio', { name: 'Send an invitation' }).isChecked()).toBe(true);
     expect(await dialog.getByLabel('First password', { exact: true }).count()).toBe(0);
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByLabel('Email').fill(INVITED.email);
     await dialog.getByLabel('Name').fill(INVITED.name);
     await dialog.getByRole('checkbox', { name: 'Warehouse' }).check();

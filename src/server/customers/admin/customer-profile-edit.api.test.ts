@@ -141,6 +141,23 @@ describe('staff edit a customer’s profile', () => {
     await login(t, newEmail, buyer.password);
   });
 
+  it('entering the current address again cancels a waiting change: its link no longer works', async () => {
+    const buyer = await newCustomer(t);
+    const id = await idOf(buyer);
+    const newEmail = `cancelled.${tag}@shop.test`;
+    expect((await edit(id, { email: newEmail })).body.pendingEmail).toBe(newEmail);
+    const [confirm] = await mailsFor(t, newEmail);
+    const back = await edit(id, { email: buyer.email });
+    expect(back.body).toMatchObject({ email: buyer.email, pendingEmail: '' });
+    const opened = await t.app.inject({ method: 'GET', url: `/beapi/System/VerifyEmail?access_token=${linkToken(confirm)}` });
+    expect(opened.headers.location).toBe('/signin?emailVerified=0');
+    expect((await detail(id)).email).toBe(buyer.email);
+    expect((await audit(id)).map((a) => a.summary.after)).toEqual([
+      { email: buyer.email, pendingEmail: newEmail },
+      { email: buyer.email, pendingEmail: '' },
+    ]);
+  });
+
   it('an address another customer has is refused at the email field', async () => {
     const [a, b] = [await newCustomer(t), await newCustomer(t)];
     const res = await edit(await idOf(a), { email: b.email.toUpperCase() });

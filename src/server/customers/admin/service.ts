@@ -127,7 +127,8 @@ export class CustomerAdminService {
       if (body.version !== undefined && body.version !== row.version) throw new Conflict(CUSTOMER_ADMIN_MESSAGES.changedMeanwhile);
       const money = body.terms !== undefined || body.creditLimit !== undefined;
       const profile = profileChange(row, body);
-      const email = body.email !== undefined && body.email !== row.email && body.email !== row.pending_email ? body.email : undefined;
+      // The form shows the pending address when there is one: the current address again cancels the change.
+      const email = body.email !== undefined && body.email !== (row.pending_email || row.email) ? body.email : undefined;
       let version = row.version;
       // Changes other than status and price level move the version once, guarded by the one read.
       const move = async () => {

@@ -5,36 +5,8 @@ import { type AdminCustomer, CUSTOMER_ADMIN_MESSAGES, type CustomerProfileForm, 
 import { notify } from '../../../web/components/notify';
 import { CallError } from '../../components/form-problems';
 import { AdminApiError } from '../../lib/admin-api';
-import { type ProfileChange, useEditProfile } from './api';
-
-const ADDRESS = ['addressLine1', 'city', 'state', 'zip', 'country'] as const;
-const TOP = ['orgName', 'firstName', 'lastName', 'dayPhone', 'web', 'email'] as const;
-
-function valuesOf(c: AdminCustomer): CustomerProfileForm {
-  return {
-    orgName: c.orgName,
-    firstName: c.firstName,
-    lastName: c.lastName,
-    email: c.pendingEmail || c.email,
-    dayPhone: c.dayPhone,
-    web: c.web,
-    addressLine1: c.billing.addressLine1,
-    city: c.billing.city,
-    state: c.billing.state,
-    zip: c.billing.zip,
-    country: c.billing.country,
-  };
-}
-
-/** Only what differs from the customer as loaded: a partial update, so nothing else is overwritten. */
-function changeOf(before: CustomerProfileForm, after: CustomerProfileForm): ProfileChange {
-  const change: ProfileChange = {};
-  for (const k of TOP) if (after[k] !== before[k]) change[k] = after[k] ?? '';
-  const billing: NonNullable<ProfileChange['billing']> = {};
-  for (const k of ADDRESS) if (after[k] !== before[k]) billing[k] = after[k] ?? '';
-  if (Object.keys(billing).length > 0) change.billing = billing;
-  return change;
-}
+import { useEditProfile } from './api';
+import { changeOf, valuesOf } from './profile-change';
 
 /**
  * Staff correct a customer's names, phone, web, billing address and email (DESIGN.md §7),

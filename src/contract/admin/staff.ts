@@ -16,7 +16,7 @@ export const STAFF = {
   maxDays: 7,
   /** Recovery of a lost authenticator is by an owner (Reset sign-in); there are no backup codes. */
   totpDigits: 6,
-  /** How long the mailed link to set a password works (an owner's Reset sign-in). */
+  /** How long the mailed link to set a password works (an invitation, or an owner's Reset sign-in). */
   setPasswordLinkHours: 72,
 } as const;
 

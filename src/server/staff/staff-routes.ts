@@ -127,7 +127,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: StaffContext }> = async (
       config: { permission: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags,
-        description: 'Sets a new password with the one-time link an owner’s Reset sign-in mailed (single use, 72 hours).',
+        description: 'Sets a password with the one-time link mailed by an invitation (a member added without a password) or an owner’s Reset sign-in (single use, 72 hours).',
         body: setStaffPasswordBody,
         response: { 200: ok, 400: problem, 429: problem },
       },

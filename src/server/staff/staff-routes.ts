@@ -144,7 +144,16 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: StaffContext }> = async (
 
   app.post(
     '/Staff',
-    { config: { permission: 'staff:manage' }, schema: { tags, security, body: newStaffBody, response: { 201: staffListItemSchema, 400: problem, 401: problem, 403: problem, 409: problem } } },
+    {
+      config: { permission: 'staff:manage' },
+      schema: {
+        tags,
+        security,
+        description: 'Adds a member. Without `password` the member is mailed an invitation: a one-time link, valid 72 hours, to choose a password (DESIGN.md §7).',
+        body: newStaffBody,
+        response: { 201: staffListItemSchema, 400: problem, 401: problem, 403: problem, 409: problem },
+      },
+    },
     async (request, reply) => reply.code(201).send(await staff.create(actorOf(request), request.body)),
   );
 

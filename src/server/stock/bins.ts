@@ -43,3 +43,21 @@ export function byBin<T extends { bin: string; invNum: string }>(a: T, b: T): nu
   if (!a.bin !== !b.bin) return a.bin ? -1 : 1;
   return a.bin.localeCompare(b.bin, 'en', { numeric: true, sensitivity: 'base' }) || a.invNum.localeCompare(b.invNum, 'en', { numeric: true });
 }
+
+/** What a picker needs of each item at one warehouse: its bin and the UPC its barcode carries. */
+export interface ShelfFacts {
+  bin: string;
+  upc: string;
+}
+
+/** Bins at `warehouse` and UPCs of these items, by item number (pick lists, the pick screen). */
+export async function shelfFacts(db: Db, warehouse: Warehouse, nums: readonly string[]): Promise<Map<string, ShelfFacts>> {
+  if (nums.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('items as i')
+    .leftJoin('item_stock as s', (j) => j.onRef('s.item_id', '=', 'i.id').on('s.warehouse', '=', warehouse))
+    .select(['i.num', 'i.upc', 's.bin'])
+    .where('i.num', 'in', [...new Set(nums)])
+    .execute();
+  return new Map(rows.map((r) => [r.num, { bin: r.bin ?? '', upc: r.upc ?? '' }]));
+}

@@ -49,11 +49,14 @@ export function CameraView({
   formats = PACKAGE_FORMATS,
   hint = 'Hold a barcode in front of the camera. Each package scanned adds a row.',
   scanned = (code: string) => `Scanned ${code}: added below.`,
+  height,
 }: {
   onCode: (code: string) => void;
   formats?: readonly string[];
   hint?: string;
   scanned?: (code: string) => string;
+  /** A strip of the picture this high (the pick screen keeps its lines in view), not all of it. */
+  height?: number;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState('');
@@ -115,7 +118,7 @@ export function CameraView({
           {error}
         </Alert>
       ) : (
-        <video ref={video} muted playsInline style={{ width: '100%', borderRadius: 8, background: '#000' }} aria-label="Camera view" />
+        <video ref={video} muted playsInline style={{ width: '100%', borderRadius: 8, background: '#000', ...(height ? { height, objectFit: 'cover' } : {}) }} aria-label="Camera view" />
       )}
       <Text size="sm" role="status" aria-live="polite">
         {last ? scanned(last) : hint}

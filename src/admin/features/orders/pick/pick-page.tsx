@@ -147,6 +147,7 @@ function Picking({ list, onBack }: { list: PickList; onBack: () => void }) {
               formats={[...PACKAGE_FORMATS, 'code_128']}
               hint="Hold an item's barcode in front of the camera: its line is ticked."
               scanned={(code) => `Read ${code}.`}
+              height={180}
             />
             <Button variant="default" mt="xs" onClick={() => setScanning(false)}>
               Stop scanning

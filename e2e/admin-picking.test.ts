@@ -63,7 +63,7 @@ async function signIn(who: { email: string; password: string }, viewport: { widt
 }
 
 describe('picking by bin', () => {
-  it('at 1440 the owner sets a bin on the item\'s stock page', async () => {
+  it('at 1440 the owner sets a bin on the item\'s stock page and removes damaged units without typing a minus sign', async () => {
     const page = await signIn(DEMO_OWNER, DESK);
     await page.goto(`${shop.url}/admin/stock/17060`);
     await page.getByRole('button', { name: 'Set the bin at West' }).click();
@@ -73,6 +73,18 @@ describe('picking by bin', () => {
     await page.getByText('Bin: B-02-3').waitFor();
     expect((await owner('GET', '/Stock/17060')).bins).toEqual({ west: 'B-02-3', east: '' });
     await page.screenshot({ path: 'test-results/admin-bin-1440.png' });
+
+    const before = (await owner('GET', '/Stock/17060')).west.available as number;
+    await page.getByRole('button', { name: 'Adjust…' }).click();
+    const adjust = page.getByRole('dialog', { name: 'Adjust stock of 17060' });
+    await adjust.getByText('Remove', { exact: true }).click();
+    await adjust.getByLabel('Units to remove').fill('2');
+    await adjust.getByLabel('Reason', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Damaged' }).click();
+    await adjust.getByRole('button', { name: 'Remove units' }).click();
+    await adjust.waitFor({ state: 'hidden' });
+    expect((await owner('GET', '/Stock/17060')).west.available).toBe(before - 2);
+    expect((await owner('GET', '/Stock/17060/Movements'))[0]).toMatchObject({ warehouse: 'west', delta: -2, reason: 'damaged' });
   });
 
   it('at 390 the West member picks an order by bin with two scans and ships it in at most 6 taps', async () => {
@@ -86,6 +98,7 @@ describe('picking by bin', () => {
     await tap(page.getByRole('button', { name: 'Open navigation' }));
     await tap(page.getByRole('link', { name: 'Pick', exact: true }));
     await page.getByRole('heading', { name: 'Pick at West', level: 1 }).waitFor();
+    await page.screenshot({ path: 'test-results/admin-pick-orders-390.png' });
     await tap(page.getByRole('button', { name: new RegExp(`^Pick order ${orderNum},`) }));
 
     // Shelf order: bin A-01-1 (17061) before B-02-3 (17060).
@@ -111,6 +124,7 @@ describe('picking by bin', () => {
     }
     // The tracking number field has the focus: typed, not tapped.
     await page.keyboard.type('1Z999AA10123456784');
+    await page.screenshot({ path: 'test-results/admin-pick-ship-390.png' });
     await tap(dialog.getByRole('button', { name: 'Ship', exact: true }));
     await dialog.getByText(/Shipment \d+ created/).waitFor({ timeout: 15_000 });
     expect(taps).toBeLessThanOrEqual(6);

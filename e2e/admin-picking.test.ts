@@ -98,7 +98,6 @@ describe('picking by bin', () => {
     await tap(page.getByRole('button', { name: 'Open navigation' }));
     await tap(page.getByRole('link', { name: 'Pick', exact: true }));
     await page.getByRole('heading', { name: 'Pick at West', level: 1 }).waitFor();
-    await page.screenshot({ path: 'test-results/admin-pick-orders-390.png' });
     await tap(page.getByRole('button', { name: new RegExp(`^Pick order ${orderNum},`) }));
 
     // Shelf order: bin A-01-1 (17061) before B-02-3 (17060).

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER, DEMO_WAREHOUSE, placeOrder, type StaffApi, staffApi } from './support/admin';
+import { seriousViolations } from './support/axe';
 import { barcodeVideo, fakeCameraArgs, installUpcDetector } from './support/fake-camera';
 import { launchBrowser, type RunningShop, startShop } from './support/shop';
 
@@ -114,6 +115,8 @@ describe('picking by bin', () => {
     for (const num of ['17060', '17061']) await page.getByRole('button', { name: new RegExp(`^Picked \\d+ of ${num} `), pressed: true }).waitFor({ timeout: 30_000 });
     await page.getByText('2 of 2 lines picked').waitFor();
     await page.screenshot({ path: 'test-results/admin-picking-390.png', fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     await tap(page.getByRole('button', { name: 'Ship picked' }));
     const dialog = page.getByRole('dialog', { name: `Ship order ${orderNum}` });

@@ -1,4 +1,4 @@
-import { Badge, Card, Checkbox, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Card, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import type { PickListLine } from '../../../../contract/admin/picking';
 
 /** The scanned code is this line's item: its UPC (as UPC-A, or as EAN-13 with a leading 0) or its number. */
@@ -20,10 +20,13 @@ export function PickLines({ lines, picked, onToggle, manyOrders }: { lines: read
         const done = picked.has(l.invNum);
         return (
           <li key={l.invNum}>
-            <Card withBorder padding="sm" bg={done ? 'green.0' : undefined}>
+            <Card withBorder padding="sm" bg={done ? 'teal.0' : undefined}>
               <UnstyledButton onClick={() => onToggle(l.invNum)} w="100%" aria-pressed={done} aria-label={`${done ? 'Picked' : 'Pick'} ${l.totalQty} of ${l.invNum} ${l.title}${l.bin ? ` from bin ${l.bin}` : ''}`}>
                 <Group wrap="nowrap" align="flex-start" gap="sm">
-                  <Checkbox checked={done} readOnly tabIndex={-1} aria-hidden size="lg" mt={4} color="green.9" />
+                  {/* A tick mark, not a checkbox: the whole card is the one control (its state is aria-pressed). */}
+                  <ThemeIcon size="lg" mt={4} variant={done ? 'filled' : 'default'} color="teal.9" aria-hidden>
+                    {done ? '✓' : ''}
+                  </ThemeIcon>
                   <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                     <Group justify="space-between" wrap="nowrap" gap="xs">
                       {l.bin ? (
@@ -35,9 +38,9 @@ export function PickLines({ lines, picked, onToggle, manyOrders }: { lines: read
                           No bin
                         </Text>
                       )}
-                      <Badge size="xl" variant={done ? 'filled' : 'outline'} color={done ? 'green.9' : 'dark'} style={{ flexShrink: 0 }}>
-                        {l.totalQty} to pick
-                      </Badge>
+                      <Text fw={800} size="lg" style={{ flexShrink: 0 }}>
+                        {done ? `${l.totalQty} picked` : `${l.totalQty} to pick`}
+                      </Text>
                     </Group>
                     <Text fw={600}>{l.invNum}</Text>
                     <Text size="sm" lineClamp={2}>

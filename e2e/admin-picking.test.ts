@@ -86,6 +86,12 @@ describe('picking by bin', () => {
     await adjust.waitFor({ state: 'hidden' });
     expect((await owner('GET', '/Stock/17060')).west.available).toBe(before - 2);
     expect((await owner('GET', '/Stock/17060/Movements'))[0]).toMatchObject({ warehouse: 'west', delta: -2, reason: 'damaged' });
+
+    // The owner (no warehouse limit) chooses the warehouse on the pick screen; West is first.
+    await page.goto(`${shop.url}/admin/pick?orders=${orderNum}`);
+    await page.getByRole('radio', { name: 'East' }).waitFor({ state: 'attached' });
+    await page.getByRole('list', { name: 'Lines to pick' }).waitFor();
+    await page.screenshot({ path: 'test-results/admin-pick-1440.png' });
   });
 
   it('at 390 the West member picks an order by bin with two scans and ships it in at most 6 taps', async () => {

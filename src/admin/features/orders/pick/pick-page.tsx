@@ -164,7 +164,7 @@ function Picking({ list, onBack }: { list: PickList; onBack: () => void }) {
         </Alert>
       )}
       <PickLines lines={list.items} picked={picked} onToggle={toggle} manyOrders={list.orders.length > 1} />
-      <Card withBorder shadow="md" padding="sm" pos="fixed" bottom={0} left={0} right={0} style={{ zIndex: 150, borderRadius: 0 }}>
+      <Card withBorder shadow="md" padding="sm" pos="fixed" bottom={0} right={0} style={{ left: 'var(--app-shell-navbar-offset, 0rem)', zIndex: 150, borderRadius: 0 }}>
         <Group justify="flex-end" gap="xs">
           {list.orders.map((o) => (
             <Button key={o.orderNum} size="md" disabled={Object.keys(pickedFor(o.orderNum).qty).length === 0} onClick={() => setShipping(o.orderNum)}>

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { plural, type PickList } from '../../../../contract/admin/picking';
 import type { WarehouseCode } from '../../../../contract/admin/staff';
 import { canScanBarcodes, CameraView, PACKAGE_FORMATS } from '../../../../web/components/barcode-scanner';
+import { documentUrl, queryString } from '../../../lib/admin-api';
 import { useStaffSession } from '../../../lib/session';
 import { useAdminTitle } from '../../../lib/title';
 import { ShipDialog, type PickedUnits } from '../actions/ship-dialog';
@@ -139,6 +140,11 @@ function Picking({ list, onBack }: { list: PickList; onBack: () => void }) {
       <Text fw={600}>
         {list.orders.map((o) => `Order ${o.orderNum} (${o.orgName})`).join(', ') || 'These orders have nothing left to pick here.'}
       </Text>
+      {list.orders.length > 0 && (
+        <Anchor href={documentUrl(`/PickList.pdf${queryString({ warehouse: list.warehouse, orders: list.orders.map((o) => o.orderNum).join(',') })}`)} target="_blank" rel="noopener" size="sm">
+          Print this pick list (PDF)
+        </Anchor>
+      )}
       {canScanBarcodes() &&
         (scanning ? (
           <Card withBorder padding="xs">

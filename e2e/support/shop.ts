@@ -25,10 +25,10 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
   };
 }
 
-/** Debian's Chromium (no browser downloads are possible on these machines). */
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium (no browser downloads are possible on these machines). `extraArgs`: more switches (a fake camera). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
   });
 }

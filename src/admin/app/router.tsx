@@ -24,6 +24,7 @@ const routes: RouteObject[] = [
   screen('dashboard', () => import('../features/dashboard/dashboard-page')),
   screen('orders', () => import('../features/orders/orders-page')),
   screen('order', () => import('../features/orders/order-detail-page')),
+  screen('pick', () => import('../features/orders/pick/pick-page')),
   screen('customers', () => import('../features/customers/customers-page')),
   screen('customer', () => import('../features/customers/customer-detail-page')),
   screen('payments', () => import('../features/payments/payments-page')),

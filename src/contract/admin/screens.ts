@@ -18,6 +18,7 @@ export const SCREENS = {
   dashboard: { path: '', label: 'Dashboard', permission: 'dashboard:read' },
   orders: { path: 'orders', label: 'Orders', permission: 'orders:read' },
   order: { path: 'orders/:orderNum', permission: 'orders:read' },
+  pick: { path: 'pick', label: 'Pick', permission: 'orders:ship' },
   customers: { path: 'customers', label: 'Customers', permission: 'customers:read' },
   customer: { path: 'customers/:id', permission: 'customers:read' },
   payments: { path: 'payments', label: 'Payments', permission: 'invoices:read' },

@@ -13,7 +13,13 @@ export const STOCK_MESSAGES = {
   deltaOrSetTo: 'Give either delta or setTo',
   itemNotFound: (num: string) => `Item ${num} not found`,
   otherWarehouse: (warehouse: 'west' | 'east') => `You may adjust stock at ${warehouse === 'west' ? 'West' : 'East'} only`,
+  otherWarehouseBin: (warehouse: 'west' | 'east') => `You may set bins at ${warehouse === 'west' ? 'West' : 'East'} only`,
+  bin: 'Bin is a shelf location of up to 20 letters, digits, dashes or dots, such as A-03-2',
 } as const;
+
+/** A bin location on a warehouse's shelves ("A-03-2"); empty text clears it. */
+export const BIN_PATTERN = /^$|^[A-Za-z0-9][A-Za-z0-9 ./-]{0,19}$/;
+export const binSchema = z.string().trim().regex(BIN_PATTERN, STOCK_MESSAGES.bin);
 
 export const warehouseStockSchema = z.object({ available: z.number().int(), onHand: z.number().int() });
 export const itemStockSchema = z.object({
@@ -21,6 +27,8 @@ export const itemStockSchema = z.object({
   title: z.string(),
   west: warehouseStockSchema,
   east: warehouseStockSchema,
+  /** Where the item sits at each warehouse ("" for no bin). */
+  bins: z.object({ west: z.string(), east: z.string() }),
 });
 export type ItemStock = z.infer<typeof itemStockSchema>;
 
@@ -41,6 +49,12 @@ export const stockAdjustBody = z
 export type StockAdjustBody = z.infer<typeof stockAdjustBody>;
 
 export const stockAdjustResultSchema = z.object({ invNum: z.string(), warehouse: warehouseSchema, available: z.number().int(), onHand: z.number().int() });
+
+/** PUT /Stock/{invNum}/Bin: the item's bin at one warehouse (empty clears it). */
+export const stockBinBody = z.object({ warehouse: warehouseSchema, bin: binSchema });
+export type StockBinBody = z.infer<typeof stockBinBody>;
+export const stockBinResultSchema = z.object({ invNum: z.string(), warehouse: warehouseSchema, bin: z.string() });
+export type StockBinResult = z.infer<typeof stockBinResultSchema>;
 
 export const stockMovementSchema = z.object({
   at: z.string(),

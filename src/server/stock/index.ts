@@ -2,6 +2,7 @@
 export { allocateStock, type Allocation, firstWarehouse, nearestWarehouse, type Warehouse } from './allocation';
 export { itemsWithBackorders, type Waiting, type WaitingLine, waitingLines, waitingQueue } from './backorder-queries';
 export { readStockCounts, type SeededStock, seedStock, type StockCounts } from './counts';
+export { byBin, type Bins, readBins, type ShelfFacts, shelfFacts } from './bins';
 export { hasAvailableStock, stockChangedSince, withStockLevels } from './levels';
 export { type LowStockItem, LowStockTable, type StockedItem } from './low-stock';
 export { type CheckoutStock, checkoutStockCtes, type Move, type MovementReason, recordCheckoutStock, recordMovements, recordShipMovements, type StockUnits } from './movements';

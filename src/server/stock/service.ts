@@ -1,4 +1,4 @@
-import { type ItemStock, STOCK_MESSAGES, type StockAdjustBody, type StockMovement } from '../../contract/admin/stock';
+import { type ItemStock, STOCK_MESSAGES, type StockAdjustBody, type StockBinBody, type StockBinResult, type StockMovement } from '../../contract/admin/stock';
 import { type BulkResult, checkRows, stockRow } from '../../contract/admin/bulk';
 import { type Actor, recordAudit } from '../platform/audit/audit';
 import { writeTransaction } from '../platform/db/database';
@@ -7,6 +7,7 @@ import { Conflict, Forbidden, NotFound } from '../platform/errors';
 import type { OutboxDispatcher } from '../platform/outbox/outbox';
 import type { Warehouse } from './allocation';
 import type { BackorderFill, ItemFinder } from './ports';
+import { type Bins, readBins, writeBin } from './bins';
 import { setStockCounts } from './bulk-stock';
 import { type LowStockItem } from './low-stock';
 import { recordMovements } from './movements';
@@ -39,7 +40,26 @@ export class StockService {
   async itemStock(invNum: string): Promise<ItemStock> {
     const [item] = await q.lockItems(this.db, [invNum], false);
     if (!item) throw new NotFound(STOCK_MESSAGES.itemNotFound(invNum));
-    return stockOf(item, await q.openUnits(this.db, [item.num]));
+    return stockOf(item, await q.openUnits(this.db, [item.num]), await readBins(this.db, [item.num]));
+  }
+
+  /**
+   * `PUT /Stock/{invNum}/Bin`: where the item sits at one warehouse ("" clears it), audited.
+   * `limitedTo` as for `adjust`.
+   */
+  async setBin(limitedTo: Warehouse | null, actor: Actor, invNum: string, body: StockBinBody): Promise<StockBinResult> {
+    const w = body.warehouse;
+    if (limitedTo !== null && limitedTo !== w) throw new Forbidden(STOCK_MESSAGES.otherWarehouseBin(limitedTo));
+    return writeTransaction(this.db, async (trx) => {
+      const [item] = await q.lockItems(trx, [invNum], rowLocks(trx));
+      if (!item) throw new NotFound(STOCK_MESSAGES.itemNotFound(invNum));
+      const before = (await readBins(trx, [item.num])).get(item.num)?.[w] ?? '';
+      if (before !== body.bin) {
+        await writeBin(trx, item.id, w, body.bin);
+        await recordAudit(trx, actor, { action: 'stock.bin', target: `item:${item.num}`, summary: { warehouse: w, before, after: body.bin } });
+      }
+      return { invNum: item.num, warehouse: w, bin: body.bin };
+    });
   }
 
   /** Items by exact number or UPC first (inactive ones too), then what the catalogue's search finds. */
@@ -50,7 +70,8 @@ export class StockService {
     const nums = [...new Set([...exact.map((r) => r.num), ...found])].slice(0, SEARCH_LIMIT);
     const rows = new Map((await q.lockItems(this.db, nums, false)).map((r) => [r.num, r]));
     const open = await q.openUnits(this.db, nums);
-    return nums.flatMap((n) => (rows.has(n) ? [stockOf(rows.get(n)!, open)] : []));
+    const bins = await readBins(this.db, nums);
+    return nums.flatMap((n) => (rows.has(n) ? [stockOf(rows.get(n)!, open, bins)] : []));
   }
 
   async movements(invNum: string, limit: number): Promise<StockMovement[]> {
@@ -82,7 +103,7 @@ export class StockService {
     const { result, filled, published } = await writeTransaction(this.db, async (trx) => {
       const [item] = await q.lockItems(trx, [body.invNum], rowLocks(trx));
       if (!item) throw new NotFound(STOCK_MESSAGES.itemNotFound(body.invNum));
-      const before = stockOf(item, await q.openUnits(trx, [item.num]))[w];
+      const before = stockOf(item, await q.openUnits(trx, [item.num]), new Map())[w];
       const delta = body.delta ?? body.setTo! - before.onHand;
       const after = before.available + delta;
       if (delta < 0 && after < 0) throw new Conflict(STOCK_MESSAGES.belowZero(after));
@@ -102,7 +123,7 @@ export class StockService {
       const filled = delta > 0 ? await this.backorders.fill(trx, [item.num], actor, changed) : [];
       await this.backorders.mail(trx, filled);
       const [now] = await q.lockItems(trx, [item.num], false);
-      const itemStock = stockOf(now!, await q.openUnits(trx, [item.num]));
+      const itemStock = stockOf(now!, await q.openUnits(trx, [item.num]), await readBins(trx, [item.num]));
       // stock.changed carries the item's stock as GET /Stock/{invNum} answers it.
       const published = delta === 0 ? 0 : await this.events.publish(trx, 'stock.changed', `item ${item.num}`, () => itemStock);
       await q.markStockChanged(trx, changed);
@@ -142,10 +163,11 @@ export class StockService {
 /** Items' stock as GET /Stock/{invNum} answers it, read in the caller's transaction (the import's stock.changed events). */
 export async function readItemStocks(db: q.Db, nums: readonly string[]): Promise<ItemStock[]> {
   const open = await q.openUnits(db, nums);
-  return (await q.lockItems(db, nums, false)).map((item) => stockOf(item, open));
+  const bins = await readBins(db, nums);
+  return (await q.lockItems(db, nums, false)).map((item) => stockOf(item, open, bins));
 }
 
-function stockOf(item: q.StockRow, open: Map<string, Record<Warehouse, number>>): ItemStock {
+function stockOf(item: q.StockRow, open: Map<string, Record<Warehouse, number>>, bins: Map<string, Bins>): ItemStock {
   const available = q.availableOf(item);
   const allocated = open.get(item.num) ?? { west: 0, east: 0 };
   return {
@@ -153,5 +175,6 @@ function stockOf(item: q.StockRow, open: Map<string, Record<Warehouse, number>>)
     title: item.web_title,
     west: { available: available.west, onHand: item.qty_fr + allocated.west },
     east: { available: available.east, onHand: item.qty_fh + allocated.east },
+    bins: bins.get(item.num) ?? { west: '', east: '' },
   };
 }

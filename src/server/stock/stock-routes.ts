@@ -4,6 +4,8 @@ import {
   itemStockSchema,
   stockAdjustBody,
   stockAdjustResultSchema,
+  stockBinBody,
+  stockBinResultSchema,
   stockMovementsQuery,
   stockMovementsSchema,
   stockSearchQuery,
@@ -40,6 +42,22 @@ export const stockRoutes: FastifyPluginAsyncZod<{ ctx: StockContext }> = async (
       schema: { tags, security, params: invNumParam, querystring: stockMovementsQuery, response: { 200: stockMovementsSchema, 400: problem, 401: problem, 403: problem, 404: problem } },
     },
     async (request) => stock.movements(request.params.invNum, request.query.limit),
+  );
+
+  app.put(
+    '/Stock/:invNum/Bin',
+    {
+      config: { permission: 'stock:write' },
+      schema: {
+        tags,
+        security,
+        description: 'Where the item sits at one warehouse (a shelf location such as "A-03-2"; empty text clears it). Pick lists walk the shelves in bin order. A member limited to one warehouse sets that warehouse\'s bins only.',
+        params: invNumParam,
+        body: stockBinBody,
+        response: { 200: stockBinResultSchema, 400: problem, 401: problem, 403: problem, 404: problem },
+      },
+    },
+    async (request) => stock.setBin(warehouseLimit(request), actorOf(request), request.params.invNum, request.body),
   );
 
   app.put(

@@ -32,6 +32,7 @@ describe('stock by warehouse', () => {
       title: '11" Royal Blue Latex',
       west: { available: base.qtyFr - base.reserveFr, onHand: base.qtyFr },
       east: { available: base.qtyFh - base.reserveFh, onHand: base.qtyFh },
+      bins: { west: '', east: '' },
     });
     const unknown = await adminCall(t, owner, { method: 'GET', url: '/Stock/99999' });
     expect(unknown.status).toBe(404);

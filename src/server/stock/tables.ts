@@ -36,6 +36,8 @@ export interface ItemStockTable {
   reserved: number;
   /** Units on order from the factory. */
   on_order: number;
+  /** Where the item sits on the shelves ("A-03-2"; "" for none; migration 2026-11-29T02-00-stock-bins). */
+  bin: Generated<string>;
 }
 
 /**

@@ -9,11 +9,18 @@ import { useAdjustStock } from './api';
 
 const REASON_LABELS: Record<(typeof STOCK_REASONS)[number], string> = { received: 'Received', count: 'Stock count', damaged: 'Damaged', returned: 'Returned', other: 'Other' };
 
-/** POST /Stock/Adjust: a change of available units (delta) or a count of units on hand (setTo), with reason and note. */
+type Mode = 'add' | 'remove' | 'count';
+const AMOUNT_LABELS: Record<Mode, string> = { add: 'Units to add', remove: 'Units to remove', count: 'Units counted on hand' };
+const SUBMIT_LABELS: Record<Mode, string> = { add: 'Add units', remove: 'Remove units', count: 'Save count' };
+
+/**
+ * POST /Stock/Adjust: units added or removed (a delta, negative for Remove: no minus sign to type,
+ * which a phone's number keypad may not have) or a count of units on hand (setTo), with reason and note.
+ */
 export function AdjustDialog({ item, warehouse: fixed, onClose }: { item: ItemStock; warehouse: WarehouseCode | null; onClose: () => void }) {
   const adjust = useAdjustStock();
   const [warehouse, setWarehouse] = useState<WarehouseCode>(fixed ?? 'west');
-  const [mode, setMode] = useState<'delta' | 'setTo'>('delta');
+  const [mode, setMode] = useState<Mode>('add');
   const [amount, setAmount] = useState<number | ''>('');
   const [reason, setReason] = useState<(typeof STOCK_REASONS)[number]>('received');
   const [note, setNote] = useState('');
@@ -21,8 +28,13 @@ export function AdjustDialog({ item, warehouse: fixed, onClose }: { item: ItemSt
 
   const submit = () => {
     const value = amount === '' ? undefined : amount;
-    const parsed = stockAdjustBody.safeParse({ invNum: item.invNum, warehouse, reason, note, ...(mode === 'delta' ? { delta: value } : { setTo: value }) });
-    setProblems(parsed.success ? [] : parsed.error.issues.map((i) => (i.path[0] === 'delta' || i.path[0] === 'setTo') && value === undefined ? 'Enter a number of units' : i.message));
+    if (value === undefined || (mode !== 'count' && value === 0)) {
+      setProblems([`Enter the ${AMOUNT_LABELS[mode].toLowerCase()}`]);
+      return;
+    }
+    const amountOf = mode === 'count' ? { setTo: value } : { delta: mode === 'remove' ? -value : value };
+    const parsed = stockAdjustBody.safeParse({ invNum: item.invNum, warehouse, reason, note, ...amountOf });
+    setProblems(parsed.success ? [] : parsed.error.issues.map((i) => (i.path[0] === 'delta' || i.path[0] === 'setTo' ? `${AMOUNT_LABELS[mode]}: ${i.message}` : i.message)));
     if (!parsed.success) return;
     adjust.mutate(parsed.data, {
       onSuccess: (r) => {
@@ -50,16 +62,20 @@ export function AdjustDialog({ item, warehouse: fixed, onClose }: { item: ItemSt
           <SegmentedControl
             aria-label="Kind of adjustment"
             value={mode}
-            onChange={(v) => setMode(v as 'delta' | 'setTo')}
+            fullWidth
+            onChange={(v) => setMode(v as Mode)}
             data={[
-              { value: 'delta', label: 'Add or remove units' },
-              { value: 'setTo', label: 'Set counted on hand' },
+              { value: 'add', label: 'Add' },
+              { value: 'remove', label: 'Remove' },
+              { value: 'count', label: 'Count' },
             ]}
           />
           <NumberInput
-            label={mode === 'delta' ? 'Units (negative removes)' : 'Units counted on hand'}
+            label={AMOUNT_LABELS[mode]}
+            inputMode="numeric"
+            min={0}
             allowDecimal={false}
-            allowNegative={mode === 'delta'}
+            allowNegative={false}
             value={amount}
             onChange={(v) => setAmount(typeof v === 'number' ? v : '')}
             data-autofocus
@@ -76,8 +92,8 @@ export function AdjustDialog({ item, warehouse: fixed, onClose }: { item: ItemSt
             <Button variant="default" onClick={onClose}>
               Close
             </Button>
-            <Button type="submit" loading={adjust.isPending}>
-              Save adjustment
+            <Button type="submit" loading={adjust.isPending} color={mode === 'remove' ? 'red.9' : undefined}>
+              {SUBMIT_LABELS[mode]}
             </Button>
           </Group>
         </Stack>

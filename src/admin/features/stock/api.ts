@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { itemStockSchema, stockAdjustResultSchema, stockMovementsSchema, stockSearchSchema, type StockAdjustBody } from '../../../contract/admin/stock';
+import { itemStockSchema, stockAdjustResultSchema, stockBinResultSchema, stockMovementsSchema, stockSearchSchema, type StockAdjustBody, type StockBinBody } from '../../../contract/admin/stock';
 import { adminCall, adminGet, queryString } from '../../lib/admin-api';
 
 /** Stock by warehouse, adjustments and the movements history (DESIGN.md §5 "Stock"). */
@@ -29,5 +29,13 @@ export function useAdjustStock() {
   return useMutation({
     mutationFn: (body: StockAdjustBody) => adminCall('POST', '/Stock/Adjust', stockAdjustResultSchema, 'Failed to adjust stock', { body }),
     onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'admin' && ['stock', 'dashboard', 'orders', 'order'].includes(String(q.queryKey[1])) }),
+  });
+}
+
+export function useSetBin(invNum: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StockBinBody) => adminCall('PUT', `/Stock/${encodeURIComponent(invNum)}/Bin`, stockBinResultSchema, 'Failed to set the bin', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'admin' && ['stock', 'orders'].includes(String(q.queryKey[1])) }),
   });
 }

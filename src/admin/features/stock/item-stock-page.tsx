@@ -4,10 +4,12 @@ import { Link, useParams } from 'react-router';
 import { atTime } from '../../components/dates';
 import { useCan, useStaffSession } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
+import type { WarehouseCode } from '../../../contract/admin/staff';
 import { AdjustDialog } from './adjust-dialog';
+import { BinDialog } from './bin-dialog';
 import { useItemStock, useMovements } from './api';
 
-function Warehouse({ name, available, onHand }: { name: string; available: number; onHand: number }) {
+function Warehouse({ name, available, onHand, bin, onBin }: { name: string; available: number; onHand: number; bin: string; onBin: (() => void) | null }) {
   return (
     <Card withBorder>
       <Text fw={700}>{name}</Text>
@@ -17,11 +19,21 @@ function Warehouse({ name, available, onHand }: { name: string; available: numbe
       <Text size="sm">
         On hand: <strong>{onHand}</strong>
       </Text>
+      <Group gap="xs" justify="space-between">
+        <Text size="sm">
+          Bin: <strong>{bin || 'none'}</strong>
+        </Text>
+        {onBin && (
+          <Button size="compact-sm" variant="light" onClick={onBin} aria-label={`${bin ? 'Change' : 'Set'} the bin at ${name}`}>
+            {bin ? 'Change bin' : 'Set bin'}
+          </Button>
+        )}
+      </Group>
     </Card>
   );
 }
 
-/** One item's stock card: West and East available and on hand, Adjust, and the movements history (newest first). */
+/** One item's stock card: West and East available, on hand and bin, Adjust, set a bin, and the movements history (newest first). */
 export default function ItemStockPage() {
   const invNum = useParams().invNum ?? '';
   useAdminTitle(`Stock of ${invNum}`);
@@ -30,6 +42,8 @@ export default function ItemStockPage() {
   const can = useCan();
   const fixed = useStaffSession().data?.staff.warehouse ?? null;
   const [adjusting, setAdjusting] = useState(false);
+  const [binAt, setBinAt] = useState<WarehouseCode | null>(null);
+  const mayBin = (w: WarehouseCode) => (can('stock:write') && (fixed === null || fixed === w) ? () => setBinAt(w) : null);
   const i = item.data;
   return (
     <Stack>
@@ -53,10 +67,11 @@ export default function ItemStockPage() {
             {can('stock:write') && <Button onClick={() => setAdjusting(true)}>Adjust…</Button>}
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Warehouse name="West" {...i.west} />
-            <Warehouse name="East" {...i.east} />
+            <Warehouse name="West" {...i.west} bin={i.bins.west} onBin={mayBin('west')} />
+            <Warehouse name="East" {...i.east} bin={i.bins.east} onBin={mayBin('east')} />
           </SimpleGrid>
           {adjusting && <AdjustDialog item={i} warehouse={fixed} onClose={() => setAdjusting(false)} />}
+          {binAt && <BinDialog item={i} warehouse={binAt} onClose={() => setBinAt(null)} />}
         </>
       )}
       <Title order={2} size="h3">

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invoiceNumParam, pickListQuery, shipmentNumParam } from '../../../contract/admin/orders';
+import { pickListSchema } from '../../../contract/admin/picking';
 import { problemSchema as problem } from '../../../contract/problem';
 import type { OrdersContext } from '../context';
 import { sendPdf } from '../../platform/http/pdf-reply';
@@ -18,10 +19,29 @@ export const documentRoutes: FastifyPluginAsyncZod<{ ctx: OrdersContext }> = asy
   const documents = ctx.documents;
 
   app.get(
+    '/PickList',
+    {
+      config: { permission: 'orders:ship' },
+      schema: {
+        tags,
+        security,
+        description: "The pick screen: accepted orders' open units at one warehouse, by item in bin order (items without a bin last, then by item number), with each order's line. Warehouse staff get their own warehouse's only.",
+        querystring: pickListQuery,
+        response: { 200: pickListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { warehouse, orders } = request.query;
+      const { orders: covered, items } = await documents.pickListScreen(warehouse, orders ? orders.split(',').map(Number) : null, ownWarehouse(request));
+      return { warehouse, orders: covered, items };
+    },
+  );
+
+  app.get(
     '/PickList.pdf',
     {
       config: { permission: 'orders:ship' },
-      schema: { tags, security, description: "Accepted orders' open units at one warehouse, by item (PDF). Warehouse staff get their own warehouse's only.", querystring: pickListQuery, response: errors },
+      schema: { tags, security, description: "Accepted orders' open units at one warehouse, by item in bin order (PDF). Warehouse staff get their own warehouse's only.", querystring: pickListQuery, response: errors },
     },
     async (request, reply) => {
       const { warehouse, orders } = request.query;

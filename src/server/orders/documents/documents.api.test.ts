@@ -127,6 +127,46 @@ describe('pick lists', () => {
     expect(east.text).toContain('Nothing to pick');
   });
 
+  it('walk the shelves in bin order, items without a bin last: on the pick screen and in the PDF', async () => {
+    const buyerA = await signUpCustomer(t.app, 'CA');
+    const placed = await placeOrder(buyerA, 'PO-BINS');
+    expect((await adminCall(t, owner, { method: 'POST', url: `/Orders/${placed.orderNum}/Accept` })).status).toBe(200);
+    const west = await staffWith(t, ['warehouse'], 'west');
+    const pickScreen = async () => (await adminCall(t, west, { method: 'GET', url: `/PickList?warehouse=west&orders=${placed.orderNum}` }));
+
+    // Without bins: by item number.
+    const before = await pickScreen();
+    expect(before.status).toBe(200);
+    expect(before.headers['cache-control']).toBe('no-store');
+    expect(before.body.items.map((i: { invNum: string; bin: string }) => [i.invNum, i.bin])).toEqual([['11002', ''], ['30003', '']]);
+
+    // 30003 on a shelf: it comes first; 11002 has a bin only at East, so still none here.
+    expect((await adminCall(t, west, { method: 'PUT', url: '/Stock/30003/Bin', payload: { warehouse: 'west', bin: 'A-10-1' } })).status).toBe(200);
+    expect((await adminCall(t, owner, { method: 'PUT', url: '/Stock/11002/Bin', payload: { warehouse: 'east', bin: 'A-01' } })).status).toBe(200);
+    const after = await pickScreen();
+    expect(after.body).toEqual({
+      warehouse: 'west',
+      orders: [{ orderNum: placed.orderNum, orgName: expect.any(String), units: 7 }],
+      items: [
+        { invNum: '30003', title: expect.any(String), bin: 'A-10-1', upc: expect.any(String), totalQty: 3, orders: [{ orderNum: placed.orderNum, lineNo: 2, qty: 3 }] },
+        { invNum: '11002', title: expect.any(String), bin: '', upc: expect.any(String), totalQty: 4, orders: [{ orderNum: placed.orderNum, lineNo: 1, qty: 4 }] },
+      ],
+    });
+    // A-9 before A-10: numbers in a bin read as numbers.
+    expect((await adminCall(t, west, { method: 'PUT', url: '/Stock/11002/Bin', payload: { warehouse: 'west', bin: 'A-9-1' } })).status).toBe(200);
+    expect((await pickScreen()).body.items.map((i: { invNum: string }) => i.invNum)).toEqual(['11002', '30003']);
+
+    const pdf = await adminCall(t, west, { method: 'GET', url: `/PickList.pdf?warehouse=west&orders=${placed.orderNum}` });
+    const { text } = await pdfText(pdf.body as Buffer);
+    expect(text).toContain('2 items, 7 units, 1 order');
+    expect(text).not.toContain('1 orders');
+    expect(text).toContain('Bin A-9-1');
+    expect(text).toContain('Bin A-10-1');
+    expect(text.indexOf('#11002')).toBeLessThan(text.indexOf('#30003'));
+
+    expect((await adminCall(t, west, { method: 'GET', url: '/PickList?warehouse=east' })).status).toBe(403);
+  });
+
   it('refuse the other warehouse to warehouse staff, roles without orders:ship, and bad queries', async () => {
     const west = await staffWith(t, ['warehouse'], 'west');
     expect((await adminCall(t, west, { method: 'GET', url: '/PickList.pdf?warehouse=east' })).status).toBe(403);

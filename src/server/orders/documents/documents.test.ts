@@ -67,6 +67,16 @@ describe('pick list PDF', () => {
     }
   });
 
+  it('shows each item\'s bin ("No bin" without one) and counts one order, item and unit in the singular', async () => {
+    const list = pickList(2, 1);
+    const { text } = await pdfText(await renderPickList(list));
+    expect(text).toContain('Bin A-01');
+    expect(text).toContain('No bin');
+    expect(text).toContain('2 items, 2 units, 1 order');
+    const one = { ...list, items: list.items.slice(0, 1) };
+    expect((await pdfText(await renderPickList(one))).text).toContain('1 item, 1 unit, 1 order');
+  });
+
   it('says so when there is nothing to pick, and continues long lists on more pages', async () => {
     expect((await pdfText(await renderPickList(pickList(0)))).text).toContain('Nothing to pick');
     const { pages, text } = await pdfText(await renderPickList(pickList(40, 200)));

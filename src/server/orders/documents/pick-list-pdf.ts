@@ -1,9 +1,10 @@
 import { BOTTOM, CONTENT_WIDTH, code128All, finish, INK, latin1, MUTED, newDocument, PAGE, RULE, SHOP, usDate, type Doc } from '../../platform/pdf/pdf-layout';
+import { plural } from '../../../contract/admin/picking';
 import type { PickListData, PickListItem } from './types';
 
 /**
- * A pick list for one warehouse (DESIGN.md §5): by item, so a picker walks the shelves once. Each
- * item has its number's barcode (scanned at the shelf), the units to pick over all orders, a box
+ * A pick list for one warehouse (DESIGN.md §5, §7): by item in bin order (items without a bin
+ * last), so a picker walks the shelves once. Each item has its bin, its number's barcode (scanned at the shelf), the units to pick over all orders, a box
  * to tick, and then how many go to each order. Large type for a phone's or a printer's page.
  */
 
@@ -19,7 +20,7 @@ function header(doc: Doc, list: PickListData, first: boolean): number {
   const units = list.items.reduce((n, i) => n + i.totalQty, 0);
   doc.font('Helvetica').fontSize(10).fillColor(MUTED);
   doc.text(`${where.lines.join(', ')}  |  printed ${usDate(list.printedAt)} ${list.printedAt.slice(11, 16)} UTC`);
-  doc.text(`${list.items.length} items, ${units} units, ${list.orderNums.length} orders`);
+  doc.text(`${plural(list.items.length, 'item')}, ${plural(units, 'unit')}, ${plural(list.orderNums.length, 'order')}`);
   doc.font('Helvetica-Bold').fillColor(INK).text('Orders: ', { continued: true }).font('Helvetica').text(list.orderNums.join(', ') || 'none');
   return doc.y + 10;
 }
@@ -42,6 +43,7 @@ function itemBlock(doc: Doc, item: PickListItem, barcode: Buffer, y: number): vo
   const textW = CONTENT_WIDTH - BARCODE_W - 12 - 90;
   doc.image(barcode, left, y, { fit: [BARCODE_W, BARCODE_H] });
   doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(`#${item.invNum}`, textX, y, { width: textW, lineBreak: false });
+  doc.font('Helvetica-Bold').fontSize(12).text(item.bin ? `Bin ${latin1(item.bin)}` : 'No bin', textX + textW / 2, y, { width: textW / 2, align: 'right', lineBreak: false });
   doc.font('Helvetica').fontSize(10).text(latin1(item.title), textX, y + 15, { width: textW, lineBreak: false, ellipsis: true, height: 14 });
   // The units to pick, large, and a box to tick (once per item, not on its continued slices).
   if (item.totalQty > 0) pickBox(doc, item.totalQty, y);

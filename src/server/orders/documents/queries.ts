@@ -57,12 +57,13 @@ export function shipmentOrderLines(db: Db, shipmentId: number, orderId: number) 
 /** Orders a pick list covers: the oldest `limit` that can ship with units open at `warehouse`. */
 export function pickableOrders(db: Db, warehouse: Warehouse, orderNums: number[] | null, limit: number) {
   let q = db
-    .selectFrom('orders')
-    .select(['id', 'order_num'])
-    .where('status_code', 'in', ['accepted', 'partially_shipped'])
-    .where(warehouse === 'west' ? 'open_west' : 'open_east', '>', 0);
-  if (orderNums) q = q.where('order_num', 'in', orderNums);
-  return q.orderBy('order_num').limit(limit).execute();
+    .selectFrom('orders as o')
+    .innerJoin('customers as c', 'c.id', 'o.customer_id')
+    .select(['o.id', 'o.order_num', 'c.org_name'])
+    .where('o.status_code', 'in', ['accepted', 'partially_shipped'])
+    .where(warehouse === 'west' ? 'o.open_west' : 'o.open_east', '>', 0);
+  if (orderNums) q = q.where('o.order_num', 'in', orderNums);
+  return q.orderBy('o.order_num').limit(limit).execute();
 }
 
 /** The units open at `warehouse` on these orders' lines, by item then order. */
@@ -71,7 +72,7 @@ export function openLines(db: Db, warehouse: Warehouse, orderIds: number[]) {
   return db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select(['l.item_num', 'l.title', 'o.order_num', `${open} as qty`])
+    .select(['l.item_num', 'l.title', 'l.line_no', 'o.order_num', `${open} as qty`])
     .where('l.order_id', 'in', orderIds)
     .where(open, '>', 0)
     .orderBy('l.item_num')

@@ -7,6 +7,7 @@ import { Forbidden, NotFound } from '../../platform/errors';
 import { renderInvoice } from './invoice-pdf';
 import { renderPackingSlip } from './packing-slip-pdf';
 import { renderPickList } from './pick-list-pdf';
+import { byBin, shelfFacts } from '../../stock';
 import * as q from './queries';
 import type { InvoiceData, PickListData, PickListItem } from './types';
 
@@ -52,17 +53,37 @@ export class DocumentService {
     return renderPickList(await this.pickListData(warehouse, orderNums, now));
   }
 
+  /** The pick screen's list: as the PDF's, as JSON. */
+  async pickListScreen(warehouse: Warehouse, orderNums: number[] | null, warehouseOf: Warehouse | null): Promise<PickListData> {
+    if (warehouseOf && warehouse !== warehouseOf) throw new Forbidden(DOCUMENT_MESSAGES.otherWarehouse(warehouseOf));
+    return this.pickListData(warehouse, orderNums, new Date());
+  }
+
   async pickListData(warehouse: Warehouse, orderNums: number[] | null, now: Date): Promise<PickListData> {
     const orders = await q.pickableOrders(this.db, warehouse, orderNums && [...new Set(orderNums)], DOCUMENTS.maxPickListOrders);
     const lines = orders.length ? await q.openLines(this.db, warehouse, orders.map((o) => o.id)) : [];
+    const shelves = await shelfFacts(this.db, warehouse, lines.map((l) => l.item_num));
     const items: PickListItem[] = [];
+    const units = new Map<number, number>();
     for (const l of lines) {
       let item = items.at(-1);
-      if (item?.invNum !== l.item_num) items.push((item = { invNum: l.item_num, title: l.title, totalQty: 0, orders: [] }));
+      if (item?.invNum !== l.item_num) {
+        const shelf = shelves.get(l.item_num);
+        items.push((item = { invNum: l.item_num, title: l.title, bin: shelf?.bin ?? '', upc: shelf?.upc ?? '', totalQty: 0, orders: [] }));
+      }
       item.totalQty += l.qty;
-      item.orders.push({ orderNum: l.order_num, qty: l.qty });
+      item.orders.push({ orderNum: l.order_num, lineNo: l.line_no, qty: l.qty });
+      units.set(l.order_num, (units.get(l.order_num) ?? 0) + l.qty);
     }
-    return { warehouse, printedAt: now.toISOString(), orderNums: orders.map((o) => o.order_num), items };
+    // The shelves walked once, in bin order.
+    items.sort(byBin);
+    return {
+      warehouse,
+      printedAt: now.toISOString(),
+      orderNums: orders.map((o) => o.order_num),
+      orders: orders.map((o) => ({ orderNum: o.order_num, orgName: o.org_name, units: units.get(o.order_num) ?? 0 })),
+      items,
+    };
   }
 }
 

@@ -66,11 +66,14 @@ export function pickList(itemCount: number, ordersPerItem = 3): PickListData {
     warehouse: 'east',
     printedAt: '2026-11-25T09:30:00.000Z',
     orderNums,
+    orders: orderNums.map((orderNum, j) => ({ orderNum, orgName: 'Demo Party Supply', units: itemCount * (j + 1) })),
     items: Array.from({ length: itemCount }, (_, i) => ({
       invNum: invNum(i),
       title: title(i),
+      bin: i % 2 === 0 ? `A-${String(i + 1).padStart(2, '0')}` : '',
+      upc: '',
       totalQty: orderNums.reduce((s, _o, j) => s + j + 1, 0),
-      orders: orderNums.map((orderNum, j) => ({ orderNum, qty: j + 1 })),
+      orders: orderNums.map((orderNum, j) => ({ orderNum, lineNo: i + 1, qty: j + 1 })),
     })),
   };
 }

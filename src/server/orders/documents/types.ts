@@ -9,9 +9,13 @@ import type { Carrier, Warehouse } from '../../../contract/order-lifecycle';
 export interface PickListItem {
   invNum: string;
   title: string;
+  /** The item's bin at the list's warehouse ("" for none). */
+  bin: string;
+  /** The UPC its barcode carries ("" for none). */
+  upc: string;
   /** Units to pick over all the orders. */
   totalQty: number;
-  orders: { orderNum: number; qty: number }[];
+  orders: { orderNum: number; lineNo: number; qty: number }[];
 }
 
 export interface PickListData {
@@ -19,7 +23,9 @@ export interface PickListData {
   /** When the list was printed. */
   printedAt: string;
   orderNums: number[];
-  /** In picking order (by item number). */
+  /** The orders covered, oldest first: company and units to pick (the pick screen's choice). */
+  orders: { orderNum: number; orgName: string; units: number }[];
+  /** In picking order: by bin, items without a bin last, then by item number. */
   items: PickListItem[];
 }
 

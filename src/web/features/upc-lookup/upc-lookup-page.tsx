@@ -8,7 +8,7 @@ import { money } from '../../components/money';
 import { notify } from '../../components/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { lookupUpcs, splitCodes } from './api';
-import { BarcodeScanner } from './barcode-scanner';
+import { BarcodeScanner } from '../../components/barcode-scanner';
 
 interface Row extends UpcMatch {
   key: number;

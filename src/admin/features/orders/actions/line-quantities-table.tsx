@@ -26,7 +26,7 @@ export function LineQuantitiesTable({
   onChange: (next: (q: Record<number, number>) => Record<number, number>) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <Table.ScrollContainer minWidth={300}>
       <Table striped>
         <Table.Thead>
           <Table.Tr>
@@ -47,7 +47,7 @@ export function LineQuantitiesTable({
                 </Text>
               </Table.Td>
               <Table.Td ta="right">{limit(l)}</Table.Td>
-              <Table.Td ta="right" w={110}>
+              <Table.Td ta="right" w={96}>
                 <NumberInput
                   aria-label={`Units of line ${l.lineNo} (${l.invNum}) to ${verb}`}
                   min={0}

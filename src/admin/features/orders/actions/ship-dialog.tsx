@@ -16,18 +16,27 @@ const open = (l: AdminOrder['lines'][number], w: WarehouseCode) => (w === 'west'
 
 /** Every open unit at the warehouse, per line: the form's starting quantities. */
 const allOpen = (order: AdminOrder, w: WarehouseCode) => Object.fromEntries(order.lines.map((l) => [l.lineNo, open(l, w)]));
+/** No units on any line: the lines not picked. */
+const zeroes = (order: AdminOrder) => Object.fromEntries(order.lines.map((l) => [l.lineNo, 0]));
+
+/** What the pick screen picked: the warehouse and the units per line to start the form with. */
+export interface PickedUnits {
+  warehouse: WarehouseCode;
+  qty: Record<number, number>;
+}
 
 /**
  * Ship: warehouse (fixed for a member limited to one), carrier, tracking number, and a quantity
- * per line, all open units at that warehouse to start with. POST /Orders/{n}/Ship → the shipment.
+ * per line, all open units at that warehouse to start with (or what was `picked`).
+ * POST /Orders/{n}/Ship → the shipment.
  */
-export function ShipDialog({ order, opened, onClose, onReload }: { order: AdminOrder; opened: boolean; onClose: () => void; onReload: () => void }) {
+export function ShipDialog({ order, opened, onClose, onReload, picked }: { order: AdminOrder; opened: boolean; onClose: () => void; onReload: () => void; picked?: PickedUnits }) {
   const fixed = useStaffSession().data?.staff.warehouse ?? null;
-  const first: WarehouseCode = fixed ?? (order.lines.some((l) => l.openWest > 0) || !order.lines.some((l) => l.openEast > 0) ? 'west' : 'east');
+  const first: WarehouseCode = fixed ?? picked?.warehouse ?? (order.lines.some((l) => l.openWest > 0) || !order.lines.some((l) => l.openEast > 0) ? 'west' : 'east');
   const [warehouse, setWarehouse] = useState<WarehouseCode>(first);
   const [carrier, setCarrier] = useState<ShipBody['carrier']>('ups');
   const [tracking, setTracking] = useState('');
-  const [qty, setQty] = useState<Record<number, number>>(() => allOpen(order, first));
+  const [qty, setQty] = useState<Record<number, number>>(() => (picked && picked.warehouse === first ? { ...allOpen(order, first), ...zeroes(order), ...picked.qty } : allOpen(order, first)));
   const [problems, setProblems] = useState<string[]>([]);
   const [done, setDone] = useState<Shipment | null>(null);
   const ship = useShip(order);

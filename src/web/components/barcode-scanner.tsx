@@ -16,9 +16,14 @@ export const canScanBarcodes = (): boolean => typeof window !== 'undefined' && '
 /** The same code seen again within this time is the same package still in front of the camera. */
 const REPEAT_MS = 2500;
 
+/** The packages' barcodes: UPC and EAN. */
+export const PACKAGE_FORMATS = ['upc_a', 'ean_13', 'upc_e', 'ean_8'];
+
 /**
  * Reads UPC/EAN barcodes from the device camera with the browser's BarcodeDetector and calls
  * `onCode` once per package scanned; the buyer keeps scanning until they close the dialog.
+ * Shared by the storefront's UPC lookup and the back office's pick screen (which shows the
+ * camera inline, `CameraView`).
  */
 export function BarcodeScanner({ onCode }: { onCode: (code: string) => void }) {
   const [open, setOpen] = useState(false);
@@ -35,7 +40,24 @@ export function BarcodeScanner({ onCode }: { onCode: (code: string) => void }) {
   );
 }
 
-function CameraView({ onCode }: { onCode: (code: string) => void }) {
+/**
+ * The camera's picture and what it read: `onCode` once per package held in front of it.
+ * `hint`: the line under the picture before anything was read; `scanned`: after a code was read.
+ */
+export function CameraView({
+  onCode,
+  formats = PACKAGE_FORMATS,
+  hint = 'Hold a barcode in front of the camera. Each package scanned adds a row.',
+  scanned = (code: string) => `Scanned ${code}: added below.`,
+  height,
+}: {
+  onCode: (code: string) => void;
+  formats?: readonly string[];
+  hint?: string;
+  scanned?: (code: string) => string;
+  /** A strip of the picture this high (the pick screen keeps its lines in view), not all of it. */
+  height?: number;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState('');
   const [last, setLast] = useState('');
@@ -50,7 +72,7 @@ function CameraView({ onCode }: { onCode: (code: string) => void }) {
     let stopped = false;
     const seen = new Map<string, number>();
     const Detector = (window as unknown as { BarcodeDetector: BarcodeDetectorClass }).BarcodeDetector;
-    const detector = new Detector({ formats: ['upc_a', 'ean_13', 'upc_e', 'ean_8'] });
+    const detector = new Detector({ formats: [...formats] });
 
     const scan = async () => {
       if (stopped || !video.current) return;
@@ -85,6 +107,8 @@ function CameraView({ onCode }: { onCode: (code: string) => void }) {
       window.clearTimeout(timer);
       stream?.getTracks().forEach((t) => t.stop());
     };
+    // The camera opens once per view; a change of formats does not reopen it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
@@ -94,10 +118,10 @@ function CameraView({ onCode }: { onCode: (code: string) => void }) {
           {error}
         </Alert>
       ) : (
-        <video ref={video} muted playsInline style={{ width: '100%', borderRadius: 8, background: '#000' }} aria-label="Camera view" />
+        <video ref={video} muted playsInline style={{ width: '100%', borderRadius: 8, background: '#000', ...(height ? { height, objectFit: 'cover' } : {}) }} aria-label="Camera view" />
       )}
       <Text size="sm" role="status" aria-live="polite">
-        {last ? `Scanned ${last}: added below.` : 'Hold a barcode in front of the camera. Each package scanned adds a row.'}
+        {last ? scanned(last) : hint}
       </Text>
     </Stack>
   );

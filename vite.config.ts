@@ -62,6 +62,23 @@ function scrollAreaWithoutFloatingUi(): Plugin {
   };
 }
 
+/**
+ * Mantine's AppShell header, footer and aside import react-remove-scroll (the scroll lock of modals
+ * and drawers, with its side-car modules) only to read one class name from it: the back office's
+ * shell then carried the scroll lock on every screen. The same name from its constants module.
+ */
+function appShellWithoutScrollLock(): Plugin {
+  const from = 'import { RemoveScroll } from "react-remove-scroll";';
+  return {
+    name: 'app-shell-without-scroll-lock',
+    transform(code, id) {
+      if (!/[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(Header|Footer|Aside)[\\/]/.test(id) || !code.includes(from)) return null;
+      const to = 'import { zeroRightClassName } from "react-remove-scroll-bar/constants";\nconst RemoveScroll = { classNames: { zeroRight: zeroRightClassName } };';
+      return { code: code.replace(from, to), map: null };
+    },
+  };
+}
+
 const EARLY_DATA = fileURLToPath(new URL('./src/web/early-data.ts', import.meta.url));
 const ADMIN_ROOT = fileURLToPath(new URL('./src/admin', import.meta.url));
 const ADMIN_OUT = fileURLToPath(new URL('./dist/web/admin', import.meta.url));
@@ -91,7 +108,7 @@ function adminApp(): Plugin {
         root: ADMIN_ROOT,
         base: '/admin/',
         publicDir: false,
-        plugins: [react(), mantineStylesPerComponent(), scrollAreaWithoutFloatingUi()],
+        plugins: [react(), mantineStylesPerComponent(), scrollAreaWithoutFloatingUi(), appShellWithoutScrollLock()],
         build: { ...buildOptions, outDir: ADMIN_OUT, emptyOutDir: true, rolldownOptions: adminRolldownOptions },
       });
     },

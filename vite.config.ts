@@ -42,6 +42,43 @@ function mantineStylesPerComponent(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea (under every Table.ScrollContainer) takes one small hook, useMergeRefs, from
+ * @floating-ui/react, and that module is all of Floating UI's React code (popovers, tooltips):
+ * 12 KB gzip on every page with a scrolling table, popover or not. The same hook from
+ * @mantine/hooks (a callback ref that sets each ref, with React 19's ref clean-up) instead. If a
+ * Mantine release changes the import, this does nothing and the admin's bundle check
+ * (e2e/admin-bundle.test.ts) tells.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const from = 'import { useMergeRefs } from "@floating-ui/react";';
+  return {
+    name: 'scroll-area-without-floating-ui',
+    transform(code, id) {
+      if (!/[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(id) || !code.includes(from)) return null;
+      const to = 'import { useMergedRef } from "@mantine/hooks";\nconst useMergeRefs = (refs) => useMergedRef(...refs);';
+      return { code: code.replace(from, to), map: null };
+    },
+  };
+}
+
+/**
+ * Mantine's AppShell header, footer and aside import react-remove-scroll (the scroll lock of modals
+ * and drawers, with its side-car modules) only to read one class name from it: the back office's
+ * shell then carried the scroll lock on every screen. The same name from its constants module.
+ */
+function appShellWithoutScrollLock(): Plugin {
+  const from = 'import { RemoveScroll } from "react-remove-scroll";';
+  return {
+    name: 'app-shell-without-scroll-lock',
+    transform(code, id) {
+      if (!/[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(Header|Footer|Aside)[\\/]/.test(id) || !code.includes(from)) return null;
+      const to = 'import { zeroRightClassName } from "react-remove-scroll-bar/constants";\nconst RemoveScroll = { classNames: { zeroRight: zeroRightClassName } };';
+      return { code: code.replace(from, to), map: null };
+    },
+  };
+}
+
 const EARLY_DATA = fileURLToPath(new URL('./src/web/early-data.ts', import.meta.url));
 const ADMIN_ROOT = fileURLToPath(new URL('./src/admin', import.meta.url));
 const ADMIN_OUT = fileURLToPath(new URL('./dist/web/admin', import.meta.url));
@@ -71,8 +108,8 @@ function adminApp(): Plugin {
         root: ADMIN_ROOT,
         base: '/admin/',
         publicDir: false,
-        plugins: [react(), mantineStylesPerComponent()],
-        build: { ...buildOptions, outDir: ADMIN_OUT, emptyOutDir: true },
+        plugins: [react(), mantineStylesPerComponent(), scrollAreaWithoutFloatingUi(), appShellWithoutScrollLock()],
+        build: { ...buildOptions, outDir: ADMIN_OUT, emptyOutDir: true, rolldownOptions: adminRolldownOptions },
       });
     },
     configureServer(server) {
@@ -129,6 +166,27 @@ function earlyDataScript(): Plugin {
     },
   };
 }
+
+/**
+ * The back office's chunks (issue 29): plain code splitting, without the storefront's inlined
+ * common chunks. Inlining copied every shared Mantine component into each page's chunk, and its
+ * stylesheet with it (1.1 MB of CSS over 34 files, the same rules loaded again on every page).
+ * Split, each module (and each Mantine component's CSS) lives in exactly one file, loaded once and
+ * then cached for every other page; a page loads only what it does not have yet. React (needed by
+ * every chunk) is a chunk of its own, and so is Floating UI (popovers and menus), so that a page
+ * without them never loads it because a shared chunk happened to take it in.
+ */
+const adminRolldownOptions = {
+  preserveEntrySignatures: false,
+  output: {
+    codeSplitting: {
+      groups: [
+        { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+        { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, priority: 1 },
+      ],
+    },
+  },
+} satisfies NonNullable<UserConfig['build']>['rolldownOptions'];
 
 /** The storefront's and the back office's build settings (each its own outDir). */
 const buildOptions = {

@@ -1,7 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteError } from '../../web/app/route-error';
 import { SCREENS, type ScreenName } from '../../contract/admin/screens';
-import { AdminLayout } from './layout';
 
 /** A code-split screen behind the staff guard: signed in, and allowed the screen's permission (contract/admin/screens.ts). */
 function screen(name: ScreenName, load: () => Promise<{ default: React.ComponentType }>): RouteObject {
@@ -58,7 +57,8 @@ export const router = createBrowserRouter(
     { path: 'signin', ErrorBoundary: RouteError, ...lazyPage(() => import('../features/session/sign-in-page')) },
     // The link of an owner's "Reset sign-in": no session needed.
     { path: 'set-password', ErrorBoundary: RouteError, ...lazyPage(() => import('../features/set-password/set-password-page')) },
-    { path: '/', Component: AdminLayout, ErrorBoundary: RouteError, HydrateFallback: () => null, children: routes },
+    // The shell (AppShell, navigation) loads with the first signed-in screen, not with the sign-in page.
+    { path: '/', ...lazyPage(() => import('./layout').then((m) => ({ default: m.AdminLayout }))), ErrorBoundary: RouteError, HydrateFallback: () => null, children: routes },
   ],
   { basename: '/admin' },
 );

@@ -46,16 +46,17 @@ export const Header = memo(function Header() {
         </Container>
       </Box>
       <Container size="xl" py="sm">
-        <Group justify="space-between" wrap="nowrap" gap="md">
+        {/* On a phone the search field is a row of its own under the logo, not behind the menu. */}
+        <div className={classes.headerRow}>
           <Brand />
-          <Box visibleFrom="sm" style={{ flex: 1, maxWidth: 420 }}>
+          <div className={classes.headerSearch}>
             <HeaderSearch />
-          </Box>
+          </div>
           <Group gap="xs" wrap="nowrap">
             <AccountArea />
             <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="sm" aria-label="Open the menu" />
           </Group>
-        </Group>
+        </div>
       </Container>
       <nav className={classes.navBar} aria-label="Main">
         <Container size="xl" visibleFrom="sm">

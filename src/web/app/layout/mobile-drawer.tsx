@@ -1,6 +1,5 @@
 import { Divider, Drawer, NavLink as MantineNavLink, ScrollArea, Stack } from '@mantine/core';
 import { Link } from 'react-router';
-import { HeaderSearch } from './header-search';
 import { LATEX_LINKS, productsOf, SURVEY_LINK } from './nav-links';
 
 /** Below 768px the menu lives in a drawer with the same destinations (spec §2). */
@@ -9,7 +8,6 @@ export function MobileDrawer({ opened, onClose }: { opened: boolean; onClose: ()
   return (
     <Drawer opened={opened} onClose={onClose} title="Menu" size="85%" hiddenFrom="sm" scrollAreaComponent={ScrollArea.Autosize}>
       <Stack gap="sm">
-        <HeaderSearch onSearch={onClose} />
         <nav aria-label="Mobile">
           {item('/', 'Home')}
           <MantineNavLink label="Premium Latex" defaultOpened>

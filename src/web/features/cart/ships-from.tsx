@@ -2,7 +2,8 @@ import { Badge, Group, Loader, NativeSelect, Paper, Table, Text, Title } from '@
 import { useQuery } from '@tanstack/react-query';
 import { customerSchema } from '../../../contract/accounts';
 import { type Cart, cartSchema } from '../../../contract/cart';
-import { cartAvailabilitySchema, shipsFrom } from '../../../contract/cart-availability';
+import { shipsFrom } from '../../../contract/cart-availability';
+import { useCartAvailability } from '../../components/cart-availability';
 import { CART_TEXTS, reasonOr } from '../../components/cart-texts';
 import { useCartMutation } from '../../components/cart-data';
 import { notify } from '../../components/notify';
@@ -15,12 +16,7 @@ const WAREHOUSE = { west: 'West (Fresno, CA)', east: 'East (Fairhope, AL)' } as 
  * allocation rule. Changing the ship-to here updates the cart, and so this forecast.
  */
 export function ShipsFrom({ cart }: { cart: Cart }) {
-  // The key carries what the forecast depends on, so any cart change fetches it again.
-  const signature = cart.items.map((i) => `${i.invNum}:${i.ordQty}`).join(',');
-  const availability = useQuery({
-    queryKey: ['cart', 'availability', cart.shipToCode, signature],
-    queryFn: () => apiGet('/Shop/GetCartAvailability', cartAvailabilitySchema, 'Failed to get stock availability'),
-  });
+  const availability = useCartAvailability(cart);
   const customer = useQuery({
     queryKey: ['customer', 'full'],
     queryFn: () => apiGet('/Customer/GetCustomerInfo', customerSchema, 'An error occurred. Please try again.'),

@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type Category, categorySchema, type FilterParam, type ItemDetail, itemDetailSchema, type PagedItems, pagedItemsSchema } from '../../../contract/catalogue';
-import { apiGet, apiRequest, queryString } from '../../lib/api-client';
+import { apiGet, queryString } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { readListing, sortParam } from './listing-state';
 import { CARD_PICTURE_PX, DETAIL_PICTURE, preloadProductPicture } from '../../components/picture-preload';
@@ -165,14 +165,4 @@ export function prefetchItemDetail(params: URLSearchParams): void {
       .then(() => preloadProductPicture(queryClient.getQueryData<ItemDetail>(query.queryKey)?.picture, DETAIL_PICTURE.size, DETAIL_PICTURE.sizes));
   }
   if (Number.isInteger(categoryNum) && categoryNum > 0) void queryClient.prefetchQuery(breadcrumbQuery(categoryNum));
-}
-
-/** Adds to the cart (the cart issue owns the cart screens; any cart view refreshes after this). */
-export function useAddToCart() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ invNum, qty }: { invNum: string; qty: number }) =>
-      apiRequest('POST', `/Shop/AddItem${queryString({ InvNum: invNum, qty })}`, null, 'Failed to add item'),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['cart'] }),
-  });
 }

@@ -1,8 +1,8 @@
-import { Button, Card, Group, NumberInput, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, NumberInput, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { ItemDetail } from '../../../contract/catalogue';
-import { notify } from '../../components/notify';
-import { useAddToCart } from './api';
+import { addToCartCallbacks, useAddToCart } from './add-to-cart';
 import { money } from './stock-badge';
 
 /**
@@ -14,6 +14,8 @@ export default function SignedInBuyBox({ item }: { item: ItemDetail }) {
   const add = useAddToCart();
   const [qty, setQty] = useState<number | string>(1);
   const quantity = typeof qty === 'number' ? qty : Number(qty);
+  // The last add's backorder notice stays until the next add.
+  const notice = add.isSuccess ? add.data : null;
   return (
     <Card withBorder radius="md" p="md">
       <Group align="flex-end" gap="md">
@@ -29,19 +31,24 @@ export default function SignedInBuyBox({ item }: { item: ItemDetail }) {
         <Button
           loading={add.isPending}
           disabled={!Number.isInteger(quantity) || quantity < 1}
-          onClick={() =>
-            add.mutate(
-              { invNum: item.num, qty: quantity },
-              {
-                onSuccess: () => notify('green', 'Item added to cart'),
-                onError: (err) => notify('red', err.message && err.message !== 'Failed to add item' ? err.message : 'Failed to add item to cart'),
-              },
-            )
-          }
+          onClick={() => add.mutate({ invNum: item.num, qty: quantity }, addToCartCallbacks)}
         >
           Add to cart
         </Button>
       </Group>
+      {notice && <BackorderAlert notice={notice} />}
     </Card>
+  );
+}
+
+/** Told when the item is added, not after the order is placed. */
+export function BackorderAlert({ notice }: { notice: string }) {
+  return (
+    <Alert color="orange.9" variant="light" title="Not all of it is in stock" mt="sm" role="status" data-testid="backorder-notice">
+      <Text size="sm">{notice}</Text>
+      <Anchor component={Link} to="/cart" size="sm" fw={600}>
+        See where your cart ships from
+      </Anchor>
+    </Alert>
   );
 }

@@ -145,6 +145,13 @@ function ItemFacts({ item, categoryNum }: { item: ItemDetail; categoryNum: numbe
       <Title order={1} size="h2">
         {item.web_Title}
       </Title>
+      {/* Price and Add to cart right under the title: on a phone they are on the first screen. */}
+      <Group gap="xs">
+        <StockBadge label="West" inStock={item.inStockFresno} />
+        <StockBadge label="East" inStock={item.inStockFairhope} />
+      </Group>
+      <BuyBox item={item} />
+      <PackAndBreaks item={item} />
       <Stack gap={4}>
         <Fact label="Item number" value={item.num} />
         <Fact label="UPC" value={item.upc || '—'} />
@@ -154,12 +161,6 @@ function ItemFacts({ item, categoryNum }: { item: ItemDetail; categoryNum: numbe
         <Fact label="Dimensions" value={item.dimensions || '—'} />
         <Fact label="Colour family" value={item.color_Family || '—'} />
       </Stack>
-      <PackAndBreaks item={item} />
-      <Group gap="xs">
-        <StockBadge label="West" inStock={item.inStockFresno} />
-        <StockBadge label="East" inStock={item.inStockFairhope} />
-      </Group>
-      <BuyBox item={item} />
       {item.colors.length > 0 && (
         <div>
           <Text size="sm" fw={600} mb={6}>

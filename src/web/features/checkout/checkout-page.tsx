@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Grid, Group, Loader, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Container, Grid, Group, Loader, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CART, type CheckoutRequest } from '../../../contract/cart';
@@ -7,10 +7,12 @@ import { useCart } from '../../components/cart-data';
 import { CART_TEXTS } from '../../components/cart-texts';
 import { CheckoutSteps } from '../../components/checkout-steps';
 import { EmptyCart } from '../../components/empty-cart';
+import { money } from '../../components/money';
 import { usePageMeta } from '../../lib/page-meta';
 import { useSession } from '../../lib/session';
 import { usePlaceOrder, useShippingOptions } from './api';
 import { type Attempt, attemptFor } from './idempotency-key';
+import classes from './checkout.module.css';
 import { OrderReview } from './order-review';
 import { ShippingChoice } from './shipping-choice';
 import { ShipToChoice } from './ship-to-choice';
@@ -71,6 +73,12 @@ export default function CheckoutPage() {
   // The chosen option, or the first one offered (ground) until the buyer picks another.
   const shipping = list.find((o) => o.code === chosen) ?? list[0] ?? null;
   const orderComments = comments ?? c.comments;
+  const canPlace = Boolean(shipping) && c.unavailableItems.length === 0;
+  const failed = place.isError && (
+    <Alert color="red" title={CART_TEXTS.checkoutFailed} role="alert" mb="sm">
+      {place.error.message !== CART_TEXTS.checkoutFailed ? place.error.message : 'Please try again.'}
+    </Alert>
+  );
 
   const placeOrder = () => {
     if (sending.current || !shipping) return;
@@ -124,22 +132,37 @@ export default function CheckoutPage() {
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack>
               <OrderReview cart={c} shipping={shipping} />
-              {place.isError && (
-                <Alert color="red" title={CART_TEXTS.checkoutFailed} role="alert">
-                  {place.error.message !== CART_TEXTS.checkoutFailed ? place.error.message : 'Please try again.'}
-                </Alert>
-              )}
+              <Box visibleFrom="md">{failed}</Box>
               <Group grow>
                 <Button component={Link} to="/cart" variant="default">
                   Back to cart
                 </Button>
-                <Button size="md" onClick={placeOrder} loading={place.isPending} disabled={!shipping || c.unavailableItems.length > 0}>
+                <Button size="md" onClick={placeOrder} loading={place.isPending} disabled={!canPlace} visibleFrom="md">
                   Place Order
                 </Button>
               </Group>
             </Stack>
           </Grid.Col>
         </Grid>
+      )}
+      {c.items.length > 0 && (
+        // Below 62em the review comes last, under the forms: the total and Place Order stay on screen at the bottom.
+        <Paper hiddenFrom="md" className={classes.placeBar} data-testid="place-order-bar">
+          {failed}
+          <Group justify="space-between" wrap="nowrap">
+            <div>
+              <Text size="xs" c="dimmed">
+                Total{shipping ? '' : ' before shipping'}
+              </Text>
+              <Text fw={800} size="lg" data-testid="place-order-total">
+                {money(c.total + (shipping?.amount ?? 0))}
+              </Text>
+            </div>
+            <Button size="md" onClick={placeOrder} loading={place.isPending} disabled={!canPlace}>
+              Place Order
+            </Button>
+          </Group>
+        </Paper>
       )}
     </Container>
   );

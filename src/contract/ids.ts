@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_LABELS, humanize } from './labels';
 
 /**
  * The largest number an id, an order, shipment or invoice number, or a cursor can be: the
@@ -8,9 +9,9 @@ import { z } from 'zod';
  */
 export const DB_INT_MAX = 2_147_483_647;
 
-/** A row's number in a path, a query or a body: a whole number from 1 to DB_INT_MAX. */
+/** A row's number in a path, a query or a body: a whole number from 1 to DB_INT_MAX; `field` is its key (the message names its label). */
 export const rowNumber = (field: string) => {
-  const message = `${field} must be a whole number from 1 to ${DB_INT_MAX}`;
+  const message = `${FIELD_LABELS[field] ?? humanize(field)} must be a whole number from 1 to ${DB_INT_MAX.toLocaleString('en-US')}.`;
   return z.coerce.number({ error: message }).int(message).min(1, message).max(DB_INT_MAX, message);
 };
 

@@ -41,9 +41,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendProblem(reply, error.status, error.message, error.errors, error.extensions);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const messages = [...new Set(error.validation.map((v) => v.message ?? 'Invalid request'))];
+      // Sentences for people (http/plain-validation.ts); the spec's own short texts join as they always did.
+      const messages = [...new Set(error.validation.map((v) => v.message ?? 'The request is not valid.'))];
       const fields = error.validationContext === 'body' || error.validationContext === 'querystring' ? fieldsOf(error.validation) : {};
-      return sendProblem(reply, 400, messages.join(', '), messages, Object.keys(fields).length > 0 ? { fields } : {});
+      return sendProblem(reply, 400, joinMessages(messages), messages, Object.keys(fields).length > 0 ? { fields } : {});
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -55,12 +56,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** Messages as one detail: after a sentence's full stop a space, else the comma the spec's texts were always joined with. */
+export function joinMessages(messages: readonly string[]): string {
+  return messages.reduce((detail, m) => (detail === '' ? m : `${detail}${/[.!?]$/.test(detail) ? ' ' : ', '}${m}`), '');
+}
+
 /** A body's or query string's problems by field path (`price`, `filters.poscat.0`, `from`), the first message of each: forms and filter bars show them at the field. */
 function fieldsOf(validation: readonly { instancePath: string; message?: string }[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const v of validation) {
     const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    if (path !== '' && !(path in fields)) fields[path] = v.message ?? 'Invalid value';
+    if (path !== '' && !(path in fields)) fields[path] = v.message ?? 'This value is not valid.';
   }
   return fields;
 }

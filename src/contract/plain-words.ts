@@ -54,6 +54,10 @@ const TYPE_WORDS: Record<string, string> = {
   date: 'a date',
 };
 
+type Checked = { _zod?: { def?: { checks?: { _zod?: { def?: { format?: string } } }[] } } };
+/** True when the number schema that raised the issue takes whole numbers only (`.int()`). */
+const wantsWholeNumber = (iss: unknown) => ((iss as { inst?: Checked }).inst?._zod?.def?.checks ?? []).some((c) => /int/.test(c._zod?.def?.format ?? ''));
+
 /** One issue as a sentence about `subject`. */
 function sentence(iss: RawIssue | z.core.$ZodIssue, subject: string, atRoot: boolean): string {
   const words = (iss as { params?: { words?: TextWords } }).params?.words;
@@ -64,6 +68,8 @@ function sentence(iss: RawIssue | z.core.$ZodIssue, subject: string, atRoot: boo
       if (atRoot) return 'Nothing was sent: fill in the form and send it again.';
       if (input === undefined || input === null) return `${subject} is required.`;
       if (iss.expected === 'object') return `${subject} is not filled in the right way.`;
+      // Text where a whole number belongs is told so, not just "a number".
+      if (iss.expected === 'number' && wantsWholeNumber(iss)) return `${subject} must be a whole number.`;
       return `${subject} must be ${TYPE_WORDS[iss.expected] ?? 'filled in the right way'}.`;
     case 'too_small': {
       const n = count(iss.minimum as number | bigint);

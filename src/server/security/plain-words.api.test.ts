@@ -33,7 +33,7 @@ describe('a refused form reads as sentences with the labels', () => {
       price: 'Give the price in dollars with at most 2 decimals',
       caseQty: 'Case quantity must be a whole number.',
     });
-    expect(res.body.detail).toBe('Title is required. Case quantity must be a whole number. Give the price in dollars with at most 2 decimals');
+    expect(res.body.detail).toBe('Title is required. Give the price in dollars with at most 2 decimals. Case quantity must be a whole number.');
     for (const m of messagesOf(res.body)) expect(codeNamesIn(m, Object.keys(body)), m).toEqual([]);
   });
 
@@ -49,12 +49,12 @@ describe('a refused form reads as sentences with the labels', () => {
   });
 
   it('a list row names its row; the query string its filter; a missing body says so', async () => {
-    const ship = await adminCall(t, owner, { method: 'GET', url: '/Orders?pageSize=0' });
-    expect(ship.status).toBe(400);
-    expect(ship.body.fields).toEqual({ pageSize: 'Rows per page must be at least 1.' });
-    const breaks = await adminCall(t, owner, { method: 'PUT', url: '/Items/11001/Breaks', payload: [{ minQty: 10, price: 1 }, { minQty: 'x', price: 1 }] });
-    expect(breaks.status).toBe(400);
-    expect(breaks.body.detail).toBe('From quantity in row 2 of the list must be a whole number.');
+    const list = await adminCall(t, owner, { method: 'GET', url: '/Orders?pageSize=0' });
+    expect(list.status).toBe(400);
+    expect(list.body.fields).toEqual({ pageSize: 'Rows per page must be at least 1.' });
+    const photos = await adminCall(t, owner, { method: 'PUT', url: '/Items/11001/Photos/Order', payload: { photoIds: [1, 'x'] } });
+    expect(photos.status).toBe(400);
+    expect(photos.body.fields).toEqual({ 'photoIds.1': 'Entry 2 of Photos in order must be a whole number.' });
     const empty = await adminCall(t, owner, { method: 'POST', url: '/Stock/Adjust' });
     expect(empty.status).toBe(400);
     expect(empty.body.detail).toBe('Nothing was sent: fill in the form and send it again.');

@@ -56,9 +56,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** Messages as one detail: after a sentence's full stop a space, else the comma the spec's texts were always joined with. */
+/**
+ * Messages as one detail. Sentences (ending in a full stop) are joined by a space, and the short
+ * texts beside them get their full stop; the spec's own short texts alone are joined by a comma,
+ * as they always were ("Email is required, Password is required").
+ */
 export function joinMessages(messages: readonly string[]): string {
-  return messages.reduce((detail, m) => (detail === '' ? m : `${detail}${/[.!?]$/.test(detail) ? ' ' : ', '}${m}`), '');
+  if (!messages.some((m) => /[.!?]$/.test(m))) return messages.join(', ');
+  return messages.map((m) => (/[.!?]$/.test(m) ? m : `${m}.`)).join(' ');
 }
 
 /** A body's or query string's problems by field path (`price`, `filters.poscat.0`, `from`), the first message of each: forms and filter bars show them at the field. */

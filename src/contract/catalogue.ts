@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { FIELD_LABELS, humanize } from './labels';
 
 /** Business constants of the catalogue (spec §9). */
 export const CATALOGUE = {
@@ -125,9 +124,8 @@ const repeated = z
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
   .pipe(z.array(z.string().trim().min(1, 'Filter values cannot be empty').max(100)).max(50, 'Too many filter values'));
 
-/** A whole-number query parameter; its messages name it by its label (`categoryNum`: "Category number"). */
-const intParam = (name: string, min: number, max: number) => {
-  const label = FIELD_LABELS[name] ?? humanize(name);
+/** A whole-number query parameter; its messages name it by `label` (the storefront's first page carries no label map). */
+const intParam = (label: string, min: number, max: number) => {
   return z.coerce
     .number({ message: `${label} must be a whole number.` })
     .int(`${label} must be a whole number.`)
@@ -135,11 +133,11 @@ const intParam = (name: string, min: number, max: number) => {
     .max(max, `${label} must be at most ${max}.`);
 };
 
-export const categoryNumParam = intParam('categoryNum', 0, 2_147_483_647);
+export const categoryNumParam = intParam('Category number', 0, 2_147_483_647);
 
 const pagingAndFilters = {
-  pageSize: intParam('pageSize', 1, CATALOGUE.maxPageSize).default(CATALOGUE.defaultPageSize),
-  page: intParam('page', 1, 1_000_000).default(1),
+  pageSize: intParam('Rows per page', 1, CATALOGUE.maxPageSize).default(CATALOGUE.defaultPageSize),
+  page: intParam('Page', 1, 1_000_000).default(1),
   sort: z.enum(CATALOGUE.sorts, { message: 'Sort must be by date, number or title.' }).default('date'),
   color: repeated,
   sizes: repeated,

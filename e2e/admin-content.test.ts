@@ -89,7 +89,7 @@ describe('content in the back office', () => {
     const csv = 'name,address,city,state,zip,latitude,longitude\nFrontier Balloons,1 Capitol Ave,Cheyenne,WY,82001,41.14,-104.82\nBad Row,1 Main St,Casper,WY,82601,95,-106.3\n';
     await dialog.locator('input[type=file]').setInputFiles({ name: 'stores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByText('1 to add, 0 to change, 0 unchanged, 1 row in error').waitFor();
-    await dialog.getByRole('cell', { name: 'latitude must be a number from -90 to 90' }).waitFor();
+    await dialog.getByRole('cell', { name: 'Latitude must be a number from -90 to 90' }).waitFor();
     expect(await seriousViolations(page), 'import dialog with a row in error').toEqual([]);
     expect(await dialog.getByRole('button', { name: /Apply/ }).isDisabled()).toBe(true);
     await dialog.locator('input[type=file]').setInputFiles({ name: 'stores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.split('\n').slice(0, 2).join('\n')) });

@@ -133,7 +133,7 @@ export type AddItemsLine = z.infer<typeof addItemsLineSchema>;
  * each one, so a refusal names every bad line instead of the first schema error.
  */
 export const addItemsBody = z
-  .array(z.object({ invNum: z.unknown(), qty: z.unknown() }), { error: 'Send a list of {invNum, qty} lines' })
+  .array(z.object({ invNum: z.unknown(), qty: z.unknown() }), { error: 'Send a list of lines, each with an item number and a quantity' })
   .min(1, 'Send at least one line')
   .max(CART.maxLines, CART_MESSAGES.tooManyLines);
 
@@ -148,17 +148,17 @@ export const checkoutBody = z.object({
 export type CheckoutRequest = z.output<typeof checkoutBody>;
 
 export const ordersQuery = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number' }).int('page must be a whole number').min(1, 'page must be a whole number').max(1_000_000).default(1),
+  page: z.coerce.number({ error: 'Page must be a whole number.' }).int('Page must be a whole number.').min(1, 'Page must be a whole number.').max(1_000_000).default(1),
   pageSize: z.coerce
-    .number({ error: `pageSize must be 1 to ${CART.ordersMaxPageSize}` })
-    .int(`pageSize must be 1 to ${CART.ordersMaxPageSize}`)
-    .min(1, `pageSize must be 1 to ${CART.ordersMaxPageSize}`)
-    .max(CART.ordersMaxPageSize, `pageSize must be 1 to ${CART.ordersMaxPageSize}`)
+    .number({ error: `Rows per page must be 1 to ${CART.ordersMaxPageSize}.` })
+    .int(`Rows per page must be 1 to ${CART.ordersMaxPageSize}.`)
+    .min(1, `Rows per page must be 1 to ${CART.ordersMaxPageSize}.`)
+    .max(CART.ordersMaxPageSize, `Rows per page must be 1 to ${CART.ordersMaxPageSize}.`)
     .default(CART.ordersDefaultPageSize),
 });
 
 export const orderNumParams = z.object({
-  orderNum: z.string().regex(/^\d{1,12}$/, 'orderNum must be a whole number').transform(Number).refine((n) => n <= DB_INT_MAX, 'orderNum must be a whole number from 1 to ' + DB_INT_MAX),
+  orderNum: z.string().regex(/^\d{1,12}$/, 'Order number must be a whole number.').transform(Number).refine((n) => n <= DB_INT_MAX, `Order number must be a whole number from 1 to ${DB_INT_MAX.toLocaleString('en-US')}.`),
 });
 
 // ---- responses -----------------------------------------------------------------------------

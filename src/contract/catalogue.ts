@@ -124,19 +124,21 @@ const repeated = z
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
   .pipe(z.array(z.string().trim().min(1, 'Filter values cannot be empty').max(100)).max(50, 'Too many filter values'));
 
-const intParam = (name: string, min: number, max: number) =>
-  z.coerce
-    .number({ message: `${name} must be a whole number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, `${name} must be at most ${max}`);
+/** A whole-number query parameter; its messages name it by `label` (the storefront's first page carries no label map). */
+const intParam = (label: string, min: number, max: number) => {
+  return z.coerce
+    .number({ message: `${label} must be a whole number.` })
+    .int(`${label} must be a whole number.`)
+    .min(min, `${label} must be at least ${min}.`)
+    .max(max, `${label} must be at most ${max}.`);
+};
 
-export const categoryNumParam = intParam('categoryNum', 0, 2_147_483_647);
+export const categoryNumParam = intParam('Category number', 0, 2_147_483_647);
 
 const pagingAndFilters = {
-  pageSize: intParam('pageSize', 1, CATALOGUE.maxPageSize).default(CATALOGUE.defaultPageSize),
-  page: intParam('page', 1, 1_000_000).default(1),
-  sort: z.enum(CATALOGUE.sorts, { message: `sort must be one of ${CATALOGUE.sorts.join(', ')}` }).default('date'),
+  pageSize: intParam('Rows per page', 1, CATALOGUE.maxPageSize).default(CATALOGUE.defaultPageSize),
+  page: intParam('Page', 1, 1_000_000).default(1),
+  sort: z.enum(CATALOGUE.sorts, { message: 'Sort must be by date, number or title.' }).default('date'),
   color: repeated,
   sizes: repeated,
   events: repeated,
@@ -145,7 +147,7 @@ const pagingAndFilters = {
   shapes: repeated,
   themes: repeated,
 };
-const searchText = z.string().trim().min(1, 'searchtext is required').max(200, 'searchtext is too long');
+const searchText = z.string().trim().min(1, 'Search is required.').max(200, 'Search is too long.');
 
 export const categoryItemsQuery = z.object({ categoryNum: categoryNumParam, ...pagingAndFilters });
 export const searchItemsQuery = z.object({
@@ -156,10 +158,10 @@ export const searchItemsQuery = z.object({
 export const nvCategoryItemsQuery = z.object({
   categoryNum: categoryNumParam,
   ...pagingAndFilters,
-  sort: z.enum(CATALOGUE.nvSorts, { message: `sort must be one of ${CATALOGUE.nvSorts.join(', ')}` }).default(CATALOGUE.defaultNvSort),
+  sort: z.enum(CATALOGUE.nvSorts, { message: 'Sort must be by position, date, number or title.' }).default(CATALOGUE.defaultNvSort),
 });
 export const nvSearchItemsQuery = z.object({ nvcatnum: categoryNumParam, searchtext: searchText, ...pagingAndFilters });
 export type ListingQuery = z.infer<typeof categoryItemsQuery>;
 export type FilterSelection = Pick<ListingQuery, FilterParam>;
 
-export const itemNumParam = z.string().trim().min(1, 'itemNum is required').max(40, 'itemNum is too long');
+export const itemNumParam = z.string().trim().min(1, 'Item number is required.').max(40, 'Item number is too long.');

@@ -43,7 +43,7 @@ export const MONEY_MESSAGES = {
   onlyCheques: 'Only a cheque can be returned',
   alreadyReturned: 'This cheque is already marked returned',
   moneyForbidden: 'Terms and credit limits need the money:write permission (role Accounts)',
-  nothingToChange: 'Give status, terms or creditLimit',
+  nothingToChange: 'Change the status, the terms or the credit limit',
   creditHold: 'credit limit',
 } as const;
 

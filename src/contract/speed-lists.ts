@@ -40,7 +40,7 @@ export const speedListNameBody = z.object({ name: speedListName });
 export type SpeedListNameInput = z.infer<typeof speedListNameBody>;
 
 export const speedListIdParams = z.object({
-  id: z.string().regex(/^\d{1,12}$/, 'id must be a whole number').transform(Number).refine((n) => n <= DB_INT_MAX, 'id must be a whole number from 1 to ' + DB_INT_MAX),
+  id: z.string().regex(/^\d{1,12}$/, 'The speed list number must be a whole number.').transform(Number).refine((n) => n <= DB_INT_MAX, `The speed list number must be a whole number from 1 to ${DB_INT_MAX.toLocaleString('en-US')}.`),
 });
 
 /**
@@ -48,7 +48,7 @@ export const speedListIdParams = z.object({
  * loosely like AddItems so that a refusal names every bad line.
  */
 export const speedListLinesBody = z
-  .array(z.object({ invNum: z.unknown(), qty: z.unknown() }), { error: 'Send a list of {invNum, qty} lines' })
+  .array(z.object({ invNum: z.unknown(), qty: z.unknown() }), { error: 'Send a list of lines, each with an item number and a quantity' })
   .max(SPEED_LISTS.maxLines, SPEED_LIST_MESSAGES.tooManyLines);
 
 /** POST /SpeedLists/{id}/AddToCart: the whole list, or only the lines of `invNums`. */

@@ -15,7 +15,7 @@ export const SURVEY = {
 
 export const SURVEY_MESSAGES = {
   notFound: (id: string) => `Survey ${id} not found`,
-  masterIdInvalid: 'masterid must be 1 to 40 letters, digits, dashes or underscores',
+  masterIdInvalid: 'The order form must be named by 1 to 40 letters, digits, dashes or underscores',
 } as const;
 
 export const surveyQuery = z.object({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { placeOf } from './labels';
+import { TEXT_WORDS, type TextWords } from './plain-words';
 
 /**
  * The one text rule of every field a person types (DESIGN.md §3 "Text fields"), buyer and admin
@@ -14,8 +16,8 @@ import { z } from 'zod';
  *   the BOM and other invisible format characters alone are empty;
  * - URL fields take http: and https: only.
  *
- * Values are trimmed first. A refusal is a 400 whose message names the field by its key in the
- * request (the last segment of the issue's path), as the API's other messages name theirs.
+ * Values are trimmed first. A refusal is a 400 whose message names the field by its label
+ * (contract/labels.ts), as the API's other messages name theirs.
  */
 
 /** Controls that are never text, with the line feed (multi-line fields allow it). */
@@ -39,23 +41,18 @@ const INVISIBLE_OTHERS = new Set(['\u034F', '\u115F', '\u1160', '\u17B4', '\u17B
 /** A URL's scheme, when it has one (`mailto:`, `javascript:`, `https:` …). */
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
-export const TEXT_MESSAGES = {
-  singleLine: (field: string) => `${field} must not contain line breaks, tabs, control characters or direction overrides`,
-  multiLine: (field: string) => `${field} must not contain tabs, control characters or direction overrides`,
-  required: (field: string) => `${field} is required`,
-  tooLong: (field: string) => `${field} is too long`,
-  httpUrl: (field: string) => `${field} must be a web address starting with http:// or https://`,
-} as const;
+/** The text rules' messages: sentences naming the field by its label (contract/labels.ts). */
+export const TEXT_MESSAGES = TEXT_WORDS;
 
 type Issue = { path?: PropertyKey[] };
 
-/** The field's key in the request, for messages that name it. */
+/** The field's label, for messages that name it (the global one: the form's own is put in by `checkForm`). */
 export function fieldName(issue: Issue): string {
-  const last = [...(issue.path ?? [])].reverse().find((p) => typeof p === 'string');
-  return typeof last === 'string' ? last : 'This field';
+  return placeOf(undefined, issue.path ?? []).label;
 }
 
-const named = (message: (field: string) => string) => ({ error: (issue: Issue) => message(fieldName(issue)) });
+/** A rule's message, tagged with its words so a form that knows its own labels can say it with them. */
+const named = (words: TextWords) => ({ error: (issue: Issue) => TEXT_MESSAGES[words](fieldName(issue)), params: { words } });
 
 /** Text messages given by the caller (the spec's own, character for character) win over ours. */
 export interface TextMessages {
@@ -64,7 +61,7 @@ export interface TextMessages {
 }
 
 const tooLong = (messages: TextMessages) =>
-  messages.tooLong ? { error: messages.tooLong } : named(TEXT_MESSAGES.tooLong);
+  messages.tooLong ? { error: messages.tooLong } : named('tooLong');
 
 /** True when the text holds a character that shows. */
 export function hasVisibleCharacter(value: string): boolean {
@@ -93,7 +90,7 @@ export function singleLine(max: number, messages: TextMessages = {}) {
     .trim()
     .overwrite(emptyWhenInvisible)
     .max(max, tooLong(messages))
-    .refine((v) => !SINGLE_LINE_REFUSED.test(v), named(TEXT_MESSAGES.singleLine));
+    .refine((v) => !SINGLE_LINE_REFUSED.test(v), named('singleLine'));
 }
 
 /** Multi-line text: line feeds allowed, CR and CRLF normalised to LF, trimmed, up to `max` characters; empty when nothing in it shows. */
@@ -105,7 +102,7 @@ export function multiLine(max: number, messages: TextMessages = {}) {
       z
         .string()
         .max(max, tooLong(messages))
-        .refine((v) => !MULTI_LINE_REFUSED.test(v), named(TEXT_MESSAGES.multiLine)),
+        .refine((v) => !MULTI_LINE_REFUSED.test(v), named('multiLine')),
     );
 }
 
@@ -114,27 +111,29 @@ export function multiLine(max: number, messages: TextMessages = {}) {
  * message for a missing, empty or invisible value (else "<field> is required").
  */
 export function requiredSingleLine(max: number, messages: TextMessages = {}) {
-  const required = messages.required ? { error: messages.required } : named(TEXT_MESSAGES.required);
+  const required = messages.required ? { error: messages.required } : named('required');
+  // Missing or not text: the spec's message when given, else the plain words' own ("… is required.", "… must be text.").
   return z
-    .string(required)
+    .string(messages.required ? required : undefined)
     .trim()
     .refine(hasVisibleCharacter, required)
     .refine((v) => v.length <= max, tooLong(messages))
-    .refine((v) => !SINGLE_LINE_REFUSED.test(v), named(TEXT_MESSAGES.singleLine));
+    .refine((v) => !SINGLE_LINE_REFUSED.test(v), named('singleLine'));
 }
 
 /** Multi-line text that must hold at least one visible character. */
 export function requiredMultiLine(max: number, messages: TextMessages = {}) {
-  const required = messages.required ? { error: messages.required } : named(TEXT_MESSAGES.required);
+  const required = messages.required ? { error: messages.required } : named('required');
+  // Missing or not text: the spec's message when given, else the plain words' own ("… is required.", "… must be text.").
   return z
-    .string(required)
+    .string(messages.required ? required : undefined)
     .transform((v) => v.replace(/\r\n?/g, '\n').trim())
     .pipe(
       z
         .string()
         .refine(hasVisibleCharacter, required)
         .refine((v) => v.length <= max, tooLong(messages))
-        .refine((v) => !MULTI_LINE_REFUSED.test(v), named(TEXT_MESSAGES.multiLine)),
+        .refine((v) => !MULTI_LINE_REFUSED.test(v), named('multiLine')),
     );
 }
 
@@ -146,5 +145,5 @@ export function requiredMultiLine(max: number, messages: TextMessages = {}) {
 export function httpUrl(max: number, messages: TextMessages = {}) {
   return singleLine(max, messages)
     .transform((v) => (v === '' || SCHEME.test(v) || v.startsWith('//') ? v : `https://${v}`))
-    .refine((v) => v === '' || isHttpUrl(v), named(TEXT_MESSAGES.httpUrl));
+    .refine((v) => v === '' || isHttpUrl(v), named('httpUrl'));
 }

@@ -7,7 +7,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import {
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin-routes';
@@ -26,6 +25,7 @@ import { isAdminPath } from './platform/http/admin-path';
 import { readToken } from './platform/http/auth-context';
 import { registerCors } from './platform/http/cors';
 import { registerErrorHandler, sendProblem } from './platform/http/error-handler';
+import { plainValidatorCompiler } from './platform/http/plain-validation';
 import { healthRoutes } from './platform/http/health';
 import { FastLane } from './platform/http/fast-lane';
 import { refuseNul } from './platform/http/nul-guard';
@@ -135,7 +135,7 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
     done();
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(plainValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 

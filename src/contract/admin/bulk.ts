@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { placeOf } from '../labels';
+import { plainError, plainIssues } from '../plain-words';
 import { STOCK_MESSAGES } from './stock';
 import { warehouseSchema } from './staff';
 
@@ -49,11 +51,13 @@ export function checkRows<T>(schema: z.ZodType<T>, rows: readonly unknown[]): { 
   const good: (T & { row: number })[] = [];
   const errors: BulkResult['errors'] = [];
   rows.forEach((raw, i) => {
-    const parsed = schema.safeParse(raw);
+    const parsed = schema.safeParse(raw, { error: plainError(schema) });
     if (parsed.success) good.push({ ...parsed.data, row: i + 1 });
     else {
-      const issue = parsed.error.issues[0]!;
-      errors.push({ row: i + 1, message: `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}` });
+      // The first problem, in words; a message of the rule's own that does not name its field gets the field's label first.
+      const issue = plainIssues(schema, parsed.error.issues)[0]!;
+      const label = issue.path.length > 0 ? placeOf(schema, issue.path).label : '';
+      errors.push({ row: i + 1, message: label && !issue.message.startsWith(label) ? `${label}: ${issue.message}` : issue.message });
     }
   });
   return { good, errors };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CART } from '../cart';
 import { problemSchema } from '../problem';
-import { requiredSingleLine } from '../text';
+import { fieldName, requiredSingleLine } from '../text';
 import { money } from './bulk';
 import { versionSchema } from './versions';
 
@@ -21,20 +21,20 @@ export const COUPONS = { nameMax: 120, maxUses: 1_000_000 } as const;
 export const COUPON_MESSAGES = {
   notFound: (id: number) => `Coupon ${id} not found`,
   codeTaken: (code: string) => `Coupon code ${code} is taken`,
-  codeChars: 'code may hold letters, digits, - and _ only',
-  percentRange: 'percentOff must be a whole number from 1 to 100 for a percent coupon',
-  amountNeeded: 'amountOff must be more than 0 for an amount coupon',
-  endBeforeStart: 'validUntil must be after validFrom',
+  codeChars: 'Code may hold letters, digits, - and _ only',
+  percentRange: 'Percent off must be a whole number from 1 to 100 for a percent coupon',
+  amountNeeded: 'Amount off must be more than 0 for an amount coupon',
+  endBeforeStart: 'Valid until must be after Valid from',
   used: (code: string, uses: number) => `Coupon ${code} has been used ${uses} time${uses === 1 ? '' : 's'}: it cannot be deleted, only ended (set it inactive)`,
   stale: 'Someone else saved this coupon meanwhile: your changes were not saved. The coupon as it is now is shown.',
 } as const;
 
 const M = COUPON_MESSAGES;
 const moment = z.iso
-  .datetime({ offset: true, error: (i) => `${String(i.path?.at(-1) ?? 'date')} must be a date and time (ISO 8601)` })
+  .datetime({ offset: true, error: (i) => `${fieldName(i)} must be a date and time.` })
   .transform((v) => new Date(v).toISOString())
   .nullable();
-const limit = z.number().int('limits are whole numbers').min(1, 'a use limit is 1 or more (empty: no limit)').max(COUPONS.maxUses).nullable();
+const limit = z.number().int('Use limits are whole numbers').min(1, 'A use limit is 1 or more (empty: no limit)').max(COUPONS.maxUses).nullable();
 
 const fields = {
   /** Matched case-insensitively: stored in upper case. */

@@ -19,10 +19,10 @@ export const DISTRIBUTORS = {
 
 export const DISTRIBUTOR_MESSAGES = {
   notFound: (id: number) => `Distributor ${id} not found`,
-  state: 'state must be a two-letter US state code',
-  zip: 'zip must be a 5-digit ZIP code (or ZIP+4)',
-  latitude: 'latitude must be a number from -90 to 90',
-  longitude: 'longitude must be a number from -180 to 180',
+  state: 'State must be a two-letter US state code',
+  zip: 'ZIP code must be 5 digits (or ZIP+4)',
+  latitude: 'Latitude must be a number from -90 to 90',
+  longitude: 'Longitude must be a number from -180 to 180',
   stale: 'Someone else saved this distributor meanwhile: your changes were not saved. The distributor as it is now is shown.',
   header: (missing: string[]) => `The first line must name the columns; missing: ${missing.join(', ')}`,
   unknownColumn: (name: string) => `Unknown column "${name}"; the columns are ${DISTRIBUTORS.columns.join(', ')}`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { problemSchema } from '../problem';
-import { requiredSingleLine, singleLine } from '../text';
+import { fieldName, requiredSingleLine, singleLine } from '../text';
 import { itemNumSchema } from './items';
 import { versionSchema } from './versions';
 
@@ -17,7 +17,7 @@ export const ORDER_FORM_MESSAGES = {
   idTaken: (id: string) => `An order form ${id} exists already`,
   unknownItem: (num: string) => `Item ${num} not found`,
   duplicateItem: (num: string) => `Item ${num} is on the form twice`,
-  closeBeforeOpen: 'closesAt must be after opensAt',
+  closeBeforeOpen: 'Closes must be after Opens',
   unknownPage: (id: number) => `Page ${id} is not on this form`,
   unknownSection: (id: number) => `Section ${id} is not on this form`,
   stale: 'Someone else saved this order form meanwhile: your changes were not saved. The form as it is now is shown.',
@@ -27,14 +27,14 @@ export const ORDER_FORM_MESSAGES = {
 const M = ORDER_FORM_MESSAGES;
 
 export const orderFormIdSchema = z
-  .string({ error: 'masterId must be 1 to 40 letters, digits, dashes or underscores' })
+  .string({ error: 'Form ID must be 1 to 40 letters, digits, dashes or underscores' })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'masterId must be 1 to 40 letters, digits, dashes or underscores')
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Form ID must be 1 to 40 letters, digits, dashes or underscores')
   .transform((s) => s.toUpperCase());
 export const orderFormIdParam = z.object({ masterId: orderFormIdSchema });
 
 const moment = z.iso
-  .datetime({ offset: true, error: (i) => `${String(i.path?.at(-1) ?? 'date')} must be a date and time (ISO 8601)` })
+  .datetime({ offset: true, error: (i) => `${fieldName(i)} must be a date and time.` })
   .transform((v) => new Date(v).toISOString())
   .nullable()
   .default(null);

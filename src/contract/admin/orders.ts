@@ -20,7 +20,7 @@ export const ORDERS_ADMIN = {
 } as const;
 
 export const ORDER_ADMIN_MESSAGES = {
-  cursorInvalid: 'updatedSince must be 0 or a nextCursor this API gave',
+  cursorInvalid: 'Changed since must be 0 or a cursor an earlier answer gave',
   notAllowed: (action: string, status: string) => `Cannot ${action} an order that is ${status.replace('_', ' ')}`,
   changedMeanwhile: 'Someone else changed this order meanwhile: reload it and try again',
   lineNotFound: (lineNo: number) => `Line ${lineNo} is not on this order`,

@@ -29,7 +29,7 @@ export const adminPageSchema = pageSummarySchema.extend({ markdown: z.string() }
 export type AdminPage = z.infer<typeof adminPageSchema>;
 
 /** Markdown may be empty (a page with nothing to say yet), but must be given. */
-const markdown = z.string({ error: 'markdown must be text' }).pipe(multiLine(CONTENT_PAGES.markdownMax));
+const markdown = z.string().pipe(multiLine(CONTENT_PAGES.markdownMax));
 
 export const pageUpdateBody = z.strictObject({
   title: requiredSingleLine(CONTENT_PAGES.titleMax),

@@ -36,9 +36,9 @@ export const REPORTS = {
 } as const;
 
 export const REPORT_MESSAGES = {
-  day: 'a day as YYYY-MM-DD',
-  toBeforeFrom: '`to` is before `from`',
-  tooLong: 'the range is more than five years',
+  day: 'Give a day as YYYY-MM-DD',
+  toBeforeFrom: 'To is before From',
+  tooLong: 'From and To are more than five years apart',
 } as const;
 
 const isoDay = z

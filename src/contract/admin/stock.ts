@@ -10,7 +10,7 @@ export const MOVEMENT_REASONS = [...STOCK_REASONS, 'checkout', 'ship', 'cancel',
 
 export const STOCK_MESSAGES = {
   belowZero: (available: number) => `That would leave ${available} available: stock cannot go below zero`,
-  deltaOrSetTo: 'Give either delta or setTo',
+  deltaOrSetTo: 'Enter the units to add or remove, or the units counted on hand.',
   itemNotFound: (num: string) => `Item ${num} not found`,
   otherWarehouse: (warehouse: 'west' | 'east') => `You may adjust stock at ${warehouse === 'west' ? 'West' : 'East'} only`,
   otherWarehouseBin: (warehouse: 'west' | 'east') => `You may set bins at ${warehouse === 'west' ? 'West' : 'East'} only`,
@@ -39,7 +39,7 @@ export const stockAdjustBody = z
     invNum: z.string().regex(/^[A-Za-z0-9-]{1,20}$/, 'Unknown item number'),
     warehouse: warehouseSchema,
     /** Changes available units (negative takes them away). */
-    delta: z.number().int().min(-1_000_000).max(1_000_000).refine((v) => v !== 0, 'delta cannot be 0').optional(),
+    delta: z.number().int().min(-1_000_000).max(1_000_000).refine((v) => v !== 0, 'Units to add or remove cannot be 0.').optional(),
     /** A count of units on hand. */
     setTo: z.number().int().min(0).max(10_000_000).optional(),
     reason: z.enum(STOCK_REASONS),

@@ -32,7 +32,7 @@ export const WEBHOOK_MESSAGES = {
   endpointNotFound: (id: number) => `Webhook endpoint ${id} not found`,
   deliveryNotFound: (id: number) => `Delivery ${id} not found`,
   eventsRequired: 'Choose at least one event',
-  nothingToChange: 'Give url, events or active',
+  nothingToChange: 'Change the URL, the events or whether the endpoint is active',
   endpointOff: 'This endpoint is turned off: turn it on, then redeliver',
   messageGone: 'That message is no longer kept: it cannot be delivered again',
 } as const;

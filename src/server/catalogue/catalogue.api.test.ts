@@ -41,7 +41,7 @@ describe('category tree', () => {
     expect(unknown.body).toMatchObject({ status: 404, detail: 'Category 777 not found', errorMessage: 'Category 777 not found' });
     const bad = await get('/Categories/GetChildCategories?parentCategory=abc');
     expect(bad.status).toBe(400);
-    expect(bad.body.detail).toBe('categoryNum must be a whole number');
+    expect(bad.body.detail).toBe('Category number must be a whole number.');
   });
 });
 
@@ -143,15 +143,15 @@ describe('category listing', () => {
   });
 
   it.each([
-    ['categoryNum=abc', 'categoryNum must be a whole number'],
-    ['categoryNum=1&pageSize=0', 'pageSize must be at least 1'],
-    ['categoryNum=1&pageSize=1000', 'pageSize must be at most 100'],
-    ['categoryNum=1&page=-1', 'page must be at least 1'],
-    ['categoryNum=1&page=1.5', 'page must be a whole number'],
-    ['categoryNum=1&sort=price', 'sort must be one of date, num, title'],
+    ['categoryNum=abc', 'Category number must be a whole number.'],
+    ['categoryNum=1&pageSize=0', 'Rows per page must be at least 1.'],
+    ['categoryNum=1&pageSize=1000', 'Rows per page must be at most 100.'],
+    ['categoryNum=1&page=-1', 'Page must be at least 1.'],
+    ['categoryNum=1&page=1.5', 'Page must be a whole number.'],
+    ['categoryNum=1&sort=price', 'Sort must be by date, number or title.'],
     ['categoryNum=1&color=plaid', 'Unknown color filter value: plaid'],
     ['categoryNum=3&events=christmas&events=birthday', 'Unknown event filter value: christmas'],
-    ['', 'categoryNum must be a whole number'],
+    ['', 'Category number must be a whole number.'],
   ])('answers 400 problem+json for %s', async (query, message) => {
     const res = await get(`/Inventory/GetPagedItemsForCategory?${query}`);
     expect(res.status).toBe(400);
@@ -206,7 +206,7 @@ describe('search', () => {
   it('refuses an empty search text', async () => {
     const res = await get('/Inventory/GetPagedItemsForSearch?searchtext=%20');
     expect(res.status).toBe(400);
-    expect(res.body.detail).toBe('searchtext is required');
+    expect(res.body.detail).toBe('Search is required.');
   });
 });
 

@@ -105,9 +105,9 @@ function readRow(record: CsvRecord, columns: ColumnName[], options: ParseOptions
   const parsed = rowSchema.safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
+      // The column as the file names it, then the sentence ("web_title: Web title must not contain …").
       const column = issue.path.join('.') || 'row';
-      // The text rule's messages name the column themselves ("web_title must not contain …").
-      errors.push(`line ${record.line}: ${issue.message.startsWith(`${column} `) ? issue.message : `${column}: ${issue.message}`}`);
+      errors.push(`line ${record.line}: ${column}: ${issue.message}`);
     }
     return null;
   }

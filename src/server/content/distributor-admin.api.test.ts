@@ -60,14 +60,14 @@ describe('distributors in the back office', () => {
     const before = await countRows();
     const audits = await auditCount(t);
     const cases: [object, RegExp][] = [
-      [{ ...cheyenne, latitude: 91 }, /latitude must be a number from -90 to 90/],
-      [{ ...cheyenne, longitude: -180.5 }, /longitude must be a number from -180 to 180/],
-      [{ ...cheyenne, latitude: '41.1' }, /latitude must be a number/],
-      [{ ...cheyenne, state: 'WYO' }, /state must be a two-letter/],
-      [{ ...cheyenne, zip: '8200' }, /zip must be a 5-digit/],
-      [{ ...cheyenne, website: 'javascript:alert(1)' }, /website must be a web address/],
-      [{ ...cheyenne, name: '' }, /name is required/],
-      [{ ...cheyenne, city: 'Chey\nenne' }, /city must not contain line breaks/],
+      [{ ...cheyenne, latitude: 91 }, /Latitude must be a number from -90 to 90/],
+      [{ ...cheyenne, longitude: -180.5 }, /Longitude must be a number from -180 to 180/],
+      [{ ...cheyenne, latitude: '41.1' }, /Latitude must be a number/],
+      [{ ...cheyenne, state: 'WYO' }, /State must be a two-letter/],
+      [{ ...cheyenne, zip: '8200' }, /ZIP code must be 5 digits/],
+      [{ ...cheyenne, website: 'javascript:alert(1)' }, /Website must be a web address/],
+      [{ ...cheyenne, name: '' }, /Name is required/],
+      [{ ...cheyenne, city: 'Chey\nenne' }, /City must not contain line breaks/],
       [{ ...cheyenne, id: 5 }, /./],
     ];
     for (const [body, detail] of cases) {

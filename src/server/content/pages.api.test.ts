@@ -87,12 +87,12 @@ describe('the storefront’s text pages', () => {
     const page = await load('degradability');
     const audits = await auditCount(t);
     const bad: [object, RegExp][] = [
-      [{ title: '', markdown: 'x', version: page.version }, /title is required/],
-      [{ title: 'T', markdown: 'x', version: 0 }, /version/],
-      [{ title: 'T', markdown: 'x'.repeat(100_001), version: page.version }, /markdown is too long/],
-      [{ title: 'T\nU', markdown: 'x', version: page.version }, /title must not contain line breaks/],
+      [{ title: '', markdown: 'x', version: page.version }, /Title is required/],
+      [{ title: 'T', markdown: 'x', version: 0 }, /Version/],
+      [{ title: 'T', markdown: 'x'.repeat(100_001), version: page.version }, /Text \(Markdown\) is too long/],
+      [{ title: 'T\nU', markdown: 'x', version: page.version }, /Title must not contain line breaks/],
       [{ title: 'T', markdown: 'x', version: page.version, extra: 1 }, /./],
-      [{ title: 'T', version: page.version }, /markdown/],
+      [{ title: 'T', version: page.version }, /Text \(Markdown\) is required/],
     ];
     for (const [payload, detail] of bad) {
       const res = await save('degradability', payload);

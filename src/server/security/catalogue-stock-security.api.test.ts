@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '../../contract/admin/item-import';
 import { STOCK_MESSAGES } from '../../contract/admin/stock';
-import { TEXT_MESSAGES } from '../../contract/text';
+import { fieldName, TEXT_MESSAGES } from '../../contract/text';
 import { adminCall, ownerSession, type StaffSessionForTest, staffWith } from '../test-support/admin';
 import { keyCall, newApiKey } from '../staff/testing';
 import { parseCsv } from '../catalogue/csv';
@@ -115,15 +115,17 @@ describe('the catalogue export: no formulas, and a round trip still changes noth
 });
 
 describe('the catalogue import: the text rule of the API', () => {
+  /** A column's words in a message: its label, as the text rule names it. */
+  const label = (column: string) => fieldName({ path: [column] });
   const header = 'num,category_num,web_title,price,srp,brand,product_info_html,colors';
   const bad: [string, string, string][] = [
-    ['web_title', `11" Red\u001b[31m Latex`, TEXT_MESSAGES.singleLine('web_title')],
-    ['brand', 'Sky\u0007line', TEXT_MESSAGES.singleLine('brand')],
-    ['web_title', 'Red \u202egnp.exe', TEXT_MESSAGES.singleLine('web_title')],
-    ['brand', 'Sky\u2028line', TEXT_MESSAGES.singleLine('brand')],
-    ['product_info_html', '<p>one</p><p>\u001b two</p>', TEXT_MESSAGES.multiLine('product_info_html')],
-    ['product_info_html', '<p>\u2066isolate</p>', TEXT_MESSAGES.multiLine('product_info_html')],
-    ['colors', 'Red|Bl\u001bue', TEXT_MESSAGES.singleLine('colors')],
+    ['web_title', `11" Red\u001b[31m Latex`, TEXT_MESSAGES.singleLine(label('web_title'))],
+    ['brand', 'Sky\u0007line', TEXT_MESSAGES.singleLine(label('brand'))],
+    ['web_title', 'Red \u202egnp.exe', TEXT_MESSAGES.singleLine(label('web_title'))],
+    ['brand', 'Sky\u2028line', TEXT_MESSAGES.singleLine(label('brand'))],
+    ['product_info_html', '<p>one</p><p>\u001b two</p>', TEXT_MESSAGES.multiLine(label('product_info_html'))],
+    ['product_info_html', '<p>\u2066isolate</p>', TEXT_MESSAGES.multiLine(label('product_info_html'))],
+    ['colors', 'Red|Bl\u001bue', TEXT_MESSAGES.singleLine(label('colors'))],
     ['web_title', '\u200b\u200b', 'must not be empty'],
   ];
   const quoted = (v: string) => `"${v.replace(/"/g, '""')}"`;
@@ -135,7 +137,7 @@ describe('the catalogue import: the text rule of the API', () => {
     const csv = `${lines.join('\r\n')}\r\n`;
     const dry = await upload(csv, '1');
     expect(dry.status).toBe(200);
-    expect(dry.body.errors).toEqual(bad.map(([column, , message], i) => ({ row: i + 3, message: message.startsWith(column) ? message : `${column}: ${message}` })));
+    expect(dry.body.errors).toEqual(bad.map(([column, , message], i) => ({ row: i + 3, message: `${column}: ${message}` })));
     const before = await editorOf(t, editor, '11001');
     const res = await upload(csv, '0');
     expect(res.status).toBe(400);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldName } from '../../contract/text';
 import { call, newCustomer, shipToForm, signUpForm, type TestCustomer, withToken } from '../customers/testing';
 import { seedDemoCoupons } from '../orders/cart/demo-coupons';
 import { loadFixtureCatalogue } from '../catalogue/test-fixture';
@@ -44,9 +45,10 @@ const billing = (over: Record<string, unknown>) => ({ ...signUpForm(), code: c.c
 const updateAccount = (over: Record<string, unknown>) =>
   call(t, { method: 'PUT', url: `/Customer/updateAccount/${c.customer.code}`, headers: withToken(c.token), payload: billing(over) });
 
+/** Refused, naming the field by its label ("First name", "Company"). */
 function expectRefused(res: { status: number; body: any }, field: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.detail).toContain(field);
+  expect(res.body.detail).toContain(fieldName({ path: [field] }));
 }
 
 describe('single-line fields', () => {

@@ -22,7 +22,7 @@ describe('admin text fields', () => {
     expect(invisible.body.detail).toBe('Say why the order is on hold');
     const forged = await adminCall(t, owner, { method: 'POST', url: `/Orders/${order.orderNum}/Hold`, payload: { reason: 'late\r\nBcc: x@evil.example' } });
     expect(forged.status).toBe(400);
-    expect(forged.body.detail).toContain('reason');
+    expect(forged.body.detail).toContain('Reason');
     expect((await adminCall(t, owner, { method: 'GET', url: `/Orders/${order.orderNum}` })).body.statusCode).toBe('received');
     expect(await auditRows()).toBe(before);
   });
@@ -30,10 +30,10 @@ describe('admin text fields', () => {
   it('refuse a staff name with a right-to-left override, and a stock note with an escape sequence', async () => {
     const name = await adminCall(t, owner, { method: 'POST', url: '/Staff', payload: { email: 'rlo@example.com', name: 'Ann\u202Eeel', roles: ['orders'], password: 'long-enough-1' } });
     expect(name.status).toBe(400);
-    expect(name.body.detail).toContain('name');
+    expect(name.body.detail).toContain('Name');
     const note = await adminCall(t, owner, { method: 'POST', url: '/Stock/Adjust', payload: { invNum: '11002', warehouse: 'west', delta: 1, reason: 'count', note: 'ok\u001b[31m' } });
     expect(note.status).toBe(400);
-    expect(note.body.detail).toContain('note');
+    expect(note.body.detail).toContain('Note');
     expect((await adminCall(t, owner, { method: 'GET', url: '/Staff' })).body.some((s: { email: string }) => s.email === 'rlo@example.com')).toBe(false);
   });
 });

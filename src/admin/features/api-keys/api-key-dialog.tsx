@@ -2,6 +2,7 @@ import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { API_KEYS, newApiKeyBody, type CreatedApiKey } from '../../../contract/admin/api-keys';
 import { API_SCOPES } from '../../../contract/admin/permissions';
+import { checkForm } from '../../../contract/plain-words';
 import { FormDialog } from '../../components/form-dialog';
 import { ShownOnce } from '../../components/shown-once';
 import { useCreateApiKey } from './api';
@@ -27,8 +28,8 @@ export function ApiKeyDialog({ onClose }: { onClose: () => void }) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
   const submit = () => {
-    const parsed = newApiKeyBody.safeParse({ name, scopes, ...(expires ? { expiresAt: endOfDay(expires) } : {}) });
-    setProblems(parsed.success ? [] : parsed.error.issues.map((i) => (i.path[0] === 'name' ? `Name: ${i.message}` : i.message)));
+    const parsed = checkForm(newApiKeyBody, { name, scopes, ...(expires ? { expiresAt: endOfDay(expires) } : {}) });
+    setProblems(parsed.problems);
     if (parsed.success) create.mutate(parsed.data, { onSuccess: setCreated });
   };
 

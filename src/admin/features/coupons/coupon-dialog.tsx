@@ -2,6 +2,8 @@ import { NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/cor
 import { useState } from 'react';
 import { type AdminCoupon, COUPON_KIND_LABELS, COUPON_KINDS, couponCreateBody, COUPONS, couponUpdateBody, type CouponKindName } from '../../../contract/admin/coupons';
 import { CART } from '../../../contract/cart';
+import { fieldLabel } from '../../../contract/labels';
+import { checkForm } from '../../../contract/plain-words';
 import { notify } from '../../../web/components/notify';
 import { fromLocalInput, toLocalInput } from '../../components/dates';
 import { FormDialog } from '../../components/form-dialog';
@@ -48,13 +50,13 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; 
       onClose();
     };
     if (coupon) {
-      const parsed = couponUpdateBody.safeParse({ ...fields, version: coupon.version });
-      setProblems(parsed.success ? [] : parsed.error.issues.map((i) => i.message));
+      const parsed = checkForm(couponUpdateBody, { ...fields, version: coupon.version });
+      setProblems(parsed.problems);
       if (parsed.success) update.mutate({ id: coupon.id, body: parsed.data }, { onSuccess: done });
       return;
     }
-    const parsed = couponCreateBody.safeParse(fields);
-    setProblems(parsed.success ? [] : parsed.error.issues.map((i) => i.message));
+    const parsed = checkForm(couponCreateBody, fields);
+    setProblems(parsed.problems);
     if (parsed.success) create.mutate(parsed.data, { onSuccess: done });
   };
 
@@ -70,22 +72,22 @@ export function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; 
       onClose={onClose}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Code" description="What buyers type; any case" required maxLength={CART.couponCodeMax} value={code} onChange={(e) => setCode(e.currentTarget.value)} data-autofocus />
-        <TextInput label="Name" description="Shown in the cart" required maxLength={COUPONS.nameMax} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <TextInput label={fieldLabel(couponCreateBody, 'code')} description="What buyers type; any case" required maxLength={CART.couponCodeMax} value={code} onChange={(e) => setCode(e.currentTarget.value)} data-autofocus />
+        <TextInput label={fieldLabel(couponCreateBody, 'name')} description="Shown in the cart" required maxLength={COUPONS.nameMax} value={name} onChange={(e) => setName(e.currentTarget.value)} />
       </SimpleGrid>
-      <Select label="Kind" data={KIND_OPTIONS} value={kind} allowDeselect={false} onChange={(v) => setKind((v ?? 'percent') as CouponKindName)} />
+      <Select label={fieldLabel(couponCreateBody, 'kind')} data={KIND_OPTIONS} value={kind} allowDeselect={false} onChange={(v) => setKind((v ?? 'percent') as CouponKindName)} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {kind === 'percent' && <NumberInput label="Percent off" required min={1} max={100} allowDecimal={false} suffix="%" value={percentOff} onChange={setPercentOff} />}
-        {kind === 'fixed' && <NumberInput label="Amount off" required min={0} decimalScale={2} prefix="$" value={amountOff} onChange={setAmountOff} />}
-        <NumberInput label="Minimum order" description="Merchandise value; empty: none" min={0} decimalScale={2} prefix="$" value={minimum} onChange={setMinimum} />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Valid from" description="Empty: from now" type="datetime-local" value={validFrom} onChange={(e) => setValidFrom(e.currentTarget.value)} />
-        <TextInput label="Valid until" description="Empty: no end" type="datetime-local" value={validUntil} onChange={(e) => setValidUntil(e.currentTarget.value)} />
+        {kind === 'percent' && <NumberInput label={fieldLabel(couponCreateBody, 'percentOff')} required min={1} max={100} allowDecimal={false} suffix="%" value={percentOff} onChange={setPercentOff} />}
+        {kind === 'fixed' && <NumberInput label={fieldLabel(couponCreateBody, 'amountOff')} required min={0} decimalScale={2} prefix="$" value={amountOff} onChange={setAmountOff} />}
+        <NumberInput label={fieldLabel(couponCreateBody, 'minimum')} description="Merchandise value; empty: none" min={0} decimalScale={2} prefix="$" value={minimum} onChange={setMinimum} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberInput label="Uses in all" description="Empty: no limit" min={1} allowDecimal={false} value={maxUses} onChange={setMaxUses} />
-        <NumberInput label="Uses per customer" description="Empty: no limit" min={1} allowDecimal={false} value={maxUsesPerCustomer} onChange={setMaxUsesPerCustomer} />
+        <TextInput label={fieldLabel(couponCreateBody, 'validFrom')} description="Empty: from now" type="datetime-local" value={validFrom} onChange={(e) => setValidFrom(e.currentTarget.value)} />
+        <TextInput label={fieldLabel(couponCreateBody, 'validUntil')} description="Empty: no end" type="datetime-local" value={validUntil} onChange={(e) => setValidUntil(e.currentTarget.value)} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput label={fieldLabel(couponCreateBody, 'maxUses')} description="Empty: no limit" min={1} allowDecimal={false} value={maxUses} onChange={setMaxUses} />
+        <NumberInput label={fieldLabel(couponCreateBody, 'maxUsesPerCustomer')} description="Empty: no limit" min={1} allowDecimal={false} value={maxUsesPerCustomer} onChange={setMaxUsesPerCustomer} />
       </SimpleGrid>
       <Switch label="Active (buyers can use it)" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
     </FormDialog>

@@ -1,6 +1,7 @@
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { type AdminDistributor, distributorCreateBody, distributorUpdateBody } from '../../../contract/admin/distributors';
+import { checkForm } from '../../../contract/plain-words';
 import { notify } from '../../../web/components/notify';
 import { US_STATES } from '../../../web/components/us-states';
 import { FormDialog } from '../../components/form-dialog';
@@ -36,8 +37,8 @@ export function DistributorDialog({ distributor, onClose }: { distributor: Admin
 
   const submit = () => {
     const fields = { ...text, state: state ?? '', latitude: latitude === '' ? undefined : Number(latitude), longitude: longitude === '' ? undefined : Number(longitude) };
-    const parsed = distributor ? distributorUpdateBody.safeParse({ ...fields, version: distributor.version }) : distributorCreateBody.safeParse(fields);
-    setProblems(parsed.success ? [] : parsed.error.issues.map((i) => i.message));
+    const parsed = distributor ? checkForm(distributorUpdateBody, { ...fields, version: distributor.version }) : checkForm(distributorCreateBody, fields);
+    setProblems(parsed.problems);
     if (!parsed.success) return;
     save.mutate(
       { id: distributor?.id ?? null, body: parsed.data },

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, SimpleGrid, Stack, Switch,
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type OrderForm, ORDER_FORMS, orderFormUpdateBody, staleOrderFormProblemSchema } from '../../../contract/admin/order-forms';
+import { checkForm } from '../../../contract/plain-words';
 import { notify } from '../../../web/components/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fromLocalInput, toLocalInput } from '../../components/dates';
@@ -39,8 +40,8 @@ function FormEditor({ form }: { form: OrderForm }) {
   const state = formState({ active: head.active, opensAt: fromLocalInput(head.opensAt), closesAt: fromLocalInput(head.closesAt) });
 
   const submit = () => {
-    const parsed = orderFormUpdateBody.safeParse({ ...head, opensAt: fromLocalInput(head.opensAt), closesAt: fromLocalInput(head.closesAt), pages: pagesBody(pages), version });
-    setProblems(parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => i.message))]);
+    const parsed = checkForm(orderFormUpdateBody, { ...head, opensAt: fromLocalInput(head.opensAt), closesAt: fromLocalInput(head.closesAt), pages: pagesBody(pages), version });
+    setProblems(parsed.problems);
     if (parsed.success) save.mutate(parsed.data, { onSuccess: () => notify('green', `Saved the order form ${form.masterId}`) });
   };
   const loadTheirs = (current: OrderForm) => {

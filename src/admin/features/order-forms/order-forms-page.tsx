@@ -2,6 +2,8 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text, TextIn
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { orderFormCreateBody, type OrderFormListItem, ORDER_FORMS } from '../../../contract/admin/order-forms';
+import { fieldLabel } from '../../../contract/labels';
+import { checkForm } from '../../../contract/plain-words';
 import { HeadedTable } from '../../../web/components/headed-table';
 import { FormDialog } from '../../components/form-dialog';
 import { useCan } from '../../lib/session';
@@ -68,13 +70,13 @@ function AddFormDialog({ onClose }: { onClose: () => void }) {
   const [title, setTitle] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
   const submit = () => {
-    const parsed = orderFormCreateBody.safeParse({ masterId, title });
-    setProblems(parsed.success ? [] : parsed.error.issues.map((i) => i.message));
+    const parsed = checkForm(orderFormCreateBody, { masterId, title });
+    setProblems(parsed.problems);
     if (parsed.success) create.mutate(parsed.data, { onSuccess: (form) => void navigate(`/order-forms/${form.masterId}`) });
   };
   return (
     <FormDialog title="Add an order form" onSubmit={submit} problems={problems} error={create.error} pending={create.isPending} submitLabel="Add" onClose={onClose}>
-      <TextInput label="Id" description="In the buyers' link, /survey/<id>: letters, digits, - and _" required maxLength={40} value={masterId} onChange={(e) => setMasterId(e.currentTarget.value)} data-autofocus />
+      <TextInput label={fieldLabel(orderFormCreateBody, 'masterId')} description="In the buyers' link, /survey/<id>: letters, digits, - and _" required maxLength={40} value={masterId} onChange={(e) => setMasterId(e.currentTarget.value)} data-autofocus />
       <TextInput label="Title" required maxLength={ORDER_FORMS.titleMax} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
     </FormDialog>
   );

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type AdminPage, CONTENT_PAGES, pageUpdateBody, stalePageProblemSchema } from '../../../contract/admin/pages';
+import { checkForm } from '../../../contract/plain-words';
 import { notify } from '../../../web/components/notify';
 import { FormProblems } from '../../components/form-problems';
 import { SchemaForm } from '../../components/schema-form';
@@ -32,8 +33,8 @@ function PageEditor({ page }: { page: AdminPage }) {
   const stale = save.error instanceof AdminApiError && save.error.status === 409 ? stalePageProblemSchema.safeParse(save.error.body).data?.current : undefined;
 
   const submit = () => {
-    const parsed = pageUpdateBody.safeParse({ title, markdown, version });
-    setProblems(parsed.success ? [] : parsed.error.issues.map((i) => i.message));
+    const parsed = checkForm(pageUpdateBody, { title, markdown, version });
+    setProblems(parsed.problems);
     if (parsed.success) save.mutate(parsed.data, { onSuccess: (saved) => notify('green', `Saved ${saved.title}`) });
   };
   const loadTheirs = (current: AdminPage) => {

@@ -1,6 +1,7 @@
 import { Checkbox, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { newWebhookBody, updateWebhookBody, WEBHOOK_EVENTS, WEBHOOKS, type UpdateWebhookBody, type WebhookEndpoint, type WebhookEventType } from '../../../contract/admin/webhooks';
+import { checkForm } from '../../../contract/plain-words';
 import { notify } from '../../../web/components/notify';
 import { FormDialog } from '../../components/form-dialog';
 import { ShownOnce } from '../../components/shown-once';
@@ -28,8 +29,8 @@ export function WebhookDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint
       if (!sameEvents(events, endpoint.events)) body.events = events as WebhookEventType[];
       if (active !== endpoint.active) body.active = active;
       if (Object.keys(body).length === 0) return onClose();
-      const parsed = updateWebhookBody.safeParse(body);
-      setProblems(parsed.success ? [] : parsed.error.issues.map((i) => i.message));
+      const parsed = checkForm(updateWebhookBody, body);
+      setProblems(parsed.problems);
       if (!parsed.success) return;
       update.mutate(
         { id: endpoint.id, body: parsed.data },
@@ -42,8 +43,8 @@ export function WebhookDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint
       );
       return;
     }
-    const parsed = newWebhookBody.safeParse({ url: url.trim(), events });
-    setProblems(parsed.success ? [] : parsed.error.issues.map((i) => i.message));
+    const parsed = checkForm(newWebhookBody, { url: url.trim(), events });
+    setProblems(parsed.problems);
     if (parsed.success) create.mutate(parsed.data, { onSuccess: (created) => setSecret(created.secret) });
   };
 

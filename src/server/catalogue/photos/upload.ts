@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { PHOTO_LIMITS, PHOTO_MESSAGES, photoAltBody } from '../../../contract/admin/photos';
+import { checkForm } from '../../../contract/plain-words';
 import { Invalid } from '../../platform/errors';
 import { uploadError } from '../../platform/http/multipart-errors';
 
@@ -24,9 +25,9 @@ export async function readPhotoUpload(request: FastifyRequest): Promise<{ file: 
         if (part.fieldname === 'file') file = await part.toBuffer();
         else part.file.resume();
       } else if (part.fieldname === 'alt') {
-        const parsed = photoAltBody.shape.alt.safeParse(part.value);
-        if (!parsed.success) throw new Invalid(`alt: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-        alt = parsed.data;
+        const parsed = checkForm(photoAltBody, { alt: part.value });
+        if (!parsed.success) throw new Invalid(parsed.problems[0]!);
+        alt = parsed.data.alt;
       }
     }
   } catch (err) {

@@ -140,9 +140,9 @@ describe('order forms in the back office', () => {
       [{ ...body, pages: [{ ...page, sections: [{ id: 987655, title: 'X', items: [] }] }] }, ORDER_FORM_MESSAGES.unknownSection(987655)],
       [{ ...body, pages: [{ ...page, id: winter.pages[0]!.id }] }, ORDER_FORM_MESSAGES.unknownPage(winter.pages[0]!.id)],
       [{ ...body, opensAt: '2026-12-01T00:00:00Z', closesAt: '2026-11-01T00:00:00Z' }, ORDER_FORM_MESSAGES.closeBeforeOpen],
-      [{ ...body, closesAt: 'soon' }, /closesAt must be a date and time/],
-      [{ ...body, title: ' ' }, /title is required/],
-      [{ ...body, pages: [{ ...page, title: '' }] }, /title is required/],
+      [{ ...body, closesAt: 'soon' }, /Closes must be a date and time/],
+      [{ ...body, title: ' ' }, /Title is required/],
+      [{ ...body, pages: [{ ...page, title: '' }] }, /Title in row 1 of Pages is required/],
     ];
     const audits = await auditCount(t);
     const seen = itemsSeen((await buyerSees('SPRING')).body);

@@ -41,9 +41,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendProblem(reply, error.status, error.message, error.errors, error.extensions);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const messages = [...new Set(error.validation.map((v) => v.message ?? 'Invalid request'))];
+      // Sentences for people (http/plain-validation.ts); the spec's own short texts join as they always did.
+      const messages = [...new Set(error.validation.map((v) => v.message ?? 'The request is not valid.'))];
       const fields = error.validationContext === 'body' || error.validationContext === 'querystring' ? fieldsOf(error.validation) : {};
-      return sendProblem(reply, 400, messages.join(', '), messages, Object.keys(fields).length > 0 ? { fields } : {});
+      return sendProblem(reply, 400, joinMessages(messages), messages, Object.keys(fields).length > 0 ? { fields } : {});
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -55,12 +56,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Messages as one detail. Sentences (ending in a full stop) are joined by a space, and the short
+ * texts beside them get their full stop; the spec's own short texts alone are joined by a comma,
+ * as they always were ("Email is required, Password is required").
+ */
+export function joinMessages(messages: readonly string[]): string {
+  if (!messages.some((m) => /[.!?]$/.test(m))) return messages.join(', ');
+  return messages.map((m) => (/[.!?]$/.test(m) ? m : `${m}.`)).join(' ');
+}
+
 /** A body's or query string's problems by field path (`price`, `filters.poscat.0`, `from`), the first message of each: forms and filter bars show them at the field. */
 function fieldsOf(validation: readonly { instancePath: string; message?: string }[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const v of validation) {
     const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    if (path !== '' && !(path in fields)) fields[path] = v.message ?? 'Invalid value';
+    if (path !== '' && !(path in fields)) fields[path] = v.message ?? 'This value is not valid.';
   }
   return fields;
 }

@@ -1,12 +1,8 @@
-import { Badge } from '@mantine/core';
 import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '../../../contract/admin/customers';
+import { type BadgeTone, StatusBadge } from '../../../web/components/status-badge';
 
-const COLORS: Record<CustomerStatus, string> = { pending: 'yellow.9', active: 'green.9', suspended: 'red.9' };
+const TONES: Record<CustomerStatus, BadgeTone> = { pending: 'attention', active: 'good', suspended: 'bad' };
 
 export function CustomerStatusBadge({ status }: { status: CustomerStatus }) {
-  return (
-    <Badge color={COLORS[status]} variant="light" size="sm">
-      {CUSTOMER_STATUS_LABELS[status]}
-    </Badge>
-  );
+  return <StatusBadge tone={TONES[status]}>{CUSTOMER_STATUS_LABELS[status]}</StatusBadge>;
 }

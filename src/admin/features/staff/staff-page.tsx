@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ROLE_LABELS } from '../../../contract/admin/permissions';
 import type { StaffListItem } from '../../../contract/admin/staff';
@@ -10,6 +10,7 @@ import { useStaffSession } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
 import { useResetSignIn, useStaffList } from './api';
 import { StaffDialog } from './staff-dialog';
+import { StatusBadge } from '../../../web/components/status-badge';
 
 /** "Reset sign-in" for a member who forgot the password or lost the authenticator. */
 function ResetSignInDialog({ member, onClose }: { member: StaffListItem; onClose: () => void }) {
@@ -62,19 +63,19 @@ export default function StaffPage() {
               <Table.Td>
                 <Group gap={4}>
                   {!m.active && (
-                    <Badge color="gray.8" variant="light">
+                    <StatusBadge tone="neutral">
                       Inactive
-                    </Badge>
+                    </StatusBadge>
                   )}
                   {m.totpEnabled && (
-                    <Badge color="teal.9" variant="light">
+                    <StatusBadge tone="good">
                       TOTP
-                    </Badge>
+                    </StatusBadge>
                   )}
                   {m.awaitingPassword && (
-                    <Badge color="orange.9" variant="light">
+                    <StatusBadge tone="attention">
                       Awaiting new password
-                    </Badge>
+                    </StatusBadge>
                   )}
                 </Group>
               </Table.Td>

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../contract/admin/permissions';
+import { usePhoneTables } from '../components/phone-tables';
 import { adminCall } from '../lib/admin-api';
 import { setSession, useStaffSession } from '../lib/session';
 import { NAV_ITEMS, navSections } from '../../contract/admin/screens';
@@ -15,6 +16,7 @@ export function AdminLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  usePhoneTables();
   useEffect(() => {
     close();
     window.scrollTo(0, 0);

@@ -2,7 +2,7 @@ import { AppShell, Badge, Box, Burger, Button, Group, NavLink, ScrollArea, Text,
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../contract/admin/permissions';
 import { usePhoneTables } from '../components/phone-tables';
 import { adminCall } from '../lib/admin-api';
@@ -71,7 +71,7 @@ export function AdminLayout() {
                 </Text>
               )}
               {items.map((i) => (
-                <NavLink key={i.to} component={RouterNavLink} to={i.to} end={i.to === '/'} label={i.label} py={6} active={i === current} />
+                <NavLink key={i.to} component={Link} to={i.to} label={i.label} py={6} active={i === current} aria-current={i === current ? 'page' : undefined} />
               ))}
             </Box>
           ))}

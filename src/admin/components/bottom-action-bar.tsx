@@ -29,7 +29,8 @@ export function BottomActionBar({ count, noun, onClear, children }: { count: num
         withBorder
         p="xs"
         radius={0}
-        style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150 }}
+        // Under the shell's header and navigation drawer (z-index 100 and up) and any dialog.
+        style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 90 }}
       >
         <Group gap="xs" justify="space-between" wrap="wrap">
           <Text size="sm" fw={600} aria-live="polite">

@@ -155,8 +155,9 @@ export default function OrdersPage() {
             {(o) => (
               <>
                 <CardHead status={<OrderStatusBadge status={o.statusCode} size="sm" />}>
+                  Order{' '}
                   <Anchor component={Link} to={`/orders/${o.orderNum}`}>
-                    Order {o.orderNum}
+                    {o.orderNum}
                   </Anchor>
                 </CardHead>
                 <Text size="sm">{o.customer.orgName}</Text>

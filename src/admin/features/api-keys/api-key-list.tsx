@@ -1,8 +1,9 @@
-import { Badge, Button, Code, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Code, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ApiKey } from '../../../contract/admin/api-keys';
 import { ACTIONS_COLUMN, HeadedTable } from '../../../web/components/headed-table';
 import { atTime } from '../../components/dates';
 import { ListCard, TableOrCards } from '../../components/table-or-cards';
+import { StatusBadge } from '../../../web/components/status-badge';
 
 interface ListProps {
   keys: ApiKey[];
@@ -95,18 +96,18 @@ function KeyState({ apiKey: k, asOf }: { apiKey: ApiKey; asOf: number }) {
   if (k.revokedAt) {
     return (
       <Stack gap={2} align="flex-start">
-        <Badge color="red.9" variant="filled" miw="max-content">
+        <StatusBadge tone="bad">
           Revoked
-        </Badge>
+        </StatusBadge>
         <Text size="xs">{atTime(k.revokedAt)}</Text>
       </Stack>
     );
   }
   const expired = k.expiresAt !== null && Date.parse(k.expiresAt) <= asOf;
   return (
-    <Badge color={expired ? 'gray.8' : 'teal.9'} variant="filled" miw="max-content">
+    <StatusBadge tone={expired ? 'neutral' : 'good'}>
       {expired ? 'Expired' : 'Active'}
-    </Badge>
+    </StatusBadge>
   );
 }
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { auditPageSchema, type AuditPage } from '../../../contract/admin/audit';
 import { atTime } from '../../components/dates';
+import { FilterDrawer } from '../../components/filter-drawer';
 import { adminGet, queryString } from '../../lib/admin-api';
 import { useAdminTitle } from '../../lib/title';
 
@@ -29,21 +30,29 @@ export default function AuditPage() {
   return (
     <Stack>
       <Title order={1}>Audit log</Title>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim())));
+      <FilterDrawer
+        active={FIELDS.filter((f) => filter[f]).length}
+        onClear={() => {
+          setDraft(Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<Field, string>);
+          setParams({});
         }}
       >
-        <Group align="flex-end" gap="sm">
-          {field('actor', 'Who')}
-          {field('target', 'Target (e.g. order:100123)')}
-          {field('action', 'Action')}
-          {field('from', 'From', 'date')}
-          {field('to', 'To', 'date')}
-          <Button type="submit">Filter</Button>
-        </Group>
-      </form>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v.trim())));
+          }}
+        >
+          <Group align="flex-end" gap="sm">
+            {field('actor', 'Who')}
+            {field('target', 'Target (e.g. order:100123)')}
+            {field('action', 'Action')}
+            {field('from', 'From', 'date')}
+            {field('to', 'To', 'date')}
+            <Button type="submit">Filter</Button>
+          </Group>
+        </form>
+      </FilterDrawer>
       {audit.isPending ? (
         <Loader aria-label="Loading the audit log" />
       ) : audit.isError ? (

@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import type { AdminCoupon } from '../../../contract/admin/coupons';
 import { ACTIONS_COLUMN, HeadedTable } from '../../../web/components/headed-table';
 import { money } from '../../../web/components/money';
 import { atTime } from '../../components/dates';
 import { ListCard, TableOrCards } from '../../components/table-or-cards';
 import { couponOffer, couponState } from './coupon-texts';
+import { StatusBadge } from '../../../web/components/status-badge';
 
 interface ListProps {
   coupons: AdminCoupon[];
@@ -78,9 +79,9 @@ function Uses({ coupon: c }: { coupon: AdminCoupon }) {
 function StateBadge({ coupon }: { coupon: AdminCoupon }) {
   const state = couponState(coupon);
   return (
-    <Badge color={state.color} variant="filled" miw="max-content">
+    <StatusBadge tone={state.tone}>
       {state.label}
-    </Badge>
+    </StatusBadge>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { BadgeTone } from '../../../web/components/status-badge';
 import type { AdminCoupon } from '../../../contract/admin/coupons';
 import { money } from '../../../web/components/money';
 
@@ -9,10 +10,10 @@ export function couponOffer(c: AdminCoupon): string {
 }
 
 /** Whether buyers can use it now: ended (inactive), not yet, expired, used up, or live. */
-export function couponState(c: AdminCoupon, now = Date.now()): { label: string; color: string } {
-  if (!c.active) return { label: 'Ended', color: 'gray.8' };
-  if (c.validFrom && Date.parse(c.validFrom) > now) return { label: 'Scheduled', color: 'blue.9' };
-  if (c.validUntil && Date.parse(c.validUntil) < now) return { label: 'Expired', color: 'gray.8' };
-  if (c.maxUses !== null && c.uses >= c.maxUses) return { label: 'Used up', color: 'orange.9' };
-  return { label: 'Live', color: 'teal.9' };
+export function couponState(c: AdminCoupon, now = Date.now()): { label: string; tone: BadgeTone } {
+  if (!c.active) return { label: 'Ended', tone: 'neutral' };
+  if (c.validFrom && Date.parse(c.validFrom) > now) return { label: 'Scheduled', tone: 'progress' };
+  if (c.validUntil && Date.parse(c.validUntil) < now) return { label: 'Expired', tone: 'neutral' };
+  if (c.maxUses !== null && c.uses >= c.maxUses) return { label: 'Used up', tone: 'attention' };
+  return { label: 'Live', tone: 'good' };
 }

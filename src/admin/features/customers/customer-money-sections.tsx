@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminCustomer } from '../../../contract/admin/customers';
@@ -12,6 +12,7 @@ import { useReturnPayment } from './money-api';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { Section } from './customer-sections';
 import { TermsEditor } from './terms-editor';
+import { StatusBadge } from '../../../web/components/status-badge';
 
 /** The customer page's money (decision 0022): terms and credit, invoices with paid and open, payments. */
 
@@ -129,9 +130,9 @@ export function PaymentsSection({ customer: c, canEditMoney }: { customer: Admin
                   </Table.Td>
                   <Table.Td>
                     {p.returnedAt ? (
-                      <Badge color="red.9" variant="filled" size="sm">
+                      <StatusBadge tone="bad">
                         Returned
-                      </Badge>
+                      </StatusBadge>
                     ) : (
                       canEditMoney &&
                       p.method === 'cheque' && (

@@ -1,4 +1,5 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
+import { FilterDrawer } from '../../components/filter-drawer';
 import { CUSTOMER_STATUS_LABELS, CUSTOMER_STATUSES } from '../../../contract/admin/customers';
 import { SearchForm } from '../../components/search-form';
 import type { CustomersFilter } from './use-customers-filter';
@@ -7,9 +8,13 @@ const STATUS_OPTIONS = CUSTOMER_STATUSES.map((s) => ({ value: s, label: CUSTOMER
 
 /** Search, status and state; every change goes to the URL (use-customers-filter.ts). */
 export function CustomersFilters({ filter, update }: { filter: CustomersFilter; update: (patch: Partial<CustomersFilter>) => void }) {
+  const active = [filter.status, filter.state].filter(Boolean).length;
   return (
-    <Group align="flex-end" gap="sm">
-      <SearchForm value={filter.q} placeholder="Company, contact, email, ZIP" width={260} onSearch={(q) => update({ q })} />
+    <FilterDrawer
+      active={active}
+      onClear={() => update({ status: undefined, state: undefined })}
+      search={<SearchForm value={filter.q} placeholder="Company, contact, email, ZIP" width={260} onSearch={(q) => update({ q })} />}
+    >
       <Select label="Status" placeholder="Any" clearable data={STATUS_OPTIONS} value={filter.status ?? null} onChange={(v) => update({ status: (v ?? undefined) as CustomersFilter['status'] })} w={190} />
       <TextInput
         label="State"
@@ -20,6 +25,6 @@ export function CustomersFilters({ filter, update }: { filter: CustomersFilter; 
         onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
         w={90}
       />
-    </Group>
+    </FilterDrawer>
   );
 }

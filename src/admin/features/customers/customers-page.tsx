@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { CUSTOMERS_ADMIN } from '../../../contract/admin/customers';
+import { usePhone } from '../../components/table-or-cards';
 import { useAdminTitle } from '../../lib/title';
 import { exportUrl, useCustomers } from './api';
 import { CustomersFilters } from './customers-filters';
@@ -12,7 +12,7 @@ export default function CustomersPage() {
   useAdminTitle('Customers');
   const [filter, update] = useCustomersFilter();
   const customers = useCustomers(filter);
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const page = customers.data;
   const List = phone ? CustomerCards : CustomersTable;
   // A search counts up to 1,000 matches (decision 0024): past that it says so rather than count them all.

@@ -1,4 +1,5 @@
-import { Group, Select } from '@mantine/core';
+import { Select } from '@mantine/core';
+import { FilterDrawer } from '../../components/filter-drawer';
 import { ITEM_STATUSES } from '../../../contract/admin/items';
 import { SearchForm } from '../../components/search-form';
 import { STATUS_LABELS } from './item-texts';
@@ -26,9 +27,13 @@ export function categoryGroups(options: CategoryOptions | undefined) {
 
 /** Search and filters; every change goes to the URL (use-items-filter.ts). */
 export function ItemsFilters({ filter, update, categories }: { filter: ItemsFilter; update: (patch: Partial<ItemsFilter>) => void; categories: CategoryOptions | undefined }) {
+  const active = [filter.category, filter.status, filter.stock, filter.hasPhoto].filter((v) => v !== undefined).length;
   return (
-    <Group align="flex-end" gap="sm">
-      <SearchForm value={filter.q} placeholder="Number, title, code, UPC, key words" width={260} onSearch={(q) => update({ q })} />
+    <FilterDrawer
+      active={active}
+      onClear={() => update({ category: undefined, status: undefined, stock: undefined, hasPhoto: undefined })}
+      search={<SearchForm value={filter.q} placeholder="Number, title, code, UPC, key words" width={260} onSearch={(q) => update({ q })} />}
+    >
       <Select
         label="Category"
         placeholder="Any"
@@ -42,6 +47,6 @@ export function ItemsFilters({ filter, update, categories }: { filter: ItemsFilt
       <Select label="Status" placeholder="Any" clearable data={STATUS_OPTIONS} value={filter.status ?? null} onChange={(v) => update({ status: (v ?? undefined) as ItemsFilter['status'] })} w={150} />
       <Select label="Stock" placeholder="Any" clearable data={STOCK_OPTIONS} value={filter.stock ?? null} onChange={(v) => update({ stock: (v ?? undefined) as ItemsFilter['stock'] })} w={150} />
       <Select label="Photos" placeholder="Any" clearable data={PHOTO_OPTIONS} value={filter.hasPhoto ?? null} onChange={(v) => update({ hasPhoto: (v ?? undefined) as ItemsFilter['hasPhoto'] })} w={160} />
-    </Group>
+    </FilterDrawer>
   );
 }

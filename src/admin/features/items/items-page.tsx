@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ItemsList } from '../../../contract/admin/items';
+import { BottomActionBar } from '../../components/bottom-action-bar';
+import { usePhone } from '../../components/table-or-cards';
 import { useCan } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
 import { useItemsList } from './api';
@@ -22,7 +23,7 @@ export default function ItemsPage() {
   const items = useItemsList(filter);
   const categories = useCategoryOptions().data;
   const canWrite = useCan()('catalogue:write');
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   const [selected, setSelected] = useState<Row[]>([]);
   const [dialog, setDialog] = useState<'status' | 'price' | null>(null);
   const page = items.data;
@@ -46,14 +47,16 @@ export default function ItemsPage() {
       <ItemsFilters key={filter.q ?? ''} filter={filter} update={update} categories={categories} />
       <Group gap="sm">
         {canWrite && (
-          <>
-            <Button variant="default" disabled={selected.length === 0} onClick={() => setDialog('status')}>
+          <BottomActionBar count={selected.length} noun={['item', 'items']} onClear={() => setSelected([])}>
+            <Button variant={phone ? 'filled' : 'default'} disabled={selected.length === 0} onClick={() => setDialog('status')}>
               Change status ({selected.length})
             </Button>
-            <Button variant="default" onClick={() => setDialog('price')}>
-              Change prices{selected.length ? ` (${selected.length})` : ''}
-            </Button>
-          </>
+          </BottomActionBar>
+        )}
+        {canWrite && (
+          <Button variant="default" onClick={() => setDialog('price')}>
+            Change prices{selected.length ? ` (${selected.length})` : ''}
+          </Button>
         )}
         {page && (
           <Text size="sm" aria-live="polite">

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type OrderForm, ORDER_FORMS, orderFormUpdateBody, staleOrderFormProblemSchema } from '../../../contract/admin/order-forms';
@@ -15,6 +15,7 @@ import { useDeleteOrderForm, useOrderForm, useSaveOrderForm } from './api';
 import { type DraftPage, draftOf, hasItem, moved, newKey, pagesBody, replaced, without } from './draft';
 import { formState } from './form-state';
 import { PageCard } from './page-card';
+import { StatusBadge } from '../../../web/components/status-badge';
 
 /** One order form: title, subtitle, open and close times, and its pages, sections and items; saved at once. */
 export default function OrderFormEditorPage() {
@@ -55,9 +56,9 @@ function FormEditor({ form }: { form: OrderForm }) {
     <Stack>
       <Group justify="space-between">
         <Title order={1}>Order form {form.masterId}</Title>
-        <Badge color={state.color} variant="filled" size="lg">
+        <StatusBadge tone={state.tone} size="lg">
           {state.label}
-        </Badge>
+        </StatusBadge>
       </Group>
       <Group gap="md">
         <Anchor component={Link} to="/order-forms" size="sm">

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { orderFormCreateBody, type OrderFormListItem, ORDER_FORMS } from '../../../contract/admin/order-forms';
@@ -10,6 +10,7 @@ import { useCan } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
 import { useCreateOrderForm, useOrderForms } from './api';
 import { formState } from './form-state';
+import { StatusBadge } from '../../../web/components/status-badge';
 
 /** Order forms: each with its state, page and item counts; add one. */
 export default function OrderFormsPage() {
@@ -55,9 +56,9 @@ function Row({ form: f }: { form: OrderFormListItem }) {
       <Table.Td>{f.pageCount}</Table.Td>
       <Table.Td>{f.itemCount}</Table.Td>
       <Table.Td>
-        <Badge color={state.color} variant="filled" miw="max-content">
+        <StatusBadge tone={state.tone}>
           {state.label}
-        </Badge>
+        </StatusBadge>
       </Table.Td>
     </Table.Tr>
   );

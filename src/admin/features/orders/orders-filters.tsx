@@ -1,4 +1,5 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
+import { FilterDrawer } from '../../components/filter-drawer';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../../contract/order-lifecycle';
 import { SearchForm } from '../../components/search-form';
 import type { OrdersFilter } from './use-orders-filter';
@@ -14,11 +15,12 @@ const SORT_OPTIONS = [
   { value: 'total', label: 'Largest total' },
 ];
 
-/** Search and filters; every change goes to the URL (use-orders-filter.ts). */
+/** Search and filters (in a drawer on a phone); every change goes to the URL (use-orders-filter.ts). */
 export function OrdersFilters({ filter, update }: { filter: OrdersFilter; update: (patch: Partial<OrdersFilter>) => void }) {
+  const active = [filter.status, filter.warehouse, filter.backordered, filter.from, filter.to].filter(Boolean).length + (filter.sort !== 'newest' ? 1 : 0);
+  const clear = () => update({ status: undefined, warehouse: undefined, backordered: undefined, from: undefined, to: undefined, sort: 'newest' });
   return (
-    <Group align="flex-end" gap="sm">
-      <SearchForm value={filter.q} placeholder="Order #, PO, company, email" width={240} onSearch={(q) => update({ q })} />
+    <FilterDrawer active={active} onClear={clear} search={<SearchForm value={filter.q} placeholder="Order #, PO, company, email" width={240} onSearch={(q) => update({ q })} />}>
       <Select label="Status" placeholder="Any" clearable data={STATUS_OPTIONS} value={filter.status ?? null} onChange={(v) => update({ status: (v ?? undefined) as OrdersFilter['status'] })} w={170} />
       <Select label="Warehouse" placeholder="Any" clearable data={WAREHOUSE_OPTIONS} value={filter.warehouse ?? null} onChange={(v) => update({ warehouse: (v ?? undefined) as OrdersFilter['warehouse'] })} w={150} />
       <Select
@@ -33,6 +35,6 @@ export function OrdersFilters({ filter, update }: { filter: OrdersFilter; update
       <TextInput label="From" type="date" value={filter.from ?? ''} onChange={(e) => update({ from: e.currentTarget.value || undefined })} w={150} />
       <TextInput label="To" type="date" value={filter.to ?? ''} onChange={(e) => update({ to: e.currentTarget.value || undefined })} w={150} />
       <Select label="Sort" data={SORT_OPTIONS} value={filter.sort} allowDeselect={false} onChange={(v) => update({ sort: (v ?? 'newest') as OrdersFilter['sort'] })} w={150} />
-    </Group>
+    </FilterDrawer>
   );
 }

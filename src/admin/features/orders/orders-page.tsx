@@ -6,7 +6,9 @@ import { Link } from 'react-router';
 import { ORDERS_ADMIN, type AdminOrderListItem } from '../../../contract/admin/orders';
 import { money } from '../../../web/components/money';
 import { notify } from '../../../web/components/notify';
+import { BottomActionBar } from '../../components/bottom-action-bar';
 import { atTime } from '../../components/dates';
+import { CardFacts, CardHead, CardList, TableOrCards } from '../../components/table-or-cards';
 import { OrderStatusBadge } from '../../../web/components/order-status-badge';
 import { documentUrl, queryString } from '../../lib/admin-api';
 import { useCan, useStaffSession } from '../../lib/session';
@@ -16,6 +18,19 @@ import { OrdersFilters } from './orders-filters';
 import { useOrdersFilter } from './use-orders-filter';
 
 const units = (n: number) => (n > 0 ? n : '—');
+const orderTotal = (o: AdminOrderListItem) => (o.cancelledTotal > 0 ? `${money(o.total)} (was ${money(o.originalTotal)})` : money(o.total));
+
+/** What the order waits for, in the desk's words: the card's last line on a phone. */
+function nextStep(o: AdminOrderListItem): string | null {
+  if (o.statusCode === 'received') return 'To accept';
+  if (o.statusCode === 'on_hold') return 'On hold: to release';
+  if (o.statusCode === 'accepted' || o.statusCode === 'partially_shipped') {
+    const open = [o.openWest > 0 && `${o.openWest} at West`, o.openEast > 0 && `${o.openEast} at East`].filter(Boolean).join(', ');
+    if (open) return `To ship: ${open}`;
+    if (o.backordered > 0) return `Waiting for ${o.backordered} backordered`;
+  }
+  return null;
+}
 
 /** GET /Orders with filters, sort and page in the URL; bulk accept and a pick list for the selected rows. */
 export default function OrdersPage() {
@@ -51,9 +66,11 @@ export default function OrdersPage() {
       <OrdersFilters key={filter.q ?? ''} filter={filter} update={update} />
       <Group gap="sm">
         {can('orders:write') && (
-          <Button onClick={accept} disabled={toAccept.length === 0} loading={bulkAccept.isPending}>
-            Accept selected ({toAccept.length})
-          </Button>
+          <BottomActionBar count={selected.length} noun={['order', 'orders']} onClear={() => setSelected([])}>
+            <Button onClick={accept} disabled={toAccept.length === 0} loading={bulkAccept.isPending}>
+              Accept selected ({toAccept.length})
+            </Button>
+          </BottomActionBar>
         )}
         {can('orders:ship') && (
           <Button
@@ -74,54 +91,86 @@ export default function OrdersPage() {
         )}
       </Group>
       {orders.isError && <Alert color="red">{orders.error.message}</Alert>}
-      <DataTable<AdminOrderListItem>
-        withTableBorder
-        borderRadius="md"
-        striped
-        highlightOnHover
-        minHeight={200}
-        idAccessor="orderNum"
-        fetching={orders.isFetching}
-        records={page?.items ?? []}
-        noRecordsText="No orders match"
-        selectedRecords={selected}
-        onSelectedRecordsChange={setSelected}
-        allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select all orders on this page' }}
-        getRecordSelectionCheckboxProps={(o) => ({ 'aria-label': `Select order ${o.orderNum}` })}
-        totalRecords={page ? Math.min(page.total, ORDERS_ADMIN.countCap) : 0}
-        recordsPerPage={filter.pageSize}
-        page={filter.page}
-        onPageChange={(p) => update({ page: p })}
-        recordsPerPageOptions={[25, 50, 100, 200]}
-        onRecordsPerPageChange={(n) => update({ pageSize: n })}
-        recordsPerPageLabel="Orders per page"
-        paginationText={({ from, to }) => `${from}–${to} of ${totalText}`}
-        getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
-        columns={[
-          {
-            accessor: 'orderNum',
-            title: 'Order',
-            render: (o) => (
-              <Anchor component={Link} to={`/orders/${o.orderNum}`}>
-                {o.orderNum}
-              </Anchor>
-            ),
-          },
-          { accessor: 'createdAt', title: 'Placed', render: (o) => atTime(o.createdAt) },
-          { accessor: 'statusCode', title: 'Status', render: (o) => <OrderStatusBadge status={o.statusCode} size="sm" /> },
-          { accessor: 'customer', title: 'Customer', render: (o) => o.customer.orgName },
-          { accessor: 'poNumber', title: 'PO' },
-          { accessor: 'lineCount', title: 'Lines', textAlign: 'right' },
-          { accessor: 'openWest', title: 'West', textAlign: 'right', render: (o) => units(o.openWest) },
-          { accessor: 'openEast', title: 'East', textAlign: 'right', render: (o) => units(o.openEast) },
-          { accessor: 'backordered', title: 'Backordered', textAlign: 'right', render: (o) => units(o.backordered) },
-          {
-            accessor: 'total',
-            title: 'Total',
-            textAlign: 'right',
-            render: (o) => (o.cancelledTotal > 0 ? `${money(o.total)} (was ${money(o.originalTotal)})` : money(o.total)),
-          },
-        ]}
+      <TableOrCards
+        table={
+          <DataTable<AdminOrderListItem>
+            withTableBorder
+            borderRadius="md"
+            striped
+            highlightOnHover
+            minHeight={200}
+            idAccessor="orderNum"
+            fetching={orders.isFetching}
+            records={page?.items ?? []}
+            noRecordsText="No orders match"
+            selectedRecords={selected}
+            onSelectedRecordsChange={setSelected}
+            allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select all orders on this page' }}
+            getRecordSelectionCheckboxProps={(o) => ({ 'aria-label': `Select order ${o.orderNum}` })}
+            totalRecords={page ? Math.min(page.total, ORDERS_ADMIN.countCap) : 0}
+            recordsPerPage={filter.pageSize}
+            page={filter.page}
+            onPageChange={(p) => update({ page: p })}
+            recordsPerPageOptions={[25, 50, 100, 200]}
+            onRecordsPerPageChange={(n) => update({ pageSize: n })}
+            recordsPerPageLabel="Orders per page"
+            paginationText={({ from, to }) => `${from}–${to} of ${totalText}`}
+            getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            columns={[
+              {
+                accessor: 'orderNum',
+                title: 'Order',
+                render: (o) => (
+                  <Anchor component={Link} to={`/orders/${o.orderNum}`}>
+                    {o.orderNum}
+                  </Anchor>
+                ),
+              },
+              { accessor: 'createdAt', title: 'Placed', render: (o) => atTime(o.createdAt) },
+              { accessor: 'statusCode', title: 'Status', render: (o) => <OrderStatusBadge status={o.statusCode} size="sm" /> },
+              { accessor: 'customer', title: 'Customer', render: (o) => o.customer.orgName },
+              { accessor: 'poNumber', title: 'PO' },
+              { accessor: 'lineCount', title: 'Lines', textAlign: 'right' },
+              { accessor: 'openWest', title: 'West', textAlign: 'right', render: (o) => units(o.openWest) },
+              { accessor: 'openEast', title: 'East', textAlign: 'right', render: (o) => units(o.openEast) },
+              { accessor: 'backordered', title: 'Backordered', textAlign: 'right', render: (o) => units(o.backordered) },
+              {
+                accessor: 'total',
+                title: 'Total',
+                textAlign: 'right',
+                render: orderTotal,
+              },
+            ]}
+          />
+        }
+        cards={
+          <CardList
+            records={page?.items}
+            id={(o) => o.orderNum}
+            label={(o) => `Order ${o.orderNum}`}
+            empty="No orders match"
+            selection={can('orders:write') || can('orders:ship') ? { selected, onChange: setSelected, label: (o) => `Select order ${o.orderNum}`, allLabel: 'Select all orders on this page' } : null}
+            pagination={{ total: page ? Math.min(page.total, ORDERS_ADMIN.countCap) : 0, page: filter.page, pageSize: filter.pageSize, onPage: (p) => update({ page: p }) }}
+          >
+            {(o) => (
+              <>
+                <CardHead status={<OrderStatusBadge status={o.statusCode} size="sm" />}>
+                  Order{' '}
+                  <Anchor component={Link} to={`/orders/${o.orderNum}`}>
+                    {o.orderNum}
+                  </Anchor>
+                </CardHead>
+                <Text size="sm">{o.customer.orgName}</Text>
+                <CardFacts facts={[['', atTime(o.createdAt)], ['PO', o.poNumber], ['', orderTotal(o)], ['', `${o.lineCount} line${o.lineCount === 1 ? '' : 's'}`]]} />
+                {nextStep(o) && (
+                  <Text size="sm" fw={600}>
+                    {nextStep(o)}
+                  </Text>
+                )}
+              </>
+            )}
+          </CardList>
+        }
       />
     </Stack>
   );

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS } from '../../../contract/money';
 import { money } from '../../../web/components/money';
 import { useAdminTitle } from '../../lib/title';
 import { usePayments, usePaymentsFilter } from './api';
+import { StatusBadge } from '../../../web/components/status-badge';
 
 /** GET /Payments: recent payments, newest received first, with received-on dates in the URL. */
 export default function PaymentsPage() {
@@ -48,9 +49,9 @@ export default function PaymentsPage() {
                 <Table.Td>
                   {PAYMENT_METHOD_LABELS[p.method]} {p.reference}{' '}
                   {p.returnedAt && (
-                    <Badge color="red.9" variant="filled" size="sm">
+                    <StatusBadge tone="bad">
                       Returned
-                    </Badge>
+                    </StatusBadge>
                   )}
                 </Table.Td>
                 <Table.Td ta="right">{money(p.amount)}</Table.Td>

@@ -5,12 +5,12 @@ import type { StaffListItem } from '../../../contract/admin/staff';
 import { ACTIONS_COLUMN, HeadedTable } from '../../../web/components/headed-table';
 import { notify } from '../../../web/components/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { StatusBadge } from '../../components/status-badge';
 import { atTime } from '../../components/dates';
 import { useStaffSession } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
 import { useResetSignIn, useStaffList } from './api';
 import { StaffDialog } from './staff-dialog';
+import { StatusBadge } from '../../../web/components/status-badge';
 
 /** "Reset sign-in" for a member who forgot the password or lost the authenticator. */
 function ResetSignInDialog({ member, onClose }: { member: StaffListItem; onClose: () => void }) {
@@ -62,9 +62,21 @@ export default function StaffPage() {
               <Table.Td>{m.warehouse === 'west' ? 'West' : m.warehouse === 'east' ? 'East' : 'Both'}</Table.Td>
               <Table.Td>
                 <Group gap={4}>
-                  {!m.active && <StatusBadge tone="neutral">Inactive</StatusBadge>}
-                  {m.totpEnabled && <StatusBadge tone="good">TOTP</StatusBadge>}
-                  {m.awaitingPassword && <StatusBadge tone="warn">Awaiting new password</StatusBadge>}
+                  {!m.active && (
+                    <StatusBadge tone="neutral">
+                      Inactive
+                    </StatusBadge>
+                  )}
+                  {m.totpEnabled && (
+                    <StatusBadge tone="good">
+                      TOTP
+                    </StatusBadge>
+                  )}
+                  {m.awaitingPassword && (
+                    <StatusBadge tone="attention">
+                      Awaiting new password
+                    </StatusBadge>
+                  )}
                 </Group>
               </Table.Td>
               <Table.Td>{m.lastSignInAt ? atTime(m.lastSignInAt) : <Text size="sm">Never</Text>}</Table.Td>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import type { WebhookDelivery } from '../../../contract/admin/webhooks';
 import { notify } from '../../../web/components/notify';
@@ -7,6 +7,7 @@ import { CallError } from '../../components/form-problems';
 import { useAdminTitle } from '../../lib/title';
 import { useDeliveries, useRedeliver, useWebhooks } from './api';
 import { EndpointActiveBadge, EndpointHealth } from './endpoint-status';
+import { StatusBadge } from '../../../web/components/status-badge';
 
 /** One endpoint's delivery log, newest attempt first, with Redeliver (same body, same webhook-id). */
 export default function DeliveriesPage() {
@@ -91,9 +92,9 @@ function DeliveryRow({ delivery: d, onRedeliver, redelivering }: { delivery: Web
     <Table.Tr data-testid={`delivery-${d.id}`}>
       <Table.Td>{atTime(d.createdAt)}</Table.Td>
       <Table.Td>
-        <Badge color={d.delivered ? 'teal.9' : 'red.9'} variant="filled" miw="max-content">
+        <StatusBadge tone={d.delivered ? 'good' : 'bad'}>
           {d.delivered ? 'Delivered' : 'Failed'}
-        </Badge>
+        </StatusBadge>
       </Table.Td>
       <Table.Td>{d.statusCode ?? '—'}</Table.Td>
       <Table.Td>

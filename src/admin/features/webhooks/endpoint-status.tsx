@@ -1,20 +1,21 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { WebhookEndpointListItem } from '../../../contract/admin/webhooks';
 import { atTime } from '../../components/dates';
+import { StatusBadge } from '../../../web/components/status-badge';
 
 /** On, off (by staff) or turned off by the shop after failing for days. */
 export function EndpointActiveBadge({ endpoint }: { endpoint: Pick<WebhookEndpointListItem, 'active' | 'disabledReason'> }) {
   if (endpoint.active) {
     return (
-      <Badge color="teal.9" variant="filled" miw="max-content">
+      <StatusBadge tone="good">
         Active
-      </Badge>
+      </StatusBadge>
     );
   }
   return (
-    <Badge color={endpoint.disabledReason ? 'red.9' : 'gray.8'} variant="filled" miw="max-content">
+    <StatusBadge tone={endpoint.disabledReason ? 'bad' : 'neutral'}>
       {endpoint.disabledReason ? 'Turned off by the shop' : 'Off'}
-    </Badge>
+    </StatusBadge>
   );
 }
 
@@ -27,9 +28,9 @@ export function EndpointHealth({ endpoint }: { endpoint: WebhookEndpointListItem
         <Text size="sm">Nothing sent yet</Text>
       ) : (
         <Group gap={6} wrap="nowrap">
-          <Badge color={last.delivered ? 'teal.9' : 'red.9'} variant="filled" miw="max-content">
+          <StatusBadge tone={last.delivered ? 'good' : 'bad'}>
             {last.delivered ? 'Delivered' : 'Failed'}
-          </Badge>
+          </StatusBadge>
           <Text size="sm">
             {last.statusCode !== null ? `HTTP ${last.statusCode}` : (last.error ?? '')} · {atTime(last.createdAt)}
           </Text>

@@ -155,7 +155,7 @@ export const itemUpdateBody = z
   .refine(srpNotBelowPrice, { message: ITEM_MESSAGES.srpBelowPrice, path: ['srp'] });
 export type ItemUpdateBody = z.infer<typeof itemUpdateBody>;
 
-/** `POST /beapi/Admin/Items`: a new item; without `num` the next free number is used. */
+/** `POST /beapi/Admin/Items`: a new item; without `num` the next free number in its category's range (as NextNumber answers). */
 export const itemCreateBody = z
   .strictObject({
     num: itemNumSchema.optional(),
@@ -164,6 +164,11 @@ export const itemCreateBody = z
   })
   .refine(srpNotBelowPrice, { message: ITEM_MESSAGES.srpBelowPrice, path: ['srp'] });
 export type ItemCreateBody = z.infer<typeof itemCreateBody>;
+
+/** `GET /beapi/Admin/Items/NextNumber?category=`: the number a new item of that category should get (the next free one in its range). */
+export const nextItemNumQuery = z.strictObject({ category: z.coerce.number().int().min(0).max(2_147_483_647) });
+export const nextItemNumSchema = z.object({ category: z.number().int(), num: z.string() });
+export type NextItemNum = z.infer<typeof nextItemNumSchema>;
 
 export const itemsListQuery = z.strictObject({
   /** Number, title, code, UPC or key words (words and word prefixes, as the shop's search). */

@@ -11,6 +11,8 @@ import {
   itemsListQuery,
   itemsListSchema,
   itemUpdateBody,
+  nextItemNumQuery,
+  nextItemNumSchema,
   staleItemProblemSchema,
 } from '../../../contract/admin/items';
 import { problemSchema as problem } from '../../../contract/problem';
@@ -34,6 +36,21 @@ export const itemRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = asyn
       schema: { tags, security, description: 'Items of every status, by number. `q`: number or UPC prefix, or part of the title, code or key words.', querystring: itemsListQuery, response: { 200: itemsListSchema, ...refused } },
     },
     async (request) => items.list(request.query),
+  );
+
+  app.get(
+    '/Items/NextNumber',
+    {
+      config: { permission: 'catalogue:read' },
+      schema: {
+        tags,
+        security,
+        description: 'The number a new item of `category` should get: the next free one after the highest of that category (its subcategories’ or its parent’s when it has none). An unknown category is 400.',
+        querystring: nextItemNumQuery,
+        response: { 200: nextItemNumSchema, ...refused },
+      },
+    },
+    async (request) => items.nextNum(request.query.category),
   );
 
   app.get(

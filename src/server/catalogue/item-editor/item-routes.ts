@@ -13,12 +13,15 @@ import {
   itemUpdateBody,
   nextItemNumQuery,
   nextItemNumSchema,
+  productInfoPreviewBody,
+  productInfoPreviewSchema,
   staleItemProblemSchema,
 } from '../../../contract/admin/items';
 import { problemSchema as problem } from '../../../contract/problem';
 import type { CatalogueContext } from '../context';
 import { applyPrices, bulkStatus, planPrices } from './bulk';
 import { actorOf } from '../../staff';
+import { renderProductInfo } from '../product-info';
 
 const tags = ['admin: catalogue'];
 const security = [{ staffSession: [] }];
@@ -51,6 +54,21 @@ export const itemRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = asyn
       },
     },
     async (request) => items.nextNum(request.query.category),
+  );
+
+  app.post(
+    '/Items/ProductInfoPreview',
+    {
+      config: { permission: 'catalogue:read' },
+      schema: {
+        tags,
+        security,
+        description: 'Product info (HTML or Markdown) rendered and sanitised exactly as the storefront will show it; stores nothing.',
+        body: productInfoPreviewBody,
+        response: { 200: productInfoPreviewSchema, ...refused },
+      },
+    },
+    async (request) => ({ html: renderProductInfo(request.body.text, request.body.format) }),
   );
 
   app.get(

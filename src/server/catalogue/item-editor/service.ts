@@ -176,7 +176,7 @@ function auditFields(it: CatalogueItemInput) {
 
 const COMPARED: (keyof CatalogueItemInput)[] = [
   'code', 'categoryNum', 'webTitle', 'seoTitle', 'keyWords', 'upc', 'brand', 'colorFamily', 'colorGroup', 'dimensions', 'packaged',
-  'caseQty', 'priceCents', 'srpCents', 'productInfoHtml', 'isNew', 'active', 'status', 'facets', 'attributes', 'suggestedNums',
+  'caseQty', 'priceCents', 'srpCents', 'productInfoHtml', 'productInfoFormat', 'isNew', 'active', 'status', 'facets', 'attributes', 'suggestedNums',
 ];
 
 /** The fields an edit changed, each `[before, after]` (long texts shortened). */

@@ -34,10 +34,10 @@ export const ITEM_MESSAGES = {
   upcTaken: (upc: string, num: string) => `UPC ${upc} is already used by item ${num}`,
   stale: 'This item was changed by someone else since you opened it; the answer holds their version',
   srpBelowPrice: 'SRP must not be below the price',
-  numMismatch: 'num in the body must be the item in the address',
-  oneTreeCategory: 'Give exactly one category of the tree; collections may be added',
+  numMismatch: 'The item number cannot be changed here: save the item under its own number',
+  oneTreeCategory: 'Choose one category; collections may be added besides',
   unknownCategory: (num: number) => `Category ${num} not found`,
-  unknownPoscat: (num: string) => `Unknown poscat ${num}`,
+  unknownPoscat: (num: string) => `POS category ${num} is not known`,
   unknownSuggested: (num: string) => `Suggested item ${num} not found`,
   selectionOrCategory: 'Give either the items or a category',
   priceAboveSrp: 'The new price would be above the SRP',
@@ -70,7 +70,7 @@ export const itemFiltersSchema = z.strictObject({
   messages: filterValues,
   shapes: filterValues,
   themes: filterValues,
-  poscat: z.array(z.string().regex(/^\d{1,9}$/, 'poscat values are poscat numbers')).max(50),
+  poscat: z.array(z.string().regex(/^\d{1,9}$/, 'POS categories are numbers')).max(50),
 });
 export type ItemFilters = z.infer<typeof itemFiltersSchema>;
 

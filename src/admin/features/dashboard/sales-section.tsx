@@ -2,9 +2,9 @@ import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Dashboard, DashboardSales } from '../../../contract/admin/orders';
 import { money } from '../../../web/components/money';
 
-/** "+12 %", "−3 %", or a sentence when last week had nothing to compare with. */
+/** "+12 %", "−3 %", or words when last week had nothing to compare with. */
 export function changeText(now: number, before: number): string {
-  if (before === 0) return now === 0 ? 'the same' : 'none then';
+  if (before === 0) return now === 0 ? 'the same' : 'no sales then';
   const pct = Math.round(((now - before) / before) * 100);
   if (pct === 0) return 'the same';
   return `${pct > 0 ? '+' : '−'}${Math.abs(pct)} %`;

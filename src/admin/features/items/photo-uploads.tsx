@@ -88,15 +88,21 @@ export function PhotoUploads({ num }: { num: string }) {
                   style={{ flex: 1 }}
                   aria-label={`Upload of ${u.name}`}
                 />
-                <Text size="sm" c={u.state === 'refused' ? 'red.9' : undefined} role={u.state === 'refused' ? 'alert' : undefined}>
-                  {u.state === 'refused' ? `Not uploaded: ${u.message}` : u.state === 'done' ? 'Uploaded' : u.state === 'waiting' ? 'Waiting' : `${Math.round(u.progress * 100)} %`}
-                </Text>
-                {u.state === 'refused' && u.file.size <= PHOTO_LIMITS.maxBytes && (
-                  <Button size="xs" variant="default" onClick={() => retry(u)} aria-label={`Retry ${u.name}`}>
-                    Retry
-                  </Button>
-                )}
+                {u.state !== 'refused' && <Text size="sm">{u.state === 'done' ? 'Uploaded' : u.state === 'waiting' ? 'Waiting' : `${Math.round(u.progress * 100)} %`}</Text>}
               </Group>
+              {/* On its own line, so a phone shows the whole message beside its Retry. */}
+              {u.state === 'refused' && (
+                <Group gap="sm" wrap="nowrap" justify="space-between" mt={4}>
+                  <Text size="sm" c="red.9" role="alert">
+                    Not uploaded: {u.message}
+                  </Text>
+                  {u.file.size <= PHOTO_LIMITS.maxBytes && (
+                    <Button size="xs" variant="default" onClick={() => retry(u)} aria-label={`Retry ${u.name}`} style={{ flexShrink: 0 }}>
+                      Retry
+                    </Button>
+                  )}
+                </Group>
+              )}
             </li>
           ))}
         </Stack>

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Api, apiAs, signInByApi } from './support/api';
+import { DEMO_OWNER, staffApi } from './support/admin';
 import { launchBrowser, type RunningShop, startShop } from './support/shop';
 
 /**
@@ -36,6 +37,8 @@ let api: Api;
 let shipToCode: string;
 let orderNum: number;
 let speedListId: number;
+/** An item whose description an editor wrote in Markdown full of payloads (issue 29). */
+let markdownItem: { num: string; category: number };
 
 beforeAll(async () => {
   shop = await startShop();
@@ -79,6 +82,13 @@ beforeAll(async () => {
     speedListId ??= list.id;
   }
   await api('PUT', `/SpeedLists/${speedListId}/Lines`, [{ invNum: items[0]!.num, qty: 1 }]);
+
+  // A product description in Markdown, written in the back office, made of payloads: buyers get it sanitised.
+  const owner = await staffApi(shop, DEMO_OWNER);
+  const { photos: _photos, ...edited } = await owner('GET', `/Items/${items[2]!.num}`);
+  const markdown = ['# Safe heading', P.script, P.img, P.svg, P.iframe, P.details, '[link](javascript:window.__xss++)', `<a href="${P.jsUrl}">a</a>`].join('\n\n');
+  await owner('PUT', `/Items/${items[2]!.num}`, { ...edited, web_Product_Info: markdown, productInfoFormat: 'markdown' });
+  markdownItem = { num: items[2]!.num, category: edited.categories[0] };
 }, 180_000);
 
 afterAll(async () => {
@@ -108,6 +118,7 @@ const visits = (): Visit[] => [
   { path: `/checkout/complete/${orderNum}`, shows: [] },
   { path: '/speedlists', shows: [P.script, P.img, P.svg, P.template] },
   { path: `/speedlists/${speedListId}`, shows: [P.script] },
+  { path: `/productdetail?categoryNum=${markdownItem.category}&productNum=${markdownItem.num}`, shows: ['Safe heading'] },
   ...Object.values(P).map((q) => ({ path: `/products?search=${encodeURIComponent(q)}`, shows: [q] })),
   {
     path: '/',

@@ -34,14 +34,18 @@ export const ITEM_MESSAGES = {
   upcTaken: (upc: string, num: string) => `UPC ${upc} is already used by item ${num}`,
   stale: 'This item was changed by someone else since you opened it; the answer holds their version',
   srpBelowPrice: 'SRP must not be below the price',
-  numMismatch: 'Item number must be the number of the item being saved',
-  oneTreeCategory: 'Give exactly one category of the tree; collections may be added',
+  numMismatch: 'The item number cannot be changed here: save the item under its own number',
+  oneTreeCategory: 'Choose one category; collections may be added besides',
   unknownCategory: (num: number) => `Category ${num} not found`,
-  unknownPoscat: (num: string) => `POS category ${num} not found`,
+  unknownPoscat: (num: string) => `POS category ${num} is not known`,
   unknownSuggested: (num: string) => `Suggested item ${num} not found`,
   selectionOrCategory: 'Give either the items or a category',
   priceAboveSrp: 'The new price would be above the SRP',
 } as const;
+
+/** How an item's product info is written: HTML (every item stored before issue 29) or Markdown (docs/decisions/0030). */
+export const PRODUCT_INFO_FORMATS = ['html', 'markdown'] as const;
+export type ProductInfoFormat = (typeof PRODUCT_INFO_FORMATS)[number];
 
 export const itemNumSchema = z.string().regex(/^\d{1,12}$/, 'Item numbers are 1 to 12 digits');
 export const itemNumParam = z.object({ num: itemNumSchema });
@@ -66,7 +70,7 @@ export const itemFiltersSchema = z.strictObject({
   messages: filterValues,
   shapes: filterValues,
   themes: filterValues,
-  poscat: z.array(z.string().regex(/^\d{1,9}$/, 'POS categories are given by their numbers')).max(50),
+  poscat: z.array(z.string().regex(/^\d{1,9}$/, 'POS categories are numbers')).max(50),
 });
 export type ItemFilters = z.infer<typeof itemFiltersSchema>;
 
@@ -84,8 +88,10 @@ export type ItemPhoto = z.infer<typeof itemPhotoSchema>;
 const editableFields = {
   code: singleLine(40),
   web_Title: requiredSingleLine(200),
-  /** HTML as typed; the storefront shows it sanitised. */
+  /** As typed, HTML or Markdown (`productInfoFormat`); the storefront shows it sanitised. */
   web_Product_Info: multiLine(20_000),
+  /** How `web_Product_Info` is written. Left out: unchanged (HTML for a new item). */
+  productInfoFormat: z.enum(PRODUCT_INFO_FORMATS).optional(),
   key_Words: singleLine(1_000),
   upc: upcSchema,
   srp: money,
@@ -119,6 +125,7 @@ export const itemEditorSchema = z.object({
   code: text,
   web_Title: text,
   web_Product_Info: text,
+  productInfoFormat: z.enum(PRODUCT_INFO_FORMATS),
   key_Words: text,
   upc: text,
   srp: z.number(),
@@ -155,7 +162,7 @@ export const itemUpdateBody = z
   .refine(srpNotBelowPrice, { message: ITEM_MESSAGES.srpBelowPrice, path: ['srp'] });
 export type ItemUpdateBody = z.infer<typeof itemUpdateBody>;
 
-/** `POST /beapi/Admin/Items`: a new item; without `num` the next free number is used. */
+/** `POST /beapi/Admin/Items`: a new item; without `num` the next free number in its category's range (as NextNumber answers). */
 export const itemCreateBody = z
   .strictObject({
     num: itemNumSchema.optional(),
@@ -164,6 +171,15 @@ export const itemCreateBody = z
   })
   .refine(srpNotBelowPrice, { message: ITEM_MESSAGES.srpBelowPrice, path: ['srp'] });
 export type ItemCreateBody = z.infer<typeof itemCreateBody>;
+
+/** `POST /beapi/Admin/Items/ProductInfoPreview`: the product info as buyers will get it (sanitised HTML); stores nothing. */
+export const productInfoPreviewBody = z.strictObject({ text: multiLine(20_000), format: z.enum(PRODUCT_INFO_FORMATS) });
+export const productInfoPreviewSchema = z.object({ html: z.string() });
+
+/** `GET /beapi/Admin/Items/NextNumber?category=`: the number a new item of that category should get (the next free one in its range). */
+export const nextItemNumQuery = z.strictObject({ category: z.coerce.number().int().min(0).max(2_147_483_647) });
+export const nextItemNumSchema = z.object({ category: z.number().int(), num: z.string() });
+export type NextItemNum = z.infer<typeof nextItemNumSchema>;
 
 export const itemsListQuery = z.strictObject({
   /** Number, title, code, UPC or key words (words and word prefixes, as the shop's search). */

@@ -101,3 +101,14 @@ export const priceBreaksBody = z
 export type PriceBreaksBody = z.infer<typeof priceBreaksBody>;
 
 export const itemNumParamForBreaks = z.object({ num: z.string().trim().min(1).max(40) });
+
+/**
+ * A level as a picker names it: "Gold (10% off)", but a name that already says its percent is not
+ * repeated ("Gold (10% off)" stays as it is, not "Gold (10% off) (10% off)"), and a level of
+ * per-item prices only (0% off list) is its name alone.
+ */
+export function priceLevelLabel(level: { name: string; percentOff: number }): string {
+  const percent = `${level.percentOff}%`;
+  if (level.percentOff === 0 || level.name.replace(/\s+/g, '').includes(percent)) return level.name;
+  return `${level.name} (${percent} off)`;
+}

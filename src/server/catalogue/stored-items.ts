@@ -52,6 +52,7 @@ export async function loadItemInputs(db: Kysely<DB>, nums: readonly string[]): P
         picture: r.picture,
         packagedImage: r.packaged_image,
         productInfoHtml: r.product_info_html,
+        productInfoFormat: r.product_info_format,
         isNew: r.is_new === 1,
         active: r.active === 1,
         status: r.status,

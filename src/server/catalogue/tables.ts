@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { StockLevels } from '../stock';
+import type { ProductInfoFormat } from '../../contract/admin/items';
 
 /**
  * Row types of the catalogue tables. Booleans are stored as integers 0/1 and times as ISO-8601
@@ -44,7 +45,10 @@ export interface CatalogueItemTable {
   logo: string;
   picture: string;
   packaged_image: string;
+  /** The product info as the operator typed it: HTML, or Markdown when `product_info_format` says so. */
   product_info_html: string;
+  /** How `product_info_html` is read (migration 2026-11-29T05-00, docs/decisions/0032); `html` for every item stored before. */
+  product_info_format: Generated<ProductInfoFormat>;
   /**
    * `product_info_html` as clients may see it, sanitised when the item is written (the item
    * detail page then parses no HTML); null until a write or migration has made it.

@@ -3,7 +3,9 @@ import type { DB } from '../platform/db/schema';
 import type { CategoryTable } from './tables';
 import { chunks } from '../platform/db/chunks';
 import type { FacetInput } from './facets';
-import { detailHeadJson, sanitizeProductInfo } from './item-detail';
+import { detailHeadJson } from './item-detail';
+import { renderProductInfo } from './product-info';
+import type { ProductInfoFormat } from '../../contract/admin/items';
 import { bumpCatalogueVersion } from './queries';
 
 /**
@@ -42,7 +44,10 @@ export interface CatalogueItemInput {
   logo: string;
   picture: string;
   packagedImage: string;
+  /** The product info as typed: HTML, or Markdown when `productInfoFormat` says so. */
   productInfoHtml: string;
+  /** Left out: HTML (the catalogue file, seeds and new CSV rows); the editor and the CSV import keep an item's own. */
+  productInfoFormat?: ProductInfoFormat;
   isNew: boolean;
   /** Listed in the shop. An inactive item keeps `status` when it is hidden or discontinued. */
   active: boolean;
@@ -149,7 +154,7 @@ export async function existingItemNums(db: Kysely<DB>, nums: readonly string[]):
 const UPDATED_COLUMNS = [
   'code', 'category_num', 'web_title', 'seo_title', 'key_words', 'upc', 'brand', 'color_family',
   'color_group', 'dimensions', 'packaged', 'case_qty', 'price_cents', 'srp_cents', 'weight_oz',
-  'logo', 'picture', 'packaged_image', 'product_info_html', 'product_info_safe', 'attributes_json',
+  'logo', 'picture', 'packaged_image', 'product_info_html', 'product_info_format', 'product_info_safe', 'attributes_json',
   'suggested_json', 'detail_head', 'is_new', 'active', 'status', 'updated_at',
 ] as const;
 
@@ -163,7 +168,7 @@ function suggestionsOf(it: CatalogueItemInput): string[] {
  * item detail page never parses HTML on a read. Attributes and suggestions go on the row too
  * (as well as into their tables), so the page reads one row.
  */
-function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) => string) {
+function itemRow(it: CatalogueItemInput, now: string, sanitised: (text: string, format: ProductInfoFormat) => string) {
   const row = {
     num: it.num,
     code: it.code,
@@ -185,7 +190,8 @@ function itemRow(it: CatalogueItemInput, now: string, sanitised: (html: string) 
     picture: it.picture,
     packaged_image: it.packagedImage,
     product_info_html: it.productInfoHtml,
-    product_info_safe: sanitised(it.productInfoHtml),
+    product_info_format: it.productInfoFormat ?? 'html',
+    product_info_safe: sanitised(it.productInfoHtml, it.productInfoFormat ?? 'html'),
     attributes_json: JSON.stringify(it.attributes.map((a) => ({ name: a.name, value: a.value }))),
     suggested_json: JSON.stringify(suggestionsOf(it)),
     is_new: it.isNew ? 1 : 0,
@@ -221,11 +227,12 @@ export async function upsertItems(
 
   // Imports repeat the same product info across sizes and colours: each text is parsed once.
   const safe = new Map<string, string>();
-  const sanitised = (html: string) => {
-    let out = options.knownSafe?.get(html) ?? safe.get(html);
+  const sanitised = (text: string, format: ProductInfoFormat) => {
+    const key = `${format}\u0000${text}`;
+    let out = (format === 'html' ? options.knownSafe?.get(text) : undefined) ?? safe.get(key);
     if (out === undefined) {
       if (safe.size >= 1000) safe.clear();
-      safe.set(html, (out = sanitizeProductInfo(html)));
+      safe.set(key, (out = renderProductInfo(text, format)));
     }
     return out;
   };

@@ -1,5 +1,5 @@
 /** The staff module's public face: who is acting on an admin request, the webhook events other modules publish, the demo staff. */
-export { ADMIN_PREFIX, actorOf, registerStaffAuth, requirePermission, requireStaff, warehouseLimit } from './staff-auth';
+export { ADMIN_PREFIX, actorOf, callerCan, registerStaffAuth, requirePermission, requireStaff, warehouseLimit } from './staff-auth';
 export { allows } from './service';
 export type { WebhookEvents } from './webhooks/events';
 export { DEMO_STAFF, seedDemoStaff } from './demo-staff';

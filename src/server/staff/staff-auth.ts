@@ -129,8 +129,13 @@ export function requireStaff(request: FastifyRequest): StaffMember {
  * the customers route): 403 unless the caller, staff or key, has `permission` too.
  */
 export function requirePermission(request: FastifyRequest, permission: Permission): void {
-  if (request.apiKey ? scopesAllow(request.apiKey.scopes, permission) : request.staff && allows(request.staff, permission)) return;
+  if (callerCan(request, permission)) return;
   throw new Forbidden(STAFF_MESSAGES.forbidden(permission));
+}
+
+/** True when the caller, staff member or key, has `permission` (a screen shaped by what the caller may do: the dashboard). */
+export function callerCan(request: FastifyRequest, permission: Permission): boolean {
+  return Boolean(request.apiKey ? scopesAllow(request.apiKey.scopes, permission) : request.staff && allows(request.staff, permission));
 }
 
 /** Who is acting, for the audit log and the order timeline: the staff member, or the API key. */

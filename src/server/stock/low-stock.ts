@@ -78,6 +78,24 @@ export class LowStockTable {
     return out;
   }
 
+  /**
+   * The `limit` lowest at one warehouse, lowest there first. An item with `k` units at a warehouse
+   * sits in a bucket of at most `k`, so once buckets 0..k are walked every item with at most `k`
+   * there has been seen: the walk stops at the first `k` that fills `limit`.
+   */
+  lowestAt(limit: number, warehouse: 'west' | 'east'): LowStockItem[] {
+    const seen: Entry[] = [];
+    for (let k = 0; k < this.buckets.length; k++) {
+      for (const e of this.buckets[k]!) if (e[warehouse] <= LOW_STOCK_THRESHOLD) seen.push(e);
+      if (seen.filter((e) => Math.max(0, e[warehouse]) <= k).length >= limit) break;
+    }
+    // Array.sort is stable: ties keep the order they became low in.
+    return seen
+      .sort((a, b) => Math.max(0, a[warehouse]) - Math.max(0, b[warehouse]))
+      .slice(0, limit)
+      .map((e) => ({ invNum: e.item.num, title: e.item.title, west: e.west, east: e.east }));
+  }
+
   get size(): number {
     return this.entries.size;
   }

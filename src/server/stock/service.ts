@@ -153,10 +153,14 @@ export class StockService {
     return { updated: result.updated, errors: [...errors, ...result.errors].sort((a, b) => a.row - b.row) };
   }
 
-  /** The dashboard's low stock, from the catalogue's in-memory index (no scan of the items table). */
-  async lowStock(limit: number): Promise<LowStockItem[]> {
+  /**
+   * The dashboard's low stock, from the catalogue's in-memory index (no scan of the items table):
+   * the lowest at either warehouse or, for a member limited to one, at `warehouse`.
+   */
+  async lowStock(limit: number, warehouse: 'west' | 'east' | null = null): Promise<LowStockItem[]> {
     await this.catalogue.refresh();
-    return this.catalogue.current().lowStock.lowest(limit);
+    const table = this.catalogue.current().lowStock;
+    return warehouse ? table.lowestAt(limit, warehouse) : table.lowest(limit);
   }
 }
 

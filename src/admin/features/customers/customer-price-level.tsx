@@ -2,7 +2,7 @@ import { Alert, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type AdminCustomer, adminCustomerSchema } from '../../../contract/admin/customers';
-import { priceLevelSchema } from '../../../contract/admin/pricing';
+import { priceLevelLabel, priceLevelSchema } from '../../../contract/admin/pricing';
 import { notify } from '../../../web/components/notify';
 import { adminCall, adminGet } from '../../lib/admin-api';
 
@@ -22,7 +22,7 @@ export function PriceLevelSection({ customer, canWrite }: { customer: AdminCusto
       notify('green', 'Price level saved');
     },
   });
-  const data = [{ value: LIST, label: 'List prices' }, ...(levels.data ?? []).map((l) => ({ value: String(l.id), label: `${l.name} (${l.percentOff}% off)` }))];
+  const data = [{ value: LIST, label: 'List prices' }, ...(levels.data ?? []).map((l) => ({ value: String(l.id), label: priceLevelLabel(l) }))];
   return (
     <Paper withBorder p="md">
       <Stack gap="xs">

@@ -4,6 +4,7 @@ import {
   bulkStatusResultSchema,
   itemEditorSchema,
   itemsListSchema,
+  nextItemNumSchema,
   type BulkPriceBody,
   type ItemCreateBody,
   type ItemEditor,
@@ -70,5 +71,15 @@ export function useBulkPrice() {
     onSuccess: (_r, { dryRun }) => {
       if (!dryRun) void queryClient.invalidateQueries({ queryKey: KEY });
     },
+  });
+}
+
+/** The next free number in a category's range (GET /Items/NextNumber), for a new item. */
+export function useSuggestedNum(category: string | null) {
+  return useQuery({
+    queryKey: ['admin', 'next-item-num', category],
+    enabled: category !== null && category !== '',
+    staleTime: 0,
+    queryFn: () => adminGet(`/Items/NextNumber?category=${encodeURIComponent(category!)}`, nextItemNumSchema, 'Failed to suggest a number'),
   });
 }

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCan } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
@@ -6,6 +7,8 @@ import { useItem } from './api';
 import { BreaksSection } from './breaks-section';
 import { ItemForm } from './item-form';
 import { ItemStatusBadge } from './item-texts';
+import { NewItemPhotos } from './new-item-photos';
+import { handOverPhotos } from './pending-photos';
 import { PhotosSection } from './photos-section';
 import { useCategoryOptions } from './use-category-options';
 
@@ -17,6 +20,8 @@ export default function ItemEditorPage() {
   const item = useItem(num);
   const categories = useCategoryOptions();
   const canWrite = useCan()('catalogue:write');
+  // A new item's photos wait here until "Create item" succeeds, then go up on the item's page.
+  const [photos, setPhotos] = useState<File[]>([]);
 
   return (
     <Stack>
@@ -26,8 +31,8 @@ export default function ItemEditorPage() {
       {isNew ? (
         <>
           <Title order={1}>New item</Title>
-          <ItemForm item={null} categories={categories.data} canWrite={canWrite} />
-          <Text size="sm">Photos can be added once the item is created.</Text>
+          <NewItemPhotos files={photos} onChange={setPhotos} />
+          <ItemForm item={null} categories={categories.data} canWrite={canWrite} onCreated={(created) => handOverPhotos(created, photos)} />
         </>
       ) : item.isPending ? (
         <Loader aria-label="Loading the item" />

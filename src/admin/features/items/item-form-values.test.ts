@@ -3,7 +3,7 @@ import { ITEM_MESSAGES, type ItemEditor } from '../../../contract/admin/items';
 import { checkItem, formErrors, itemValues, reapply } from './item-form-values';
 
 const item: ItemEditor = {
-  num: '11001', code: 'C-1', web_Title: 'Red', web_Product_Info: '', key_Words: '', upc: '', srp: 19.99, price: 12.5, packaged: '100 ct bag', caseQty: 10,
+  num: '11001', code: 'C-1', web_Title: 'Red', web_Product_Info: '', productInfoFormat: 'html', key_Words: '', upc: '', srp: 19.99, price: 12.5, packaged: '100 ct bag', caseQty: 10,
   dimensions: '', color_Family: 'Red', colorGroup: '', brand: 'Skyline', seO_Title: '', new: false, categories: [11, 900],
   filters: { color: ['Red'], sizes: [], events: [], messages: [], shapes: [], themes: [], poscat: ['12'] }, attributes: [], suggestedItems: ['11002'],
   status: 'active', photos: [], orderMultiple: 1, version: 3,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { itemCreateBody, itemUpdateBody, type ItemEditor, type ItemFilters, type ItemStatus } from '../../../contract/admin/items';
+import { itemCreateBody, itemUpdateBody, type ItemEditor, type ItemFilters, type ItemStatus, type ProductInfoFormat } from '../../../contract/admin/items';
 
 /**
  * The editor form's values and the editor JSON: the tree category and the NV collections are two
@@ -11,6 +11,8 @@ export interface ItemFormValues {
   code: string;
   web_Title: string;
   web_Product_Info: string;
+  /** How the product info is written: Markdown for new items, an older item's HTML until the editor switches it. */
+  productInfoFormat: ProductInfoFormat;
   key_Words: string;
   upc: string;
   price: number | string;
@@ -39,7 +41,7 @@ const noFilters = (): ItemFilters => ({ color: [], sizes: [], events: [], messag
 
 export function blankItemValues(): ItemFormValues {
   return {
-    num: '', code: '', web_Title: '', web_Product_Info: '', key_Words: '', upc: '', price: '', srp: '', packaged: '', caseQty: 1, orderMultiple: 1, dimensions: '',
+    num: '', code: '', web_Title: '', web_Product_Info: '', productInfoFormat: 'markdown', key_Words: '', upc: '', price: '', srp: '', packaged: '', caseQty: 1, orderMultiple: 1, dimensions: '',
     color_Family: '', colorGroup: '', brand: '', seO_Title: '', new: true, status: 'active', category: null, collections: [], filters: noFilters(),
     attributes: [], suggestedItems: [],
   };

@@ -1,13 +1,13 @@
 import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { staleItemProblemSchema, type ItemCreateBody, type ItemEditor, type ItemUpdateBody } from '../../../contract/admin/items';
 import { notify } from '../../../web/components/notify';
 import { CallError } from '../../components/form-problems';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard';
 import { AdminApiError } from '../../lib/admin-api';
-import { useSaveItem } from './api';
+import { useSaveItem, useSuggestedNum } from './api';
 import { blankItemValues, checkItem, formErrors, itemValues, reapply, type ItemFormValues } from './item-form-values';
 import { ItemMainFields } from './item-main-fields';
 import { ItemPlacementFields } from './item-placement-fields';
@@ -19,6 +19,8 @@ interface ItemFormProps {
   item: ItemEditor | null;
   categories: CategoryOptions | undefined;
   canWrite: boolean;
+  /** After a new item is created, before the editor moves to its page (photos chosen meanwhile go up then). */
+  onCreated?: (num: string) => void;
 }
 
 /**
@@ -26,7 +28,7 @@ interface ItemFormProps {
  * refusals shown at their fields (problem+json `fields`), a stale version (409) answered with the
  * other person's version and a choice, and a guard against leaving with unsaved changes.
  */
-export function ItemForm({ item, categories, canWrite }: ItemFormProps) {
+export function ItemForm({ item, categories, canWrite, onCreated }: ItemFormProps) {
   const initial = item ? itemValues(item) : blankItemValues();
   const form = useForm<ItemFormValues>({ mode: 'controlled', initialValues: initial });
   const [base, setBase] = useState({ version: item?.version ?? null, values: initial });
@@ -39,6 +41,18 @@ export function ItemForm({ item, categories, canWrite }: ItemFormProps) {
   useEffect(() => {
     if (created && !dirty) navigate(`/items/${created}`, { replace: true });
   }, [created, dirty, navigate]);
+
+  // A new item's number follows its category's range, unless the person typed another one.
+  const suggestion = useSuggestedNum(item === null ? form.values.category : null).data?.num;
+  const lastSuggestion = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (item !== null || suggestion === undefined) return;
+    const typed = form.getValues().num;
+    if (typed === '' || typed === lastSuggestion.current) form.setFieldValue('num', suggestion);
+    lastSuggestion.current = suggestion;
+    // form is stable; only a new suggestion should fill the field.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [suggestion, item]);
 
   const loadVersion = (saved: ItemEditor) => {
     const values = itemValues(saved);
@@ -61,7 +75,10 @@ export function ItemForm({ item, categories, canWrite }: ItemFormProps) {
         onSuccess: (saved) => {
           loadVersion(saved);
           notify('green', version === null ? `Created item ${saved.num}` : `Saved item ${saved.num}`);
-          if (version === null) setCreated(saved.num);
+          if (version === null) {
+            onCreated?.(saved.num);
+            setCreated(saved.num);
+          }
         },
         onError: (err) => {
           if (!(err instanceof AdminApiError)) return;
@@ -84,7 +101,7 @@ export function ItemForm({ item, categories, canWrite }: ItemFormProps) {
       <Stack>
         <Fieldset variant="unstyled" disabled={!canWrite}>
           <Stack>
-            <ItemMainFields form={form} isNew={item === null} />
+            <ItemMainFields form={form} isNew={item === null} suggestedNum={suggestion} />
             <ItemPlacementFields form={form} categories={categories} />
           </Stack>
         </Fieldset>
@@ -95,7 +112,15 @@ export function ItemForm({ item, categories, canWrite }: ItemFormProps) {
         )}
         <CallError error={save.error && !stale ? save.error : null} title="Not saved" />
         {canWrite && (
-          <Group justify="flex-end" pos="sticky" bottom={0} py="xs" bg="var(--mantine-color-body)">
+          // Above the fields' own layers (a number input's steppers), with a rule so it reads as a bar.
+          <Group
+            justify="flex-end"
+            pos="sticky"
+            bottom={0}
+            py="xs"
+            bg="var(--mantine-color-body)"
+            style={{ zIndex: 'var(--mantine-z-index-app)', borderTop: '1px solid var(--mantine-color-default-border)' }}
+          >
             <Button variant="default" disabled={!dirty} onClick={() => form.reset()}>
               Undo my changes
             </Button>

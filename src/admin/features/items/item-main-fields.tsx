@@ -1,26 +1,35 @@
-import { Checkbox, Fieldset, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { ITEM_STATUSES } from '../../../contract/admin/items';
 import type { ItemFormValues } from './item-form-values';
 import { STATUS_LABELS } from './item-texts';
+import { ProductInfoField } from './product-info-field';
 
 export type ItemForm = UseFormReturnType<ItemFormValues>;
 
 /** The item's words, prices and packaging: the storefront's own fields. */
-export function ItemMainFields({ form, isNew }: { form: ItemForm; isNew: boolean }) {
+export function ItemMainFields({ form, isNew, suggestedNum }: { form: ItemForm; isNew: boolean; suggestedNum?: string | undefined }) {
   const text = (name: keyof ItemFormValues) => form.getInputProps(name);
   return (
     <>
       <Fieldset legend="Item">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {isNew && <TextInput label="Item number" description="Leave empty for the next free number" inputMode="numeric" maxLength={12} {...text('num')} />}
+          {isNew && (
+            <TextInput
+              label="Item number"
+              description={suggestedNum ? `Next free number in the category: ${suggestedNum}` : 'Choose the category below for its next free number'}
+              inputMode="numeric"
+              maxLength={12}
+              {...text('num')}
+            />
+          )}
           <TextInput label="Title" required maxLength={200} {...text('web_Title')} />
           <TextInput label="Code" maxLength={40} {...text('code')} />
           <Select label="Status" data={ITEM_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} allowDeselect={false} {...text('status')} />
           <TextInput label="SEO title" maxLength={200} {...text('seO_Title')} />
           <TextInput label="Key words" description="Words buyers search for" maxLength={1000} {...text('key_Words')} />
         </SimpleGrid>
-        <Textarea label="Product info" description="HTML; the shop shows it sanitised" autosize minRows={4} maxRows={14} mt="sm" maxLength={20000} {...text('web_Product_Info')} />
+        <ProductInfoField form={form} />
         <Checkbox label="New (shown with the New badge)" mt="sm" {...form.getInputProps('new', { type: 'checkbox' })} />
       </Fieldset>
       <Fieldset legend="Price and packaging">

@@ -123,14 +123,14 @@ describe('creating an item', () => {
     filters: { color: ['Silver'], sizes: [], events: [], messages: [], shapes: ['Orbz'], themes: [], poscat: ['30'] }, attributes: [], suggestedItems: [], status: 'active',
   };
 
-  it('answers 201 with the next free number, and buyers find it at once', async () => {
+  it('answers 201 with the next free number of its category, and buyers find it at once', async () => {
     const res = await adminCall(t, editor, { method: 'POST', url: '/Items', payload: fields });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ num: '40002', web_Title: 'Aurora Orbz', version: 1, status: 'active', categories: [3] });
-    const seen = await storefront(t, '40002', { category: 3, search: 'orbz' });
+    expect(res.body).toMatchObject({ num: '30004', web_Title: 'Aurora Orbz', version: 1, status: 'active', categories: [3] });
+    const seen = await storefront(t, '30004', { category: 3, search: 'orbz' });
     expect(seen.listed).toMatchObject({ web_Title: 'Aurora Orbz', srp: 8, new: true });
     expect(seen.found).toBeDefined();
-    expect(seen.detail).toMatchObject({ num: '40002', packaged: 'each' });
+    expect(seen.detail).toMatchObject({ num: '30004', packaged: 'each' });
   });
 
   it('takes a given number, and refuses a taken one or a taken UPC with 409', async () => {

@@ -11,12 +11,17 @@ import {
   itemsListQuery,
   itemsListSchema,
   itemUpdateBody,
+  nextItemNumQuery,
+  nextItemNumSchema,
+  productInfoPreviewBody,
+  productInfoPreviewSchema,
   staleItemProblemSchema,
 } from '../../../contract/admin/items';
 import { problemSchema as problem } from '../../../contract/problem';
 import type { CatalogueContext } from '../context';
 import { applyPrices, bulkStatus, planPrices } from './bulk';
 import { actorOf } from '../../staff';
+import { renderProductInfo } from '../product-info';
 
 const tags = ['admin: catalogue'];
 const security = [{ staffSession: [] }];
@@ -34,6 +39,36 @@ export const itemRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = asyn
       schema: { tags, security, description: 'Items of every status, by number. `q`: number or UPC prefix, or part of the title, code or key words.', querystring: itemsListQuery, response: { 200: itemsListSchema, ...refused } },
     },
     async (request) => items.list(request.query),
+  );
+
+  app.get(
+    '/Items/NextNumber',
+    {
+      config: { permission: 'catalogue:read' },
+      schema: {
+        tags,
+        security,
+        description: 'The number a new item of `category` should get: the next free one after the highest of that category (its subcategories’ or its parent’s when it has none). An unknown category is 400.',
+        querystring: nextItemNumQuery,
+        response: { 200: nextItemNumSchema, ...refused },
+      },
+    },
+    async (request) => items.nextNum(request.query.category),
+  );
+
+  app.post(
+    '/Items/ProductInfoPreview',
+    {
+      config: { permission: 'catalogue:read' },
+      schema: {
+        tags,
+        security,
+        description: 'Product info (HTML or Markdown) rendered and sanitised exactly as the storefront will show it; stores nothing.',
+        body: productInfoPreviewBody,
+        response: { 200: productInfoPreviewSchema, ...refused },
+      },
+    },
+    async (request) => ({ html: renderProductInfo(request.body.text, request.body.format) }),
   );
 
   app.get(

@@ -58,6 +58,49 @@ export async function itemWithUpc(db: Kysely<DB>, upc: string, exceptNum: string
   return row?.num;
 }
 
+/** The highest item number among items of these categories (numbers compare by length, then digits), or null. */
+async function highestNumIn(db: Kysely<DB>, categories: readonly number[]): Promise<string | null> {
+  if (categories.length === 0) return null;
+  const longest = db.selectFrom('items').select(sql<number>`max(length(num))`.as('n')).where('category_num', 'in', [...categories]);
+  const row = await db
+    .selectFrom('items')
+    .select((eb) => eb.fn.max('num').as('num'))
+    .where('category_num', 'in', [...categories])
+    .where(sql<number>`length(num)`, '=', longest)
+    .executeTakeFirst();
+  return row?.num && /^\d+$/.test(row.num) ? row.num : null;
+}
+
+/** How far past a category's highest number the next free one is looked for before giving up on the range. */
+const RANGE_LOOKAHEAD = 1000;
+
+/**
+ * The number a new item of `category` should get (docs/decisions/0030): a category's range is
+ * where its items already are, so the next free number after its highest (a foil balloon gets
+ * 34139, not the latex 50143 that the catalogue's highest would give). A category without items
+ * of its own takes its subcategories', then its parent's; one with none anywhere, the catalogue's
+ * next free number. Numbers taken by other categories are skipped.
+ */
+export async function suggestedNum(db: Kysely<DB>, category: number): Promise<string> {
+  const all = await db.selectFrom('categories').select(['num', 'parent_num', 'kind']).where('kind', '=', 'tree').execute();
+  const below = (root: number) => {
+    const nums = [root];
+    for (let i = 0; i < nums.length; i++) for (const c of all) if (c.parent_num === nums[i] && !nums.includes(c.num)) nums.push(c.num);
+    return nums.slice(1);
+  };
+  const parent = all.find((c) => c.num === category)?.parent_num;
+  const highest =
+    (await highestNumIn(db, [category])) ?? (await highestNumIn(db, below(category))) ?? (parent ? await highestNumIn(db, [parent]) : null);
+  if (highest === null) return nextFreeNum(db);
+  for (let from = BigInt(highest) + 1n, end = from + BigInt(RANGE_LOOKAHEAD); from < end; from += 100n) {
+    const batch = Array.from({ length: 100 }, (_, i) => String(from + BigInt(i)));
+    const taken = await existingNums(db, batch);
+    const free = batch.find((n) => !taken.has(n));
+    if (free) return free;
+  }
+  return nextFreeNum(db);
+}
+
 /**
  * The number after the highest one. Numbers are digits, so among the longest ones the
  * highest in text order is the highest in value (one indexed read, no cast of every number).

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ITEM_MESSAGES, type ItemCreateBody, type ItemEditor, type ItemsList, type ItemsListQuery, type ItemUpdateBody } from '../../../contract/admin/items';
+import { ITEM_MESSAGES, type ItemCreateBody, type NextItemNum, type ItemEditor, type ItemsList, type ItemsListQuery, type ItemUpdateBody } from '../../../contract/admin/items';
 import { dollars } from '../../../contract/cart';
 import { type Actor, recordAudit } from '../../platform/audit/audit';
 import { movesInIndex, recordItemChanges, takeChangeSeq } from '../change-feed';
@@ -69,9 +69,17 @@ export class ItemEditorService {
     return found;
   }
 
+  /** The number a new item of `category` should get (the next free one in its range). */
+  async nextNum(category: number): Promise<NextItemNum> {
+    const [found] = await q.categoriesByNum(this.db, [category]);
+    if (found?.kind !== 'tree') throw atField(new Invalid(ITEM_MESSAGES.unknownCategory(category)), 'category');
+    return { category, num: await q.suggestedNum(this.db, category) };
+  }
+
   async create(actor: Actor, body: ItemCreateBody): Promise<ItemEditor> {
     const result = await this.write(async (trx) => {
-      const num = body.num ?? (await q.nextFreeNum(trx));
+      const tree = (await q.categoriesByNum(trx, body.categories)).filter((c) => c.kind === 'tree');
+      const num = body.num ?? (tree.length === 1 ? await q.suggestedNum(trx, tree[0]!.num) : await q.nextFreeNum(trx));
       if (await q.itemHead(trx, num)) throw atField(new Conflict(ITEM_MESSAGES.numTaken(num)), 'num');
       const { item, collections } = await this.checked(trx, num, body, blankItem(num, new Date().toISOString()));
       await upsertItems(trx, [item], { bumpVersion: false });
@@ -168,7 +176,7 @@ function auditFields(it: CatalogueItemInput) {
 
 const COMPARED: (keyof CatalogueItemInput)[] = [
   'code', 'categoryNum', 'webTitle', 'seoTitle', 'keyWords', 'upc', 'brand', 'colorFamily', 'colorGroup', 'dimensions', 'packaged',
-  'caseQty', 'priceCents', 'srpCents', 'productInfoHtml', 'isNew', 'active', 'status', 'facets', 'attributes', 'suggestedNums',
+  'caseQty', 'priceCents', 'srpCents', 'productInfoHtml', 'productInfoFormat', 'isNew', 'active', 'status', 'facets', 'attributes', 'suggestedNums',
 ];
 
 /** The fields an edit changed, each `[before, after]` (long texts shortened). */

@@ -43,7 +43,7 @@ export const ITEM_MESSAGES = {
   priceAboveSrp: 'The new price would be above the SRP',
 } as const;
 
-/** How an item's product info is written: HTML (every item stored before issue 29) or Markdown (docs/decisions/0030). */
+/** How an item's product info is written: HTML (every item stored before issue 29) or Markdown (docs/decisions/0032). */
 export const PRODUCT_INFO_FORMATS = ['html', 'markdown'] as const;
 export type ProductInfoFormat = (typeof PRODUCT_INFO_FORMATS)[number];
 

@@ -75,7 +75,7 @@ async function highestNumIn(db: Kysely<DB>, categories: readonly number[]): Prom
 const RANGE_LOOKAHEAD = 1000;
 
 /**
- * The number a new item of `category` should get (docs/decisions/0030): a category's range is
+ * The number a new item of `category` should get (docs/decisions/0032): a category's range is
  * where its items already are, so the next free number after its highest (a foil balloon gets
  * 34139, not the latex 50143 that the catalogue's highest would give). A category without items
  * of its own takes its subcategories', then its parent's; one with none anywhere, the catalogue's

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 // Frozen: never edit a migration that has shipped; add a new one. Imports nothing of the app.
 
 /**
- * An item's product info may be written in Markdown (issue 29, docs/decisions/0030): the flag
+ * An item's product info may be written in Markdown (issue 29, docs/decisions/0032): the flag
  * says how `product_info_html` (the text as the operator typed it) is read. Every stored item
  * keeps `html`, so no stored description changes; `product_info_safe` stays as it was.
  */

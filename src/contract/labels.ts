@@ -21,6 +21,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   code: 'Code',
   web_Title: 'Title',
   web_Product_Info: 'Product info',
+  productInfoFormat: 'Product info format',
   key_Words: 'Key words',
   upc: 'UPC',
   srp: 'SRP',

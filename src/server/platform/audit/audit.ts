@@ -8,6 +8,8 @@ export interface Actor {
   label: string;
   /** What the buyer's timeline shows: "Order desk", "Warehouse", "You". */
   display: string;
+  /** The person or thing by name, as staff read it in the audit log and timelines: "Anna Owner", "API key ERP". */
+  name?: string;
   ip: string;
 }
 
@@ -29,6 +31,7 @@ export async function recordAudit(db: Kysely<DB>, actor: Actor, record: AuditRec
     .values({
       at: new Date().toISOString(),
       actor: actor.label,
+      actor_name: actor.name ?? null,
       action: record.action,
       target: record.target,
       summary: summary.length > 4000 ? `${summary.slice(0, 3990)}…` : summary,

@@ -126,6 +126,25 @@ export function InvoicesSection({ order, pdfs }: { order: AdminOrder; pdfs: bool
   );
 }
 
+const EVENT_TITLES: Record<string, string> = {
+  placed: 'Placed',
+  accepted: 'Accepted',
+  on_hold: 'Put on hold',
+  buyer_told: 'Message to the buyer',
+  released: 'Released',
+  cancelled: 'Cancelled',
+  shipped: 'Shipped',
+  backorder_allocated: 'Backordered units allocated',
+  closed: 'Closed',
+  reopened: 'Reopened',
+};
+
+/** A timeline entry's kind in words ("on_hold" → "Put on hold"); an unknown kind with its underscores as spaces. */
+export function eventTitle(kind: string): string {
+  const words = kind.replace(/_/g, ' ');
+  return EVENT_TITLES[kind] ?? `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+}
+
 /** The order's timeline, newest last, with who did what; the buyer sees only the public ones. */
 export function TimelineSection({ order }: { order: AdminOrder }) {
   return (
@@ -135,8 +154,8 @@ export function TimelineSection({ order }: { order: AdminOrder }) {
       ) : (
         <Timeline bulletSize={14} lineWidth={2} active={order.events.length - 1}>
           {order.events.map((e, i) => (
-            <Timeline.Item key={i} title={e.kind}>
-              <Text size="sm">{e.detail}</Text>
+            <Timeline.Item key={i} title={eventTitle(e.kind)}>
+              {e.detail && e.detail !== eventTitle(e.kind) && <Text size="sm">{e.detail}</Text>}
               <Text size="xs" c="dimmed">
                 {atTime(e.at)} · {e.actor}
                 {e.public ? ' · shown to the buyer' : ''}

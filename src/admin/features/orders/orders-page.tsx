@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { BulkOrdersAnswer } from '../../../contract/admin/order-bulk';
 import { ORDERS_ADMIN, type AdminOrderListItem } from '../../../contract/admin/orders';
 import { money } from '../../../web/components/money';
 import { notify } from '../../../web/components/notify';
@@ -12,6 +13,7 @@ import { documentUrl, queryString } from '../../lib/admin-api';
 import { useCan, useStaffSession } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
 import { useAdminOrders, useBulkAccept } from './api';
+import { BulkActions, BulkResults } from './bulk-actions';
 import { OrdersFilters } from './orders-filters';
 import { useOrdersFilter } from './use-orders-filter';
 
@@ -25,6 +27,7 @@ export default function OrdersPage() {
   const bulkAccept = useBulkAccept();
   const can = useCan();
   const [selected, setSelected] = useState<AdminOrderListItem[]>([]);
+  const [accepted, setAccepted] = useState<BulkOrdersAnswer | null>(null);
   const page = orders.data;
   const totalText = page ? (page.totalCapped ? `more than ${ORDERS_ADMIN.countCap.toLocaleString('en-US')}` : page.total.toLocaleString('en-US')) : '';
   // A member limited to one warehouse picks there; others at the warehouse filtered on (West by default).
@@ -36,9 +39,7 @@ export default function OrdersPage() {
       toAccept.map((o) => o.orderNum),
       {
         onSuccess: (r) => {
-          const accepted = r.results.filter((x) => x.ok);
-          const failed = r.results.filter((x) => !x.ok);
-          notify(failed.length ? 'red' : 'green', `Accepted ${accepted.length} order${accepted.length === 1 ? '' : 's'}${failed.length ? `; not accepted: ${failed.map((f) => `${f.orderNum} (${f.error ?? 'refused'})`).join(', ')}` : ''}`);
+          setAccepted(r);
           setSelected([]);
         },
         onError: (err) => notify('red', err.message),
@@ -67,12 +68,14 @@ export default function OrdersPage() {
             {selected.length ? ` (${selected.length} selected)` : ''}
           </Button>
         )}
+        <BulkActions selected={selected} warehouse={pickWarehouse} onDone={() => setSelected([])} />
         {page && (
           <Text size="sm" c="dimmed" aria-live="polite">
             {totalText} order{page.total === 1 ? '' : 's'}
           </Text>
         )}
       </Group>
+      <BulkResults kind="accept" answer={accepted} onClose={() => setAccepted(null)} />
       {orders.isError && <Alert color="red">{orders.error.message}</Alert>}
       <DataTable<AdminOrderListItem>
         withTableBorder

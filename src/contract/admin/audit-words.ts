@@ -6,10 +6,10 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '../order-lifecycle';
  * action code, a target "order:1042", the summary as JSON).
  */
 
-/** What an action did, as a verb phrase before its target ("accepted" order 1042). */
+/** What an action did, as a verb phrase before its target ("accepted" order 1042), or around it where `{t}` stands. */
 const VERBS: Record<string, string> = {
   'order.accept': 'accepted',
-  'order.hold': 'put on hold',
+  'order.hold': 'put {t} on hold',
   'order.release': 'released',
   'order.cancel': 'cancelled',
   'order.ship': 'shipped',
@@ -125,12 +125,13 @@ export function actorName(label: string, storedName: string | null): string {
   const m = /^([a-z]+):(\d+)(?: (.+))?$/i.exec(label);
   if (m) return m[3] ?? `${m[1]![0]!.toUpperCase()}${m[1]!.slice(1)} ${m[2]}`;
   if (label === 'system') return 'The shop';
+  if (label.startsWith('system:')) return `The shop (${label.slice(7).replace(/[-_]/g, ' ')})`;
   if (label === 'import') return 'An import';
   return label;
 }
 
 function verbOf(action: string, summary: Record<string, unknown>): string {
-  if (action === 'order.cancel' && Array.isArray(summary.lines) && summary.after !== 'cancelled') return 'cancelled lines of';
+  if (action === 'order.cancel' && Array.isArray(summary.lines) && summary.after !== 'cancelled') return 'cancelled lines of {t}';
   const phrase = VERBS[action];
   if (phrase) return phrase;
   const words = action.split('.');
@@ -140,7 +141,8 @@ function verbOf(action: string, summary: Record<string, unknown>): string {
 
 /** "Anna Owner accepted order 1042". */
 export function auditSentence(who: string, action: string, target: string, summary: Record<string, unknown>): string {
-  return `${who} ${verbOf(action, summary)} ${targetWords(target)}`;
+  const verb = verbOf(action, summary);
+  return `${who} ${verb.includes('{t}') ? verb.replace('{t}', targetWords(target)) : `${verb} ${targetWords(target)}`}`;
 }
 
 // ---- the summary as lines ----------------------------------------------------------------------

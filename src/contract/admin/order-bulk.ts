@@ -47,7 +47,8 @@ export type BulkOrdersAnswer = z.infer<typeof bulkOrdersAnswerSchema>;
 export const BULK_ORDER_MESSAGES = {
   notFound: (n: number) => `Order ${n} was not found`,
   cancelledNothingToPrint: 'It was cancelled: there is nothing to pick or pack',
-  notAcceptedYet: (status: string) => `It is ${status}: accept it before it is picked`,
+  notAcceptedYet: 'It is received: accept it before it is picked',
+  onHold: 'It is on hold: release it before it is picked',
   nothingAt: (warehouse: string) => `Nothing is open to pick at ${warehouse} and nothing has shipped from there`,
   noInvoiceYet: 'Nothing has shipped yet: an invoice is raised with each shipment',
   cancelledNoInvoice: 'It was cancelled before anything shipped: it has no invoice',

@@ -46,7 +46,7 @@ export async function printDocuments(db: Db, orderNums: readonly number[], wareh
     if (pickable) picked.push(orderNum);
     if (!pickable && slips.length === 0) {
       const error =
-        o.status_code === 'cancelled' ? M.cancelledNothingToPrint : o.status_code === 'received' || o.status_code === 'on_hold' ? M.notAcceptedYet(ORDER_STATUS_LABELS[o.status_code].toLowerCase()) : M.nothingAt(where);
+        o.status_code === 'cancelled' ? M.cancelledNothingToPrint : o.status_code === 'received' ? M.notAcceptedYet : o.status_code === 'on_hold' ? M.onHold : M.nothingAt(where);
       return { orderNum, ok: false, statusCode: o.status_code, error };
     }
     const onList: OrderDocument[] = pickable ? [{ label: `Pick list ${where}`, path: pickListPath(warehouse, [orderNum]) }] : [];

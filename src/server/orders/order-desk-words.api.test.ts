@@ -160,7 +160,7 @@ describe('a hold message, the timeline and the audit log in words', () => {
     const page = auditPageSchema.parse((await get(`/Audit?target=order:${order.orderNum}`)).body);
     const [hold, accept] = page.items;
     expect(accept).toMatchObject({ actorName: 'Olivia Owner', words: `Olivia Owner accepted order ${order.orderNum}`, changes: ['Status: Received → Accepted'], targetPath: `/orders/${order.orderNum}`, actorPath: '/staff' });
-    expect(hold).toMatchObject({ words: `Olivia Owner put on hold order ${order.orderNum}`, changes: ['Status: Accepted → On hold', 'Reason: Waiting for the buyer'] });
+    expect(hold).toMatchObject({ words: `Olivia Owner put order ${order.orderNum} on hold`, changes: ['Status: Accepted → On hold', 'Reason: Waiting for the buyer'] });
     for (const e of page.items) expect(`${e.words} ${e.changes.join(' ')}`).not.toMatch(/staff:\d|on_hold|[{}"]/);
     // The "Who" filter finds a person by the start of their name, in any case.
     expect(auditPageSchema.parse((await get(`/Audit?target=order:${order.orderNum}&actor=olivia`)).body).items).toHaveLength(2);

@@ -6,6 +6,8 @@ import { money } from '../../../web/components/money';
 import { OrderTotalsList } from '../../../web/components/order-totals';
 import { atTime, onDate } from '../../components/dates';
 import { documentUrl } from '../../lib/admin-api';
+import { useCan } from '../../lib/session';
+import { Link } from 'react-router';
 
 export const CARRIER_LABELS: Record<Shipment['carrier'], string> = { ups: 'UPS', fedex: 'FedEx', usps: 'USPS', ltl: 'LTL freight', pickup: 'Pick-up', other: 'Other' };
 export const WAREHOUSE_LABELS = { west: 'West', east: 'East' } as const;
@@ -24,10 +26,17 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 export function CustomerSection({ order }: { order: AdminOrder }) {
   const a = order.shipTo;
+  const canReadCustomers = useCan()('customers:read');
   return (
     <Section title="Customer">
       <Stack gap={2}>
-        <Text fw={600}>{order.customer.orgName}</Text>
+        {canReadCustomers ? (
+          <Anchor component={Link} to={`/customers/${order.customer.id}`} fw={600}>
+            {order.customer.orgName}
+          </Anchor>
+        ) : (
+          <Text fw={600}>{order.customer.orgName}</Text>
+        )}
         <Anchor href={`mailto:${order.customer.email}`} size="sm">
           {order.customer.email}
         </Anchor>

@@ -60,8 +60,9 @@ function filters(query: AdminOrdersQuery): Where[] {
 
 /**
  * Numbers of the orders a search matches: a union of index lookups (order number; PO number or
- * its start, any case, by orders_po_lower; the ship-to's company or contact by the narrow
- * orders_ship_to_key; the matching customers' orders by orders_customer, which holds the number).
+ * its start, any case, by orders_po_lower; the company or contact of a ship-to address of its own
+ * by the narrow partial orders_ship_to_key; the matching customers' orders by orders_customer,
+ * which holds the number: an order sent to the billing address is found by its customer).
  */
 function matchingOrders(db: Db, q: string, customers: readonly number[]) {
   const num = isRowNumberText(q) ? Number(q) : null;
@@ -69,7 +70,8 @@ function matchingOrders(db: Db, q: string, customers: readonly number[]) {
     .selectFrom('orders as po')
     .select('po.order_num')
     .where(startsWithLowerCase(db, sql`lower(po.po_number)`, q.toLowerCase()))
-    .union(db.selectFrom('orders as st').select('st.order_num').where(sql<SqlBool>`st.ship_to_key like ${containsPattern(q)} escape '\\'`));
+        // Literal '': the partial index orders_ship_to_key matches only the very same predicate.
+    .union(db.selectFrom('orders as st').select('st.order_num').where(sql<SqlBool>`st.ship_to_code <> '' and st.ship_to_key like ${containsPattern(q)} escape '\\'`));
   if (num !== null) nums = nums.union(db.selectFrom('orders as n').select('n.order_num').where('n.order_num', '=', num));
   if (customers.length > 0) nums = nums.union(db.selectFrom('orders as c').select('c.order_num').where('c.customer_id', 'in', customers));
   return nums;

@@ -192,7 +192,8 @@ function toAdminOrder(row: AdminOrderRow, parts: OrderParts): AdminOrder {
     lines: parts.lines,
     shipments: parts.shipments,
     invoices: parts.invoices,
-    events: [placedEvent(row), ...parts.events],
+    // Demo and synthetic orders stored a placed entry of their own: the one from the order's row stands for it.
+    events: [placedEvent(row), ...parts.events.filter((e) => e.kind !== 'placed')],
     actions: availableActions(row.status_code, { open: row.open_west + row.open_east, backordered: row.backordered, shipped: row.shipped_qty }),
   };
 }

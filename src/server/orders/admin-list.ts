@@ -59,22 +59,25 @@ function filters(query: AdminOrdersQuery): Where[] {
 }
 
 /**
- * Numbers of the orders a search matches: a union of index lookups (order number; PO number or
+ * Numbers of the orders a search matches, each once: index lookups (order number; PO number or
  * its start, any case, by orders_po_lower; the company or contact of a ship-to address of its own
  * by the narrow partial orders_ship_to_key; the matching customers' orders by orders_customer,
- * which holds the number: an order sent to the billing address is found by its customer).
+ * which holds the number: an order sent to the billing address is found by its customer), put
+ * together with UNION ALL and then DISTINCT. A plain UNION let SQLite merge the parts in order
+ * number order, walking the whole orders table in that order for the ship-to part instead of its
+ * small index (50 ms rather than 1 at 100,000 orders).
  */
 function matchingOrders(db: Db, q: string, customers: readonly number[]) {
   const num = isRowNumberText(q) ? Number(q) : null;
-  let nums = db
+  let parts = db
     .selectFrom('orders as po')
     .select('po.order_num')
     .where(startsWithLowerCase(db, sql`lower(po.po_number)`, q.toLowerCase()))
-        // Literal '': the partial index orders_ship_to_key matches only the very same predicate.
-    .union(db.selectFrom('orders as st').select('st.order_num').where(sql<SqlBool>`st.ship_to_code <> '' and st.ship_to_key like ${containsPattern(q)} escape '\\'`));
-  if (num !== null) nums = nums.union(db.selectFrom('orders as n').select('n.order_num').where('n.order_num', '=', num));
-  if (customers.length > 0) nums = nums.union(db.selectFrom('orders as c').select('c.order_num').where('c.customer_id', 'in', customers));
-  return nums;
+    // Literal '': the partial index orders_ship_to_key matches only the very same predicate.
+    .unionAll(db.selectFrom('orders as st').select('st.order_num').where(sql<SqlBool>`st.ship_to_code <> '' and st.ship_to_key like ${containsPattern(q)} escape '\\'`));
+  if (num !== null) parts = parts.unionAll(db.selectFrom('orders as n').select('n.order_num').where('n.order_num', '=', num));
+  if (customers.length > 0) parts = parts.unionAll(db.selectFrom('orders as c').select('c.order_num').where('c.customer_id', 'in', customers));
+  return db.selectFrom(parts.as('u')).select('u.order_num').distinct();
 }
 
 /**

@@ -33,7 +33,10 @@ describe('the order desk', () => {
     await page.waitForURL(/status=received/);
     await page.getByLabel(`Select order ${orderNum}`).check();
     await page.getByRole('button', { name: /Accept selected \(1\)/ }).click();
-    await page.getByText(/Accepted 1 order/).waitFor();
+    // A result per order, in a dialog.
+    const results = page.getByRole('dialog', { name: 'Accept orders' });
+    await expect.poll(() => results.getByTestId(`bulk-result-${orderNum}`).textContent()).toContain('Done');
+    await results.getByRole('button', { name: 'Close', exact: true }).last().click();
 
     await page.goto(`${shop.url}/admin/orders/${orderNum}`);
     await page.getByRole('heading', { name: `Order ${orderNum}` }).waitFor();

@@ -22,6 +22,8 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   web_Title: 'Title',
   web_Product_Info: 'Product info',
   productInfoFormat: 'Product info format',
+  period: 'Placed',
+  tz: 'Time zone',
   key_Words: 'Key words',
   upc: 'UPC',
   srp: 'SRP',

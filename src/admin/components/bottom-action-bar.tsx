@@ -19,7 +19,9 @@ export function BottomActionBar({ count, noun, onClear, children }: { count: num
     };
   }, [shown]);
   if (!phone) return <>{children}</>;
-  if (!shown) return null;
+  // Nothing selected: the bar is away, but its buttons stay mounted (hidden), so a dialog one of them
+  // opened (a result, a form) outlives the selection it cleared.
+  if (!shown) return <div hidden>{children}</div>;
   return (
     <>
       <Paper

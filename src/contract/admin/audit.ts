@@ -15,6 +15,15 @@ export const auditEntrySchema = z.object({
   /** A short before/after summary, as JSON. */
   summary: z.string(),
   ip: z.string(),
+  /** Who acted, by name: "Anna Owner" (issue 29). */
+  actorName: z.string(),
+  /** The change in a sentence: "Anna Owner accepted order 1042". */
+  words: z.string(),
+  /** The summary as lines people read: "Status: Accepted → On hold". */
+  changes: z.array(z.string()),
+  /** The admin screen of what was changed ("/orders/1042"), and of who changed it; null: none. */
+  targetPath: z.string().nullable(),
+  actorPath: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

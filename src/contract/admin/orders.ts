@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { orderAddressSchema, orderTotalsSchema } from '../cart';
 import { DB_INT_MAX, rowNumber } from '../ids';
-import { requiredSingleLine, singleLine } from '../text';
+import { multiLine, requiredSingleLine, singleLine } from '../text';
 import { carrierSchema, invoiceSummarySchema, orderEventSchema, orderStatusSchema, shipmentSchema } from '../order-lifecycle';
 import { warehouseSchema } from './staff';
 
@@ -35,6 +35,37 @@ export const ORDER_ADMIN_MESSAGES = {
   ifMatchInvalid: 'If-Match must be the order version (a whole number)',
 } as const;
 
+export const ORDER_PERIODS = ['today', 'week'] as const;
+export type OrderPeriod = (typeof ORDER_PERIODS)[number];
+export const ORDER_PERIOD_LABELS: Record<OrderPeriod, string> = { today: 'Today', week: 'This week' };
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The moment a period starts: midnight today, or midnight of this week's Monday, in time zone
+ * `tz` (the staff member's day, not the server's).
+ */
+export function periodStart(period: OrderPeriod, tz = 'UTC', now = new Date()): Date {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'short' })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  // The zone's wall clock now, read as if it were UTC: its difference from `now` is the zone's offset.
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const offset = wall - Math.floor(now.getTime() / 1000) * 1000;
+  const back = period === 'week' ? (['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(String(parts.weekday)) + 7) % 7 : 0;
+  const midnight = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) - back);
+  return new Date(midnight - offset);
+}
+
 const reason = (required: string) => requiredSingleLine(ORDERS_ADMIN.reasonMax, { required });
 const lineQty = z.object({ lineNo: z.number().int().min(1).max(DB_INT_MAX), qty: z.number().int().min(1).max(9999) });
 
@@ -47,6 +78,14 @@ export const adminOrdersQuery = z.object({
   customer: rowNumber('customer').optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
+  /** A preset: orders placed today, or this week (from Monday), in `tz`. */
+  period: z.enum(ORDER_PERIODS).optional(),
+  /** The staff member's time zone (IANA, e.g. America/Chicago) for `period`; UTC without. */
+  tz: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, 'Time zone is not one we know (for example America/Chicago)')
+    .optional(),
   sort: z.enum(['newest', 'oldest', 'total']).default('newest'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(ORDERS_ADMIN.maxPageSize).default(ORDERS_ADMIN.defaultPageSize),
@@ -133,7 +172,13 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const orderNumParam = z.object({ orderNum: rowNumber('orderNum') });
 
-export const holdBody = z.object({ reason: reason('Say why the order is on hold') });
+export const holdBody = z.object({
+  /** For the order desk only (the buyer never sees it). */
+  reason: reason('Say why the order is on hold'),
+  /** Optional: mailed to the buyer and shown on their order page; without it the buyer is told nothing. */
+  message: multiLine(ORDERS_ADMIN.reasonMax).optional(),
+});
+export type HoldBody = z.infer<typeof holdBody>;
 export const cancelBody = z.object({
   reason: reason('Say why it is cancelled'),
   /** Without lines: everything not shipped. */

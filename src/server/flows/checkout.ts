@@ -184,7 +184,7 @@ export class CheckoutService {
       // Free when no endpoint wants it; for one that does, the admin order is made from what was
       // written here (no read while the counter rows are locked).
       await this.events.publish(trx, 'order.placed', `order ${orderNum}`, () =>
-        placedAdminOrder({ ...orderRow, order_num: orderNum, org_name: customer.orgName, email: customer.email }, lineRows, redeemedRows),
+        placedAdminOrder({ ...orderRow, order_num: orderNum, org_name: customer.orgName, email: customer.email, first_name: customer.firstName, last_name: customer.lastName }, lineRows, redeemedRows),
       );
       return { orderId: id, replayed: false, order };
     });

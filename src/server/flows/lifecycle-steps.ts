@@ -92,7 +92,7 @@ export async function shipOrderLines(trx: Db, order: OrderState & OrderMoney, ac
     // movements (one round trip where they took five), numbered from sequences: no counter row is
     // held. Each owner gives its part: orders the shipment, money the invoice, stock the movements.
     const moves = shipped.filter((s) => s.units > 0).map((s) => ({ itemNum: s.itemNum, warehouse: s.warehouse, delta: -s.units }));
-    const ship = shipmentCtes({ shipment, lines: shipmentLines, actorDisplay: actor.display, detailAfter });
+    const ship = shipmentCtes({ shipment, lines: shipmentLines, actorDisplay: actor.display, actorName: actor.name ?? null, detailAfter });
     const billed = invoiceCtes(invoice.row, invoice.lines, 's');
     const moved = moves.length > 0 ? [movementsCte('moved', moves, { reason: 'ship', ref: sql<string>`${refPrefix}::text || snum.value`, actor: actor.label, at: shippedAt, from: 'snum' })] : [];
     const r = await sql<{ shipment_num: number; invoice_num: number }>`with ${sql.join([ship.number, billed.number, ...ship.rows, ...billed.rows, ...moved])}

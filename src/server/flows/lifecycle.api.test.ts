@@ -31,7 +31,11 @@ describe('accept, hold, release', () => {
     const res = await post(desk, `/Orders/${order.orderNum}/Accept`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ orderNum: order.orderNum, statusCode: 'accepted', version: 1, actions: ['hold', 'ship', 'cancel'] });
-    expect(res.body.events).toEqual([expect.objectContaining({ kind: 'accepted', detail: 'Accepted', public: true, actor: 'Order desk' })]);
+    // Staff read who acted by name; the timeline starts with the order placed, by the buyer.
+    expect(res.body.events).toEqual([
+      expect.objectContaining({ kind: 'placed', at: order.createdAt, public: true }),
+      expect.objectContaining({ kind: 'accepted', detail: 'Accepted', public: true, actor: expect.stringMatching(/^Staff \d+$/) }),
+    ]);
     const again = await post(desk, `/Orders/${order.orderNum}/Accept`);
     expect(again.status).toBe(409);
     expect(again.body.detail).toBe('Cannot accept an order that is accepted');

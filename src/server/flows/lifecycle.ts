@@ -1,4 +1,5 @@
-import { type AdminOrder, type CancelBody, ORDER_ADMIN_MESSAGES as M, type OrderAction, type ShipBody } from '../../contract/admin/orders';
+import { type AdminOrder, type CancelBody, type HoldBody, ORDER_ADMIN_MESSAGES as M, type OrderAction, type ShipBody } from '../../contract/admin/orders';
+import type { BulkHoldBody, BulkOrderResult } from '../../contract/admin/order-bulk';
 import { CART_MESSAGES } from '../../contract/cart';
 import { ORDER_STATUS_LABELS, type Shipment } from '../../contract/order-lifecycle';
 import { type Actor, recordAudit } from '../platform/audit/audit';
@@ -14,9 +15,11 @@ import {
   type AdminOrderReader,
   allows,
   applyCountMoves,
+  buyerName,
   cancelledMail,
   type CountMoves,
   type Db,
+  heldMail,
   lockOrder,
   type OrderBuyer,
   type OrderMoney,
@@ -62,12 +65,23 @@ export class LifecycleService {
     });
   }
 
-  hold(who: Acting, orderNum: number, reason: string, ifMatch?: number): Promise<AdminOrder> {
-    return this.simple(who, orderNum, ifMatch, 'hold', async (trx, order) => {
-      const after = await saveOrderState(trx, order, { status: 'on_hold', holdReason: reason });
-      await addOrderEvent(trx, order.id, who.actor, 'on_hold', reason, false);
-      return after;
+  /**
+   * The reason is the desk's own; a message, when given, goes to the buyer: mailed, and on their
+   * order page as a public timeline entry. Without one the buyer is told nothing.
+   */
+  async hold(who: Acting, orderNum: number, body: HoldBody, ifMatch?: number): Promise<AdminOrder> {
+    const message = body.message ?? '';
+    await this.inOrder(orderNum, ifMatch, 'hold', async (trx, order) => {
+      const after = await saveOrderState(trx, order, { status: 'on_hold', holdReason: body.reason });
+      await addOrderEvent(trx, order.id, who.actor, 'on_hold', body.reason, false);
+      if (message) {
+        await addOrderEvent(trx, order.id, who.actor, 'buyer_told', `On hold: ${message}`, true);
+        if (order.email) await enqueueMail(trx, 'order-held', heldMail(order.email, orderNum, message, this.publicUrl));
+      }
+      await recordAudit(trx, who.actor, audit('hold', order, after, { reason: body.reason, ...(message ? { message } : {}) }));
     });
+    if (message) this.outbox.poke();
+    return this.adminOrders.read(orderNum);
   }
 
   /**
@@ -134,6 +148,7 @@ export class LifecycleService {
       const order = await lockOrder(trx, { orderNum }, this.ops.forUpdate);
       if (!order || order.customer_id !== customerId) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
       if (order.status_code !== 'received') throw new Conflict(M.notAllowed('cancel', order.status_code));
+      actor.name = (await buyerName(trx, customerId)) || undefined;
       const result = await cancelOrderLines(trx, order, actor, reason, undefined, async (c) => {
         await recordAudit(trx, actor, audit('cancel', order, { status_code: c.status }, { reason }));
         await this.mailCancel(trx, order.email, orderNum, c, reason);
@@ -164,18 +179,13 @@ export class LifecycleService {
   }
 
   /** Accepts several orders, each in its own transaction: one that cannot be accepted does not stop the others. */
-  async acceptMany(who: Acting, orderNums: readonly number[]): Promise<{ orderNum: number; ok: boolean; statusCode?: AdminOrder['statusCode']; error?: string }[]> {
-    const results = [];
-    for (const orderNum of orderNums) {
-      try {
-        const order = await this.accept(who, orderNum);
-        results.push({ orderNum, ok: true, statusCode: order.statusCode });
-      } catch (err) {
-        if (!(err instanceof Conflict || err instanceof NotFound)) throw err;
-        results.push({ orderNum, ok: false, error: err.message });
-      }
-    }
-    return results;
+  acceptMany(who: Acting, orderNums: readonly number[]): Promise<BulkOrderResult[]> {
+    return eachOrder(orderNums, (orderNum) => this.accept(who, orderNum));
+  }
+
+  /** Holds several orders, each in its own transaction, with the same reason (and message to each buyer). */
+  holdMany(who: Acting, body: BulkHoldBody): Promise<BulkOrderResult[]> {
+    return eachOrder([...new Set(body.orderNums)], (orderNum) => this.hold(who, orderNum, { reason: body.reason, message: body.message }));
   }
 
   /** Locks the order, checks the version and the transition, and runs `work` in one write transaction. */
@@ -200,6 +210,20 @@ export class LifecycleService {
     if (published > 0) this.outbox.poke();
     return this.adminOrders.read(orderNum);
   }
+}
+
+/** Runs `act` on each order in turn: a refusal (not found, not allowed now) is that order's result and does not stop the others. */
+async function eachOrder(orderNums: readonly number[], act: (orderNum: number) => Promise<AdminOrder>): Promise<BulkOrderResult[]> {
+  const results: BulkOrderResult[] = [];
+  for (const orderNum of orderNums) {
+    try {
+      results.push({ orderNum, ok: true, statusCode: (await act(orderNum)).statusCode });
+    } catch (err) {
+      if (!(err instanceof Conflict || err instanceof NotFound)) throw err;
+      results.push({ orderNum, ok: false, error: err.message });
+    }
+  }
+  return results;
 }
 
 function units(o: OrderState) {

@@ -11,6 +11,7 @@ import {
   shipBody,
   shipmentSchema,
 } from '../../contract/admin/orders';
+import { bulkHoldBody, bulkOrdersAnswerSchema } from '../../contract/admin/order-bulk';
 import { CART_MESSAGES, checkoutBody, orderNumParams, orderSchema } from '../../contract/cart';
 import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
@@ -103,6 +104,21 @@ export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> =
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   app.post(
+    '/Orders/Hold',
+    {
+      config: { permission: 'orders:write' },
+      schema: {
+        tags,
+        security,
+        description: 'Holds up to 200 orders, each on its own, with one reason (and an optional message mailed to each buyer); a result per order.',
+        body: bulkHoldBody,
+        response: { 200: bulkOrdersAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({ results: await lifecycle.holdMany(acting(request), request.body) }),
+  );
+
+  app.post(
     '/Orders/Accept',
     {
       config: { permission: 'orders:write' },
@@ -121,7 +137,7 @@ export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> =
   app.post(
     '/Orders/:orderNum/Hold',
     { config: { permission: 'orders:write' }, schema: { tags, security, description: desc('Puts a received or accepted order on hold.'), params, body: holdBody, response: { 200: adminOrderSchema, ...errors } } },
-    async (request) => lifecycle.hold(acting(request), request.params.orderNum, request.body.reason, ifMatch(request)),
+    async (request) => lifecycle.hold(acting(request), request.params.orderNum, request.body, ifMatch(request)),
   );
 
   app.post(

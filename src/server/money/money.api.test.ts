@@ -89,7 +89,7 @@ describe('credit hold at checkout', () => {
     expect(await stockOf(t, '11002')).toEqual(stockBefore);
     const held = await adminCall(t, desk, { method: 'GET', url: `/Orders/${big.order.orderNum}` });
     expect(held.body).toMatchObject({ statusCode: 'on_hold', holdReason: 'credit limit' });
-    expect(held.body.events).toEqual([expect.objectContaining({ kind: 'on_hold', detail: expect.stringContaining('credit limit') })]);
+    expect(held.body.events).toEqual([expect.objectContaining({ kind: 'placed' }), expect.objectContaining({ kind: 'on_hold', detail: expect.stringContaining('credit limit') })]);
     // The held order is not in the balance; the small one is.
     const summary = await buyerCall(t, c, 'GET', '/Shop/GetCreditSummary');
     expect(summary.body).toMatchObject({ creditLimit: 100, balance: 50, availableCredit: 50 });

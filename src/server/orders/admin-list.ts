@@ -1,13 +1,13 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { isRowNumberText } from '../../contract/ids';
-import { type AdminOrdersPage, type AdminOrdersQuery, ORDER_ADMIN_MESSAGES, ORDER_STATUSES, ORDERS_ADMIN } from '../../contract/admin/orders';
+import { type AdminOrdersPage, type AdminOrdersQuery, ORDER_ADMIN_MESSAGES, ORDER_STATUSES, ORDERS_ADMIN, periodStart } from '../../contract/admin/orders';
 import type { DB } from '../platform/db/schema';
 import { Invalid } from '../platform/errors';
 import { readCounts } from './counts';
 import type { Db } from './queries';
 import { totalsJson } from './order-totals';
 import { containsPattern } from '../platform/db/like';
-import { caseFoldedForLike } from '../platform/db/dialect';
+import { startsWithLowerCase } from '../platform/db/dialect';
 
 /**
  * The order desk's list (DESIGN.md §5): filters, sort and page, without ever reading the whole
@@ -24,17 +24,15 @@ type Where = (eb: ExpressionBuilder<DB, 'orders'>) => Expression<SqlBool>;
 
 
 /**
- * Ids of customers whose company or email contains `q` (any case). SQLite's LIKE ignores the case
- * of ASCII letters by itself (and its lower() folds only those too), so the company is matched
- * without calling lower() on each row: that call was half the time of a search.
+ * Ids of customers whose company, contact name or email contains `q` (any case): their
+ * `search_key` holds all three in lower case (kept by the database, migration 2026-11-26T00-40),
+ * and its narrow index `customers_search` is walked instead of the wide customer rows.
  */
 async function matchingCustomers(db: Db, q: string): Promise<number[]> {
-  const pattern = containsPattern(q);
-  const company = caseFoldedForLike(db, 'org_name');
   const rows = await db
     .selectFrom('customers')
     .select('id')
-    .where((eb) => eb.or([sql<SqlBool>`${company} like ${pattern} escape '\\'`, sql<SqlBool>`email_key like ${pattern} escape '\\'`]))
+    .where(sql<SqlBool>`search_key like ${containsPattern(q)} escape '\\'`)
     .limit(CUSTOMER_MATCHES)
     .execute();
   return rows.map((r) => r.id);
@@ -53,16 +51,33 @@ function filters(query: AdminOrdersQuery): Where[] {
   if (query.backordered === '1') where.push(() => sql<SqlBool>`orders.backordered > 0`);
   if (query.from) where.push((eb) => eb('orders.created_at', '>=', `${query.from}T00:00:00.000Z`));
   if (query.to) where.push((eb) => eb('orders.created_at', '<', nextDay(query.to!)));
+  if (query.period) {
+    const since = periodStart(query.period, query.tz).toISOString();
+    where.push((eb) => eb('orders.created_at', '>=', since));
+  }
   return where;
 }
 
-/** Numbers of the orders a search matches: a union of index lookups (order number, PO number, the matching customers' orders by orders_customer, which holds the number). */
+/**
+ * Numbers of the orders a search matches, each once: index lookups (order number; PO number or
+ * its start, any case, by orders_po_lower; the company or contact of a ship-to address of its own
+ * by the narrow partial orders_ship_to_key; the matching customers' orders by orders_customer,
+ * which holds the number: an order sent to the billing address is found by its customer), put
+ * together with UNION ALL and then DISTINCT. A plain UNION let SQLite merge the parts in order
+ * number order, walking the whole orders table in that order for the ship-to part instead of its
+ * small index (50 ms rather than 1 at 100,000 orders).
+ */
 function matchingOrders(db: Db, q: string, customers: readonly number[]) {
   const num = isRowNumberText(q) ? Number(q) : null;
-  let nums = db.selectFrom('orders as po').select('po.order_num').where('po.po_number', '=', q);
-  if (num !== null) nums = nums.union(db.selectFrom('orders as n').select('n.order_num').where('n.order_num', '=', num));
-  if (customers.length > 0) nums = nums.union(db.selectFrom('orders as c').select('c.order_num').where('c.customer_id', 'in', customers));
-  return nums;
+  let parts = db
+    .selectFrom('orders as po')
+    .select('po.order_num')
+    .where(startsWithLowerCase(db, sql`lower(po.po_number)`, q.toLowerCase()))
+    // Literal '': the partial index orders_ship_to_key matches only the very same predicate.
+    .unionAll(db.selectFrom('orders as st').select('st.order_num').where(sql<SqlBool>`st.ship_to_code <> '' and st.ship_to_key like ${containsPattern(q)} escape '\\'`));
+  if (num !== null) parts = parts.unionAll(db.selectFrom('orders as n').select('n.order_num').where('n.order_num', '=', num));
+  if (customers.length > 0) parts = parts.unionAll(db.selectFrom('orders as c').select('c.order_num').where('c.customer_id', 'in', customers));
+  return db.selectFrom(parts.as('u')).select('u.order_num').distinct();
 }
 
 /**

@@ -26,7 +26,7 @@ function orderHead(db: Db, orderNum: number): Promise<OrderHead> {
     .selectFrom('orders as o')
     .innerJoin('customers as c', 'c.id', 'o.customer_id')
     .selectAll('o')
-    .select(['c.org_name', 'c.email'])
+    .select(['c.org_name', 'c.email', 'c.first_name', 'c.last_name'])
     .where('o.order_num', '=', orderNum)
     .executeTakeFirstOrThrow(() => new NotFound(CART_MESSAGES.orderNotFound(orderNum)));
 }
@@ -36,7 +36,7 @@ type OrderParts = Pick<AdminOrder, 'lines' | 'coupons' | 'shipments' | 'invoices
 
 async function orderParts(db: Db, orderId: number): Promise<OrderParts> {
   const [lines, coupons] = await Promise.all([orderLines(db, orderId), orderRedemptions(db, orderId)]);
-  return adminParts(lines, coupons, await orderHistory(db, orderId, lines));
+  return adminParts(lines, coupons, await orderHistory(db, orderId, lines, 'staff'));
 }
 
 /** The parts' rows as PostgreSQL's one statement answers them (JSON). */
@@ -49,7 +49,7 @@ type PartRows = HistoryRows & { lines: OrderLineRow[]; coupons: Coupon[] };
  */
 async function readInOneStatement(db: Db, orderNum: number, keptVersion: number | null): Promise<{ row: OrderHead; parts: OrderParts | null }> {
   const agg = (what: ReturnType<typeof sql>, order: ReturnType<typeof sql>) => sql`coalesce(json_agg(${what} order by ${order}), '[]'::json)`;
-  const query = sql<OrderHead & { parts: PartRows | null }>`select o.*, c.org_name, c.email,
+  const query = sql<OrderHead & { parts: PartRows | null }>`select o.*, c.org_name, c.email, c.first_name, c.last_name,
       case when o.version is distinct from ${keptVersion}::integer then json_build_object(
         'lines', (select ${agg(sql`l`, sql`l.line_no`)} from order_lines l where l.order_id = o.id),
         'coupons', (select ${agg(sql`json_build_object('code', r.code, 'name', r.name, 'discount_cents', r.discount_cents)`, sql`r.id`)} from coupon_redemptions r where r.order_id = o.id),
@@ -58,7 +58,7 @@ async function readInOneStatement(db: Db, orderNum: number, keptVersion: number 
           from shipment_lines sl join shipments s on s.id = sl.shipment_id where s.order_id = o.id),
         'invoices', (select ${agg(sql`json_build_object('id', i.id, 'invoice_num', i.invoice_num, 'shipment_id', i.shipment_id, 'invoice_date', i.invoice_date, 'due_date', i.due_date, 'total_cents', i.total_cents, 'status', i.status)`, sql`i.id`)}
           from invoices i where i.order_id = o.id),
-        'events', (select ${agg(sql`json_build_object('at', e.at, 'actor', e.actor, 'kind', e.kind, 'detail', e.detail, 'public', e.public)`, sql`e.id`)} from order_events e where e.order_id = o.id)
+        'events', (select ${agg(sql`json_build_object('at', e.at, 'actor', e.actor, 'actor_name', e.actor_name, 'kind', e.kind, 'detail', e.detail, 'public', e.public)`, sql`e.id`)} from order_events e where e.order_id = o.id)
       ) end as parts
     from orders o join customers c on c.id = o.customer_id
     where o.order_num = ${orderNum}`.compile(db);
@@ -66,7 +66,7 @@ async function readInOneStatement(db: Db, orderNum: number, keptVersion: number 
   const found = ((await runHot(db, query, query.parameters)) ?? (await db.executeQuery(query)).rows)[0];
   if (!found) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
   const { parts: p, ...row } = found;
-  return { row, parts: p && adminParts(p.lines, p.coupons, historyOf(p, p.lines)) };
+  return { row, parts: p && adminParts(p.lines, p.coupons, historyOf(p, p.lines, 'staff')) };
 }
 
 function adminParts(lines: readonly OrderLineRow[], coupons: readonly Coupon[], history: Pick<AdminOrder, 'shipments' | 'invoices' | 'events'>): OrderParts {
@@ -159,8 +159,16 @@ export function placedAdminOrder(row: AdminOrderRow, lines: readonly OrderLineRo
 }
 
 type Coupon = { code: string; name: string; discount_cents: number };
-type AdminOrderRow = Omit<OrderRow, 'id'> & { org_name: string; email: string };
-type OrderHead = OrderRow & { org_name: string; email: string };
+/** The buyer's contact name, when the read has it (the placed event is theirs). */
+type BuyerName = { first_name?: string; last_name?: string };
+type AdminOrderRow = Omit<OrderRow, 'id'> & { org_name: string; email: string } & BuyerName;
+type OrderHead = OrderRow & { org_name: string; email: string } & BuyerName;
+
+/** The timeline's first entry: the order placed, by the buyer (their contact name, else the company), at the order's time. */
+function placedEvent(row: AdminOrderRow): AdminOrder['events'][number] {
+  const name = `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || row.org_name;
+  return { at: row.created_at, actor: name, kind: 'placed', detail: name === row.org_name ? 'Order placed' : `Order placed for ${row.org_name}`, public: true };
+}
 
 function toAdminOrder(row: AdminOrderRow, parts: OrderParts): AdminOrder {
   return {
@@ -184,7 +192,8 @@ function toAdminOrder(row: AdminOrderRow, parts: OrderParts): AdminOrder {
     lines: parts.lines,
     shipments: parts.shipments,
     invoices: parts.invoices,
-    events: parts.events,
+    // Demo and synthetic orders stored a placed entry of their own: the one from the order's row stands for it.
+    events: [placedEvent(row), ...parts.events.filter((e) => e.kind !== 'placed')],
     actions: availableActions(row.status_code, { open: row.open_west + row.open_east, backordered: row.backordered, shipped: row.shipped_qty }),
   };
 }

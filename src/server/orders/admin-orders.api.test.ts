@@ -119,14 +119,14 @@ describe('the orders list and the dashboard', () => {
       [first.body.invoiceNum, first.body.shipmentNum],
       [second.body.invoiceNum, second.body.shipmentNum],
     ]);
-    expect(detail.events.map((e: { kind: string }) => e.kind)).toEqual(['accepted', 'shipped', 'shipped']);
-    expect(detail.events[1].detail).toBe(`Shipment ${first.body.shipmentNum}: 2 units from West (Fresno) by UPS, tracking 1Z1`);
+    expect(detail.events.map((e: { kind: string }) => e.kind)).toEqual(['placed', 'accepted', 'shipped', 'shipped']);
+    expect(detail.events[2].detail).toBe(`Shipment ${first.body.shipmentNum}: 2 units from West (Fresno) by UPS, tracking 1Z1`);
     // Read again (the kept parts), and after a cancel (read afresh): the same order, then the changed one.
     expect((await get(`/Orders/${n}`)).body).toEqual(detail);
     const cancelled = (await post(`/Orders/${n}/Cancel`, { reason: 'Too many', lines: [{ lineNo: 1, qty: 1 }] })).body;
     expect(cancelled.version).toBe(detail.version + 1);
     expect(cancelled.lines[0]).toMatchObject({ openWest: 16, shipped: 3, cancelled: 1 });
-    expect(cancelled.events.map((e: { kind: string }) => e.kind)).toEqual(['accepted', 'shipped', 'shipped', 'cancelled']);
+    expect(cancelled.events.map((e: { kind: string }) => e.kind)).toEqual(['placed', 'accepted', 'shipped', 'shipped', 'cancelled']);
     expect((await get(`/Orders/${n}`)).body).toEqual(cancelled);
   });
 

@@ -16,7 +16,7 @@ export type { CountMoves } from './counts';
 export { finishOrderSeed, seedOrderRows } from './demo-seed';
 export { renderStatement } from './documents/statement-pdf';
 export type { StatementData } from './documents/types';
-export { cancelledMail, shippedMail } from './lifecycle-mails';
+export { cancelledMail, heldMail, shippedMail } from './lifecycle-mails';
 export { allocateBackordered, insertShipment, returnCouponUses, setLineQuantities, shipmentCtes, wasAccepted } from './lifecycle-queries';
 export type { LineQuantities } from './lifecycle-queries';
 export { planCancel, planShipment } from './line-changes';
@@ -27,7 +27,7 @@ export type { OrderBuyer, OrderMoney, OrderPlaced, OrderState, OrderSums } from 
 export { NOTHING_INVOICED, originalTotalOf, totalsAfterCancel, totalsJson } from './order-totals';
 export type { OrderTotals } from './order-totals';
 export { ordersCsv } from './orders-csv';
-export { insertOrderForCheckout, insertOrderLines, numberCheckoutOrder, orderLines, removeOrderedFromCart } from './queries';
+export { buyerName, insertOrderForCheckout, insertOrderLines, numberCheckoutOrder, orderLines, removeOrderedFromCart } from './queries';
 export type { Db, OrderLineRow, OrderRow } from './queries';
 export { OrderService } from './service';
 export type { OrderStatusCode } from './tables';

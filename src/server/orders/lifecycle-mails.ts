@@ -51,3 +51,17 @@ export function cancelledMail(to: string, orderNum: number, lines: readonly Move
   ].join('\n');
   return { to, subject: whole ? `Order ${orderNum} cancelled` : `Order ${orderNum}: items cancelled`, text };
 }
+
+/** The buyer's mail when the order desk holds an order with a message for them (no message: no mail). */
+export function heldMail(to: string, orderNum: number, message: string, publicUrl: string): MailMessage {
+  const text = [
+    `Your order ${orderNum} is on hold.`,
+    '',
+    'A message from our order desk:',
+    '',
+    message,
+    '',
+    `Your order: ${orderPage(publicUrl, orderNum)}`,
+  ].join('\n');
+  return { to, subject: `Order ${orderNum} is on hold`, text };
+}

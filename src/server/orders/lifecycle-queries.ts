@@ -92,6 +92,7 @@ export interface ShipmentWrite {
   lines: readonly { line_no: number; qty: number }[];
   /** The timeline entry: "Shipment <n>" + `detailAfter`. */
   actorDisplay: string;
+  actorName: string | null;
   detailAfter: string;
 }
 
@@ -108,8 +109,8 @@ export function shipmentCtes(w: ShipmentWrite): { number: RawBuilder<unknown>; r
     sql`s as (insert into shipments (shipment_num, order_id, warehouse, carrier, tracking_number, shipped_at, actor)
       select snum.value, ${s.order_id}::integer, ${s.warehouse}::text, ${s.carrier}::text, ${s.tracking_number}::text, ${s.shipped_at}::text, ${s.actor}::text from snum
       returning id)`,
-    sql`e as (insert into order_events (order_id, at, actor, kind, detail, public)
-      select ${s.order_id}::integer, ${s.shipped_at}::text, ${w.actorDisplay}::text, 'shipped', 'Shipment ' || snum.value || ${w.detailAfter}::text, 1 from snum)`,
+    sql`e as (insert into order_events (order_id, at, actor, actor_name, kind, detail, public)
+      select ${s.order_id}::integer, ${s.shipped_at}::text, ${w.actorDisplay}::text, ${w.actorName}::text, 'shipped', 'Shipment ' || snum.value || ${w.detailAfter}::text, 1 from snum)`,
   ];
   if (w.lines.length > 0) {
     const values = w.lines.map((l) => sql`(${l.line_no}::integer, ${l.qty}::integer)`);
@@ -146,11 +147,17 @@ export interface HistoryRows {
   shipments: readonly Pick<Selectable<ShipmentTable>, 'id' | 'shipment_num' | 'warehouse' | 'carrier' | 'tracking_number' | 'shipped_at'>[];
   shipmentLines: readonly { shipment_id: number; line_no: number; qty: number }[];
   invoices: readonly { id: number; invoice_num: number; shipment_id: number; invoice_date: string; due_date: string; total_cents: number | string; status: InvoiceSummary['status'] }[];
-  events: readonly { at: string; actor: string; kind: string; detail: string; public: number }[];
+  events: readonly { at: string; actor: string; actor_name?: string | null; kind: string; detail: string; public: number }[];
 }
 
+/**
+ * Whose words the timeline speaks: staff see who acted by name ("Anna Owner"), the buyer sees the
+ * desk that acted ("Order desk", "Warehouse").
+ */
+export type TimelineReader = 'staff' | 'buyer';
+
 /** Shipments (with their lines and invoice), invoices and the whole timeline of one order. */
-export async function orderHistory(db: Db, orderId: number, lines: readonly Pick<OrderLineRow, 'line_no' | 'item_num' | 'title'>[]): Promise<OrderHistoryRows> {
+export async function orderHistory(db: Db, orderId: number, lines: readonly Pick<OrderLineRow, 'line_no' | 'item_num' | 'title'>[], reader: TimelineReader = 'buyer'): Promise<OrderHistoryRows> {
   const [shipments, shipmentLines, invoices, events] = await Promise.all([
     db.selectFrom('shipments').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
     db
@@ -169,11 +176,11 @@ export async function orderHistory(db: Db, orderId: number, lines: readonly Pick
       .execute(),
     db.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
   ]);
-  return historyOf({ shipments, shipmentLines, invoices, events }, lines);
+  return historyOf({ shipments, shipmentLines, invoices, events }, lines, reader);
 }
 
 /** The history from its rows (each list in id order, shipment lines by shipment and line). */
-export function historyOf(rows: HistoryRows, lines: readonly Pick<OrderLineRow, 'line_no' | 'item_num' | 'title'>[]): OrderHistoryRows {
+export function historyOf(rows: HistoryRows, lines: readonly Pick<OrderLineRow, 'line_no' | 'item_num' | 'title'>[], reader: TimelineReader = 'buyer'): OrderHistoryRows {
   const { shipments, shipmentLines, invoices, events } = rows;
   const byLine = new Map(lines.map((l) => [l.line_no, l]));
   const shipmentNums = new Map(shipments.map((s) => [s.id, s.shipment_num]));
@@ -199,6 +206,6 @@ export function historyOf(rows: HistoryRows, lines: readonly Pick<OrderLineRow, 
       total: dollars(Number(i.total_cents)),
       status: i.status,
     })),
-    events: events.map((e) => ({ at: e.at, actor: e.actor, kind: e.kind, detail: e.detail, public: e.public === 1 })),
+    events: events.map((e) => ({ at: e.at, actor: (reader === 'staff' && e.actor_name) || e.actor, kind: e.kind, detail: e.detail, public: e.public === 1 })),
   };
 }

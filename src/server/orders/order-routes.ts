@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOrderSchema, adminOrdersPageSchema, adminOrdersQuery, orderChangesSchema, orderNumParam } from '../../contract/admin/orders';
+import { bulkInvoiceBody, bulkOrdersAnswerSchema, bulkPrintBody } from '../../contract/admin/order-bulk';
+import { adminOrderSchema, adminOrdersPageSchema, adminOrdersQuery, ORDER_ADMIN_MESSAGES, orderChangesSchema, orderNumParam } from '../../contract/admin/orders';
 import { problemSchema as problem } from '../../contract/problem';
 import type { OrdersContext } from './context';
 import { listAdminOrders } from './admin-list';
 import { listOrderChanges } from './change-feed';
 import { ordersCsv } from './orders-csv';
 import { sendCsv } from '../platform/http/csv-reply';
+import { Forbidden } from '../platform/errors';
+import { warehouseLimit } from '../staff';
+import { invoiceDocuments, printDocuments } from './bulk-documents';
 
 const tags = ['admin: orders'];
 const security = [{ staffSession: [] }];
@@ -42,6 +46,40 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: OrdersContext }> = async 
 
   app.get('/Orders/:orderNum', { config: { permission: 'orders:read' }, schema: { tags, security, params, response: { 200: adminOrderSchema, ...errors } } }, async (request) =>
     ctx.adminOrders.read(request.params.orderNum),
+  );
+
+  app.post(
+    '/Orders/Print',
+    {
+      config: { permission: 'orders:ship' },
+      schema: {
+        tags,
+        security,
+        description: 'The documents of up to 200 orders at one warehouse: one pick list of those with units to pick there, and their packing slips; a result per order.',
+        body: bulkPrintBody,
+        response: { 200: bulkOrdersAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const own = warehouseLimit(request);
+      if (own && own !== request.body.warehouse) throw new Forbidden(ORDER_ADMIN_MESSAGES.wrongWarehouse(own));
+      return printDocuments(db, request.body.orderNums, request.body.warehouse);
+    },
+  );
+
+  app.post(
+    '/Orders/Invoices',
+    {
+      config: { permission: 'invoices:read' },
+      schema: {
+        tags,
+        security,
+        description: 'The invoices of up to 200 orders (one is raised with each shipment); an order with none is refused with the reason.',
+        body: bulkInvoiceBody,
+        response: { 200: bulkOrdersAnswerSchema, ...errors },
+      },
+    },
+    async (request) => invoiceDocuments(db, request.body.orderNums),
   );
 
   app.get(

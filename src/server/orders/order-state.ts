@@ -166,7 +166,7 @@ export async function addOrderEvents(db: Kysely<DB>, actor: Actor, events: reado
   for (const part of chunks(events, 6)) {
     await db
       .insertInto('order_events')
-      .values(part.map((e) => ({ order_id: e.orderId, at, actor: actor.display, kind: e.kind, detail: e.detail, public: e.public ? 1 : 0 })))
+      .values(part.map((e) => ({ order_id: e.orderId, at, actor: actor.display, actor_name: actor.name ?? null, kind: e.kind, detail: e.detail, public: e.public ? 1 : 0 })))
       .execute();
   }
 }

@@ -6,7 +6,8 @@ import type { OrderLineTable, OrderTable } from './tables';
 
 /** The only place the orders module touches Kysely. Functions take `db` (or a transaction) first. */
 export type Db = Kysely<DB>;
-export type OrderRow = Selectable<OrderTable>;
+/** An order's row as the app reads and writes it (`ship_to_key` is the database's own, for the search). */
+export type OrderRow = Omit<Selectable<OrderTable>, 'ship_to_key'>;
 export type OrderLineRow = Selectable<OrderLineTable>;
 
 // ---- the cart being ordered --------------------------------------------------------------------
@@ -92,4 +93,10 @@ export async function listOrders(db: Db, customerId: number, offset: number, lim
     db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** The buyer by name as staff read it on a timeline: their contact name, else their company. */
+export async function buyerName(db: Db, customerId: number): Promise<string> {
+  const c = await db.selectFrom('customers').select(['first_name', 'last_name', 'org_name']).where('id', '=', customerId).executeTakeFirst();
+  return c ? `${c.first_name} ${c.last_name}`.trim() || c.org_name : '';
 }

@@ -38,6 +38,8 @@ export interface OrderTable {
   updated_at: Generated<string>;
   /** The `order_change_seq` value of the last transaction that changed the order (orders/change-feed.ts). */
   change_seq: Generated<number>;
+  /** The ship-to's company and contact in lower case, kept by the database (migration 2026-11-29T01-00): what the search matches. */
+  ship_to_key: Generated<string>;
 }
 
 export type OrderStatusCode = 'received' | 'accepted' | 'on_hold' | 'partially_shipped' | 'shipped' | 'closed' | 'cancelled';
@@ -63,6 +65,8 @@ export interface OrderEventTable {
   order_id: number;
   at: string;
   actor: string;
+  /** Who acted, by name at the time: staff see it on the timeline (migration 2026-11-29T01-00); null on older rows. */
+  actor_name: string | null;
   kind: string;
   detail: string;
   /** 1: the buyer sees it on the order page. */

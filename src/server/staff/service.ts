@@ -29,7 +29,7 @@ export class TotpRequired extends DomainError {
 
 export function staffActor(staff: Staff, ip: string): Actor {
   const role = staff.roles.includes('warehouse') && staff.roles.length === 1 ? 'Warehouse' : staff.roles.includes('orders') ? 'Order desk' : 'Shop';
-  return { label: `staff:${staff.id} ${staff.email}`, display: role, ip };
+  return { label: `staff:${staff.id} ${staff.email}`, display: role, name: staff.name, ip };
 }
 
 function toStaff(row: Pick<q.StaffRow, 'id' | 'email' | 'name' | 'roles' | 'warehouse'>): Staff {

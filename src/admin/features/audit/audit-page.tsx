@@ -1,8 +1,9 @@
-import { Alert, Button, Code, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, List, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { auditPageSchema, type AuditPage } from '../../../contract/admin/audit';
+import { Link, useSearchParams } from 'react-router';
+import { auditPageSchema, type AuditEntry, type AuditPage } from '../../../contract/admin/audit';
+import { targetWords } from '../../../contract/admin/audit-words';
 import { atTime } from '../../components/dates';
 import { FilterDrawer } from '../../components/filter-drawer';
 import { adminGet, queryString } from '../../lib/admin-api';
@@ -44,8 +45,8 @@ export default function AuditPage() {
           }}
         >
           <Group align="flex-end" gap="sm">
-            {field('actor', 'Who')}
-            {field('target', 'Target (e.g. order:100123)')}
+            {field('actor', 'Who (start of a name)')}
+            {field('target', 'What (e.g. order:100123)')}
             {field('action', 'Action')}
             {field('from', 'From', 'date')}
             {field('to', 'To', 'date')}
@@ -60,36 +61,11 @@ export default function AuditPage() {
       ) : rows.length === 0 ? (
         <Text>No entries match.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Target</Table.Th>
-                <Table.Th>Change</Table.Th>
-                <Table.Th>Address</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{atTime(r.at)}</Table.Td>
-                  <Table.Td>{r.actor}</Table.Td>
-                  <Table.Td>{r.action}</Table.Td>
-                  <Table.Td>{r.target}</Table.Td>
-                  <Table.Td maw={360}>
-                    <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                      {r.summary}
-                    </Code>
-                  </Table.Td>
-                  <Table.Td>{r.ip}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Audit entries, newest first">
+          {rows.map((r) => (
+            <AuditRow key={r.id} entry={r} />
+          ))}
+        </Stack>
       )}
       {audit.hasNextPage && (
         <Button variant="default" onClick={() => void audit.fetchNextPage()} loading={audit.isFetchingNextPage} w="fit-content">
@@ -97,5 +73,55 @@ export default function AuditPage() {
         </Button>
       )}
     </Stack>
+  );
+}
+
+/** A name or thing as a link to its screen when it has one. */
+function MaybeLink({ to, children }: { to: string | null; children: string }) {
+  return to ? (
+    <Anchor component={Link} to={to} fw={600}>
+      {children}
+    </Anchor>
+  ) : (
+    <Text span fw={600}>
+      {children}
+    </Text>
+  );
+}
+
+/**
+ * One entry as a sentence ("Olivia Owner accepted order 1042") with the person and the thing as
+ * links, the change as before → after lines, and the stored record behind "Details".
+ */
+function AuditRow({ entry: r }: { entry: AuditEntry }) {
+  const what = targetWords(r.target);
+  const middle = r.words.slice(r.actorName.length, r.words.endsWith(what) ? r.words.length - what.length : undefined);
+  return (
+    <Paper component="li" withBorder p="sm" radius="md">
+      <Text>
+        <MaybeLink to={r.actorPath}>{r.actorName}</MaybeLink>
+        {middle}
+        {r.words.endsWith(what) && <MaybeLink to={r.targetPath}>{what}</MaybeLink>}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {atTime(r.at)}
+        {r.ip ? ` · from ${r.ip}` : ''}
+      </Text>
+      {r.changes.length > 0 && (
+        <List size="sm" mt={4} spacing={2}>
+          {r.changes.map((c, i) => (
+            <List.Item key={i} style={{ overflowWrap: 'anywhere' }}>
+              {c}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      <details>
+        <summary style={{ cursor: 'pointer', fontSize: 'var(--mantine-font-size-xs)' }}>Details as recorded</summary>
+        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+          {`${r.action} · ${r.target} · ${r.actor}\n${r.summary}`}
+        </Code>
+      </details>
+    </Paper>
   );
 }

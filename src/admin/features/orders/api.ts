@@ -6,8 +6,10 @@ import {
   shipmentSchema,
   type AdminOrder,
   type CancelBody,
+  type HoldBody,
   type ShipBody,
 } from '../../../contract/admin/orders';
+import { bulkOrdersAnswerSchema, type BulkHoldBody, type BulkInvoiceBody, type BulkPrintBody } from '../../../contract/admin/order-bulk';
 import { adminCall, adminGet, queryString } from '../../lib/admin-api';
 import type { OrdersFilter } from './use-orders-filter';
 
@@ -18,8 +20,13 @@ export function useAdminOrders(filter: OrdersFilter) {
     queryKey: ['admin', 'orders', filter],
     placeholderData: keepPreviousData,
     staleTime: 0,
-    queryFn: () => adminGet(`/Orders${queryString({ ...filter })}`, adminOrdersPageSchema, 'Failed to load orders'),
+    // Today and This week are the staff member's own days (their browser's time zone).
+    queryFn: () => adminGet(`/Orders${queryString({ ...filter, tz: filter.period ? localTimeZone() : undefined })}`, adminOrdersPageSchema, 'Failed to load orders'),
   });
+}
+
+function localTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
 }
 
 export function useAdminOrder(orderNum: number) {
@@ -48,9 +55,26 @@ export function useBulkAccept() {
   });
 }
 
+export type BulkOrdersCall =
+  | { kind: 'hold'; body: BulkHoldBody }
+  | { kind: 'print'; body: BulkPrintBody }
+  | { kind: 'invoice'; body: BulkInvoiceBody };
+
+const BULK_PATH = { hold: '/Orders/Hold', print: '/Orders/Print', invoice: '/Orders/Invoices' } as const;
+const BULK_FAILED = { hold: 'Failed to hold the orders', print: 'Failed to gather the documents', invoice: 'Failed to gather the invoices' } as const;
+
+/** Bulk hold, print and invoice: a result per order. */
+export function useBulkOrders() {
+  const after = useAfterChange();
+  return useMutation({
+    mutationFn: (call: BulkOrdersCall) => adminCall('POST', BULK_PATH[call.kind], bulkOrdersAnswerSchema, BULK_FAILED[call.kind], { body: call.body }),
+    onSettled: (_a, _e, call) => call.kind === 'hold' && after(),
+  });
+}
+
 export type OrderActionCall =
   | { action: 'accept' | 'release' }
-  | { action: 'hold'; body: { reason: string } }
+  | { action: 'hold'; body: HoldBody }
   | { action: 'cancel'; body: CancelBody };
 
 const ACTION_PATH = { accept: 'Accept', release: 'Release', hold: 'Hold', cancel: 'Cancel' } as const;

@@ -6,6 +6,8 @@ import { money } from '../../../web/components/money';
 import { OrderTotalsList } from '../../../web/components/order-totals';
 import { atTime, onDate } from '../../components/dates';
 import { documentUrl } from '../../lib/admin-api';
+import { useCan } from '../../lib/session';
+import { Link } from 'react-router';
 
 export const CARRIER_LABELS: Record<Shipment['carrier'], string> = { ups: 'UPS', fedex: 'FedEx', usps: 'USPS', ltl: 'LTL freight', pickup: 'Pick-up', other: 'Other' };
 export const WAREHOUSE_LABELS = { west: 'West', east: 'East' } as const;
@@ -24,10 +26,17 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 export function CustomerSection({ order }: { order: AdminOrder }) {
   const a = order.shipTo;
+  const canReadCustomers = useCan()('customers:read');
   return (
     <Section title="Customer">
       <Stack gap={2}>
-        <Text fw={600}>{order.customer.orgName}</Text>
+        {canReadCustomers ? (
+          <Anchor component={Link} to={`/customers/${order.customer.id}`} fw={600}>
+            {order.customer.orgName}
+          </Anchor>
+        ) : (
+          <Text fw={600}>{order.customer.orgName}</Text>
+        )}
         <Anchor href={`mailto:${order.customer.email}`} size="sm">
           {order.customer.email}
         </Anchor>
@@ -126,6 +135,25 @@ export function InvoicesSection({ order, pdfs }: { order: AdminOrder; pdfs: bool
   );
 }
 
+const EVENT_TITLES: Record<string, string> = {
+  placed: 'Placed',
+  accepted: 'Accepted',
+  on_hold: 'Put on hold',
+  buyer_told: 'Message to the buyer',
+  released: 'Released',
+  cancelled: 'Cancelled',
+  shipped: 'Shipped',
+  backorder_allocated: 'Backordered units allocated',
+  closed: 'Closed',
+  reopened: 'Reopened',
+};
+
+/** A timeline entry's kind in words ("on_hold" → "Put on hold"); an unknown kind with its underscores as spaces. */
+export function eventTitle(kind: string): string {
+  const words = kind.replace(/_/g, ' ');
+  return EVENT_TITLES[kind] ?? `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+}
+
 /** The order's timeline, newest last, with who did what; the buyer sees only the public ones. */
 export function TimelineSection({ order }: { order: AdminOrder }) {
   return (
@@ -135,8 +163,8 @@ export function TimelineSection({ order }: { order: AdminOrder }) {
       ) : (
         <Timeline bulletSize={14} lineWidth={2} active={order.events.length - 1}>
           {order.events.map((e, i) => (
-            <Timeline.Item key={i} title={e.kind}>
-              <Text size="sm">{e.detail}</Text>
+            <Timeline.Item key={i} title={eventTitle(e.kind)}>
+              {e.detail && e.detail !== eventTitle(e.kind) && <Text size="sm">{e.detail}</Text>}
               <Text size="xs" c="dimmed">
                 {atTime(e.at)} · {e.actor}
                 {e.public ? ' · shown to the buyer' : ''}

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { BulkOrdersAnswer } from '../../../contract/admin/order-bulk';
 import { ORDERS_ADMIN, type AdminOrderListItem } from '../../../contract/admin/orders';
 import { money } from '../../../web/components/money';
 import { notify } from '../../../web/components/notify';
@@ -14,6 +15,7 @@ import { documentUrl, queryString } from '../../lib/admin-api';
 import { useCan, useStaffSession } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
 import { useAdminOrders, useBulkAccept } from './api';
+import { BulkActions, BulkResults } from './bulk-actions';
 import { OrdersFilters } from './orders-filters';
 import { useOrdersFilter } from './use-orders-filter';
 
@@ -40,6 +42,7 @@ export default function OrdersPage() {
   const bulkAccept = useBulkAccept();
   const can = useCan();
   const [selected, setSelected] = useState<AdminOrderListItem[]>([]);
+  const [accepted, setAccepted] = useState<BulkOrdersAnswer | null>(null);
   const page = orders.data;
   const totalText = page ? (page.totalCapped ? `more than ${ORDERS_ADMIN.countCap.toLocaleString('en-US')}` : page.total.toLocaleString('en-US')) : '';
   // A member limited to one warehouse picks there; others at the warehouse filtered on (West by default).
@@ -51,9 +54,7 @@ export default function OrdersPage() {
       toAccept.map((o) => o.orderNum),
       {
         onSuccess: (r) => {
-          const accepted = r.results.filter((x) => x.ok);
-          const failed = r.results.filter((x) => !x.ok);
-          notify(failed.length ? 'red' : 'green', `Accepted ${accepted.length} order${accepted.length === 1 ? '' : 's'}${failed.length ? `; not accepted: ${failed.map((f) => `${f.orderNum} (${f.error ?? 'refused'})`).join(', ')}` : ''}`);
+          setAccepted(r);
           setSelected([]);
         },
         onError: (err) => notify('red', err.message),
@@ -65,13 +66,6 @@ export default function OrdersPage() {
       <Title order={1}>Orders</Title>
       <OrdersFilters key={filter.q ?? ''} filter={filter} update={update} />
       <Group gap="sm">
-        {can('orders:write') && (
-          <BottomActionBar count={selected.length} noun={['order', 'orders']} onClear={() => setSelected([])}>
-            <Button onClick={accept} disabled={toAccept.length === 0} loading={bulkAccept.isPending}>
-              Accept selected ({toAccept.length})
-            </Button>
-          </BottomActionBar>
-        )}
         {can('orders:ship') && (
           <Button
             component="a"
@@ -84,12 +78,21 @@ export default function OrdersPage() {
             {selected.length ? ` (${selected.length} selected)` : ''}
           </Button>
         )}
+        <BottomActionBar count={selected.length} noun={['order', 'orders']} onClear={() => setSelected([])}>
+          {can('orders:write') && (
+            <Button onClick={accept} disabled={toAccept.length === 0} loading={bulkAccept.isPending}>
+              Accept selected ({toAccept.length})
+            </Button>
+          )}
+          <BulkActions selected={selected} warehouse={pickWarehouse} onDone={() => setSelected([])} />
+        </BottomActionBar>
         {page && (
           <Text size="sm" c="dimmed" aria-live="polite">
             {totalText} order{page.total === 1 ? '' : 's'}
           </Text>
         )}
       </Group>
+      <BulkResults kind="accept" answer={accepted} onClose={() => setAccepted(null)} />
       {orders.isError && <Alert color="red">{orders.error.message}</Alert>}
       <TableOrCards
         table={

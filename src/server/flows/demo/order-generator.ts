@@ -82,7 +82,8 @@ export class SyntheticOrderGenerator {
     const shippingCode = rng.chance(0.1) ? `willcall-${first}` : rng.chance(0.8) ? 'ground' : '2day';
     const destination = { state: customer.state, country: 'US' };
     const rate = shippingRates({ merchandiseCents: subtotal - discount, destination, freeShippingCoupon: false }).find((r) => r.code === shippingCode)!;
-    const shipTo: OrderAddress = { code: customer.code, orgName: customer.orgName, contact: customer.contact, addressLine1: customer.addressLine1, city: customer.city, state: customer.state, zip: customer.zip, country: 'US', dayPhone: '555-0100' };
+    // To the billing address, as a checkout records it: ship-to code ''.
+    const shipTo: OrderAddress = { code: '', orgName: customer.orgName, contact: customer.contact, addressLine1: customer.addressLine1, city: customer.city, state: customer.state, zip: customer.zip, country: 'US', dayPhone: '555-0100' };
 
     const at = (days: number) => new Date(Math.min(Date.now(), created + days * DAY)).toISOString();
     const events: [string, string, string, string, number][] = [[at(0), 'Customer', 'placed', 'Order placed', 1]];
@@ -105,7 +106,7 @@ export class SyntheticOrderGenerator {
     const now = status === 'cancelled' ? { s: 0, d: 0, h: 0 } : { s: subtotal, d: discount, h: rate.amountCents };
     rows.orders.push([
       id, orderNum, customer.id, label, at(0), now.s, now.d, now.h, now.s - now.d + now.h,
-      customer.code, JSON.stringify(shipTo), rate.code, rate.name, po, '', lines.length, sum((l) => l.qty),
+      '', JSON.stringify(shipTo), rate.code, rate.name, po, '', lines.length, sum((l) => l.qty),
       status, events.length - 1, sum((l) => l.west), sum((l) => l.east), backordered, sum((l) => l.shipped), holdReason, updated,
       subtotal, discount, rate.amountCents,
     ]);

@@ -5,6 +5,8 @@ export interface AuditLogTable {
   id: Generated<number>;
   at: string;
   actor: string;
+  /** The actor's name at the time (migration 2026-11-29T01-00); null on older rows. */
+  actor_name: string | null;
   action: string;
   target: string;
   /** JSON: a short before/after summary. */

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql, type SqlBool } from 'kysely';
+import { likeLiteral } from './like';
 import type { DialectName } from './database';
 import type { DB } from './schema';
 
@@ -114,11 +115,14 @@ export function nestedJsonReads(db: Kysely<DB>): boolean {
 }
 
 /**
- * A text column as LIKE must see it to match any case. SQLite's LIKE ignores the case of ASCII
- * letters by itself, so the column is left bare (a lower() on each row was half a search's time).
+ * True when the lower-cased text `expr` starts with `prefix` (already lower case), so that an
+ * index on that expression answers it: a left-anchored LIKE on PostgreSQL (its index is built
+ * with `text_pattern_ops`), a range on SQLite, whose LIKE uses no index on an expression.
  */
-export function caseFoldedForLike(db: Kysely<DB>, column: string): RawBuilder<string> {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? sql<string>`lower(${sql.ref(column)})` : sql<string>`${sql.ref(column)}`;
+export function startsWithLowerCase(db: Kysely<DB>, expr: RawBuilder<unknown>, prefix: string): RawBuilder<SqlBool> {
+  return onPostgres(db)
+    ? sql<SqlBool>`${expr} like ${`${likeLiteral(prefix)}%`} escape '\\'`
+    : sql<SqlBool>`${expr} >= ${prefix} and ${expr} < ${`${prefix}\u{10FFFF}`}`;
 }
 
 /** A top-level text field of a JSON text column ('' when absent). */

@@ -34,6 +34,7 @@ import * as orderTotals from './migrations/2026-11-28T08-00-b-order-totals';
 import * as staffSignIn from './migrations/2026-11-28T08-00-c-staff-sign-in';
 import * as openingBalances from './migrations/2026-11-28T08-00-d-opening-balances';
 import * as itemStock from './migrations/2026-11-28T12-00-item-stock';
+import * as orderDeskWords from './migrations/2026-11-29T01-00-order-desk-words';
 import * as stockBins from './migrations/2026-11-29T02-00-stock-bins';
 import * as productInfoFormat from './migrations/2026-11-29T05-00-product-info-format';
 
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T08-00-c-staff-sign-in': staffSignIn,
   '2026-11-28T08-00-d-opening-balances': openingBalances,
   '2026-11-28T12-00-item-stock': itemStock,
+  '2026-11-29T01-00-order-desk-words': orderDeskWords,
   '2026-11-29T02-00-stock-bins': stockBins,
   '2026-11-29T05-00-product-info-format': productInfoFormat,
 };

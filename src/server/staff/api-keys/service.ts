@@ -42,7 +42,7 @@ function makerWarehouse(maker: q.KeyCreator): 'west' | 'east' | null {
 }
 
 export function apiKeyActor(key: Pick<ApiKeyCaller, 'id' | 'name'>, ip: string): Actor {
-  return { label: `apikey:${key.id} ${key.name}`, display: 'Shop', ip };
+  return { label: `apikey:${key.id} ${key.name}`, display: 'Shop', name: `API key ${key.name}`, ip };
 }
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');

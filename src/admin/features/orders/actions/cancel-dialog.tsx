@@ -58,7 +58,15 @@ export function CancelDialog({ order, opened, onClose, onReload }: { order: Admi
           {scope === 'lines' && (
             <LineQuantitiesTable lines={lines} limit={cancellable} limitLabel="Can cancel" verb="cancel" qty={qty} onChange={setQty} />
           )}
-          <Textarea label="Reason" required autosize minRows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          <Textarea
+            label="Reason for the buyer"
+            description="Sent to the buyer in the cancellation mail and shown on their order page"
+            required
+            autosize
+            minRows={2}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
           <FormProblems problems={problems} />
           <ActionError error={call.error} onReload={onReload} />
           <Group justify="flex-end">

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { holdBody, type AdminOrder } from '../../../../contract/admin/orders';
+import { holdBody, ORDER_STATUS_LABELS, type AdminOrder } from '../../../../contract/admin/orders';
 import { notify } from '../../../../web/components/notify';
 import { useOrderAction } from '../api';
 import { ActionError } from './action-error';
@@ -41,7 +41,7 @@ export function ConfirmActionDialog({ order, opened, onClose, onReload, action }
                 { action },
                 {
                   onSuccess: (o) => {
-                    notify('green', `Order ${o.orderNum} is ${o.statusCode.replace('_', ' ')}`);
+                    notify('green', `Order ${o.orderNum} is ${ORDER_STATUS_LABELS[o.statusCode].toLowerCase()}`);
                     close();
                   },
                 },
@@ -59,7 +59,7 @@ export function ConfirmActionDialog({ order, opened, onClose, onReload, action }
 /** Hold: the reason is required (contract's holdBody). */
 export function HoldDialog({ order, opened, onClose, onReload }: DialogProps) {
   const call = useOrderAction(order);
-  const form = useForm({ mode: 'controlled', initialValues: { reason: '' }, validate: zod4Resolver(holdBody) });
+  const form = useForm({ mode: 'controlled', initialValues: { reason: '', message: '' }, validate: zod4Resolver(holdBody) });
   const close = () => {
     call.reset();
     form.reset();
@@ -71,10 +71,10 @@ export function HoldDialog({ order, opened, onClose, onReload }: DialogProps) {
         noValidate
         onSubmit={form.onSubmit((v) =>
           call.mutate(
-            { action: 'hold', body: { reason: v.reason.trim() } },
+            { action: 'hold', body: { reason: v.reason.trim(), ...(v.message.trim() ? { message: v.message.trim() } : {}) } },
             {
               onSuccess: (o) => {
-                notify('green', `Order ${o.orderNum} is on hold`);
+                notify('green', v.message.trim() ? `Order ${o.orderNum} is on hold; the buyer was sent your message` : `Order ${o.orderNum} is on hold; the buyer was not told`);
                 close();
               },
             },
@@ -82,7 +82,14 @@ export function HoldDialog({ order, opened, onClose, onReload }: DialogProps) {
         )}
       >
         <Stack>
-          <Textarea label="Reason" description="Shown to staff on the order's timeline" required autosize minRows={2} data-autofocus {...form.getInputProps('reason')} />
+          <Textarea label="Reason" description="For staff only, on the order's timeline: the buyer never sees it" required autosize minRows={2} data-autofocus {...form.getInputProps('reason')} />
+          <Textarea
+            label="Message to the buyer (optional)"
+            description="Mailed to the buyer and shown on their order page. Leave it empty and the buyer is told nothing."
+            autosize
+            minRows={2}
+            {...form.getInputProps('message')}
+          />
           <ActionError error={call.error} onReload={onReload} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

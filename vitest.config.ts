@@ -48,6 +48,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // One demo database per run, copied for each file's shop.
+          globalSetup: ['e2e/support/demo-database.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Two files at once: each starts its own shop and browser, and most of a journey is waiting.

@@ -72,7 +72,7 @@ async function vitest(groups) {
     failed += failedTests.length + brokenFiles.length;
     named += failedTests.length + brokenFiles.length;
     if (failedTests.length || brokenFiles.length) {
-      const lines = [...failedTests, ...brokenFiles.map((f) => `${f} (did not load)`)];
+      const lines = [...failedTests, ...brokenFiles.map((f) => `${f} (failed outside its tests: it did not load, or a hook failed)`)];
       failures.push(`${name}: ${lines.length} failed\n  ${lines.join('\n  ')}`);
     }
   }

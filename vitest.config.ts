@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -16,6 +17,11 @@ const api = (name: string, db: string) => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one core fewer than the machine has: one file at a time on a 2-core
+    // machine, which then idles while an API test waits on its database. Each test file has its
+    // own SQLite file or PostgreSQL schema, so files may run side by side (decision 0030).
+    // VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -42,10 +48,14 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // One demo database per run, copied for each file's shop.
+          globalSetup: ['e2e/support/demo-database.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Two files at once: each starts its own shop and browser, and most of a journey is waiting.
           maxWorkers: 2,
+          // After the other projects when one run has them all (a group has one worker count).
+          sequence: { groupOrder: 1 },
         },
       },
     ],

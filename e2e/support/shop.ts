@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
@@ -11,9 +11,14 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
-/** `env`: settings on top of the defaults, e.g. `{ WEBHOOK_ALLOW_PRIVATE: '1' }` for a local webhook receiver. */
+/**
+ * `env`: settings on top of the defaults, e.g. `{ WEBHOOK_ALLOW_PRIVATE: '1' }` for a local webhook receiver.
+ * Under vitest the shop starts on a copy of the run's demo database (support/demo-database.ts);
+ * elsewhere it seeds its own on its first start.
+ */
 export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  if (process.env.SHOP_DEMO_DATABASE) copyFileSync(process.env.SHOP_DEMO_DATABASE, join(dataDir, 'shop.db'));
   const server = await startServerProcess({ DATABASE_URL: `sqlite:${join(dataDir, 'shop.db')}`, DATA_DIR: dataDir, ...env });
   return {
     url: server.url,

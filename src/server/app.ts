@@ -31,6 +31,7 @@ import { FastLane } from './platform/http/fast-lane';
 import { refuseNul } from './platform/http/nul-guard';
 import { serveWebApp } from './platform/http/static-web';
 import { applySecurityHeaders } from './platform/http/security-headers';
+import { OneLinePerRequest } from './platform/logs/request-log';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -80,9 +81,11 @@ export function redactUrl(url: string): string {
   return q === -1 ? redacted : `${redacted}?…`;
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/** `destination`: where the JSON lines go instead of stdout (npm start's readable lines on a terminal). */
+export function loggerOptions(level: string, destination?: { write(line: string): void }): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(destination ? { stream: destination } : {}),
     redact: {
       paths: ['req.headers.authorization', 'req.headers["user-token"]', 'req.headers["x-user-token"]', 'req.headers.cookie'],
       censor: '[redacted]',
@@ -100,6 +103,8 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
   const app = Fastify({
     serverFactory: fastLane.serverFactory,
     logger: options.logger ?? false,
+    // One line per request instead of Fastify's two (platform/logs/request-log.ts).
+    logController: new OneLinePerRequest(),
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     requestTimeout: timeouts.requestMs,

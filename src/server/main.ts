@@ -5,7 +5,12 @@ import { createContext } from './context';
 import { openDatabase } from './platform/db/database';
 import { seedsDemoDataOnFirstStart } from './platform/db/dialect';
 import { migrateToLatest } from './platform/db/migrate';
-import { prepareDemoData } from './demo-data';
+import { demoSignIns, prepareDemoData } from './demo-data';
+import { prettyDestination } from './platform/logs/pretty';
+import { bannerLogLine, bannerText, type DemoSignIn, noteLine, shopUrl } from './start-banner';
+
+/** On a terminal the log is readable lines (platform/logs/pretty.ts); piped or redirected it is JSON lines. */
+const onTerminal = process.stdout.isTTY === true;
 
 function loadConfig(): Config {
   try {
@@ -19,15 +24,19 @@ function loadConfig(): Config {
   }
 }
 
-/** Migrations and the first-start demo data run once, in the primary, before any worker serves. */
-async function prepareDatabase(config: Config): Promise<void> {
+/**
+ * Migrations and the first-start demo data run once, in the primary, before any worker serves.
+ * Answers the demo sign-ins the database has, for the banner.
+ */
+async function prepareDatabase(config: Config): Promise<DemoSignIn[]> {
   const database = openDatabase(config.DATABASE_URL);
   try {
     await migrateToLatest(database.db);
     if (seedsDemoDataOnFirstStart(database.dialect)) {
       const seeded = await prepareDemoData(database.db);
-      if (seeded) console.log('Loaded the demo catalogue and demo customer into a new database.');
+      if (seeded) console.log(noteLine('Loaded the demo data (catalogue, buyer and staff) into a new database.', onTerminal));
     }
+    return await demoSignIns(database.db);
   } finally {
     await database.close();
   }
@@ -37,7 +46,7 @@ async function serve(config: Config): Promise<void> {
   const database = openDatabase(config.DATABASE_URL);
   const ctx = createContext(config, database);
   await ctx.catalogue.refresh();
-  const app = await buildApp(ctx, { logger: loggerOptions(config.LOG_LEVEL) });
+  const app = await buildApp(ctx, { logger: loggerOptions(config.LOG_LEVEL, onTerminal ? prettyDestination(process.stdout) : undefined) });
   ctx.catalogue.startPolling(1000, (err) => app.log.error({ err }, 'catalogue refresh failed'));
   ctx.catalogs.watch(config.CATALOG_PDF_DEBOUNCE_MS, (err) => app.log.error({ err }, 'catalogue PDFs not redrawn'));
 
@@ -61,8 +70,7 @@ async function serve(config: Config): Promise<void> {
 async function main(): Promise<void> {
   const config = loadConfig();
   if (cluster.isPrimary) {
-    await prepareDatabase(config);
-    const url = `http://${config.HOST}:${config.PORT}`;
+    const demo = await prepareDatabase(config);
     if (config.WORKERS > 1) {
       for (let i = 0; i < config.WORKERS; i++) cluster.fork();
       cluster.on('exit', (worker, code, signal) => {
@@ -76,8 +84,8 @@ async function main(): Promise<void> {
     } else {
       await serve(config);
     }
-    console.log(`\nBalloon wholesale shop: ${url}  (${config.WORKERS} process${config.WORKERS > 1 ? 'es' : ''}, ${config.DATABASE_URL.split(':')[0]})`);
-    console.log('Demo sign-in: buyer@example.com / balloons123\n');
+    const facts = { url: shopUrl(config.HOST, config.PORT), processes: config.WORKERS, database: config.DATABASE_URL.startsWith('postgres') ? 'PostgreSQL' : 'SQLite', demo };
+    console.log(onTerminal ? bannerText(facts) : bannerLogLine(facts));
   } else {
     await serve(config);
   }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerOptions, ty
 import type { FastifyBaseLogger, RouteOptions } from 'fastify';
 import { isAdminPath } from './admin-path';
 import { readTokenFrom, type CustomerResolver, type SignedInCustomer } from './auth-context';
+import { REQUEST_DONE } from '../logs/request-log';
 import { SECURITY_HEADERS } from './security-headers';
 
 /**
@@ -16,8 +17,8 @@ import { SECURITY_HEADERS } from './security-headers';
  * means the same to both). For anything else, and whenever its handler answers null or throws
  * (not found, no customer, a database error), the request goes to Fastify untouched, which then
  * applies every rule and writes every error exactly as before. The lane sets the same security
- * headers, resolves the token with the same resolver, and logs requests as Fastify does when the
- * log level asks for it.
+ * headers, resolves the token with the same resolver, and logs requests as the app does (one line
+ * each, platform/logs/request-log.ts) when the log level asks for it.
  */
 
 /** A 200 answer: the headers after the security headers (flat name, value pairs) and the body. */
@@ -164,8 +165,8 @@ export class FastLane {
     const log = this.log && LOGS_REQUESTS.has(this.log.level) ? this.log.child({ reqId: `fast-${(this.nextId++).toString(36)}` }) : null;
     const started = log ? performance.now() : 0;
     if (log) {
-      log.info({ req: { method: req.method, url: req.url, ip: req.socket.remoteAddress } }, 'incoming request');
-      res.once('finish', () => log.info({ res: { statusCode: res.statusCode }, responseTime: performance.now() - started }, 'request completed'));
+      const line = { req: { method: req.method, url: req.url, ip: req.socket.remoteAddress } };
+      res.once('finish', () => log.info({ ...line, res: { statusCode: res.statusCode }, responseTime: performance.now() - started }, REQUEST_DONE));
     }
     this.answered++;
     res.writeHead(200, [...SECURITY, ...answer.headers, 'content-length', String(answer.body.length)]);

@@ -19,7 +19,7 @@ export default defineConfig({
   test: {
     // Vitest's default is one core fewer than the machine has: one file at a time on a 2-core
     // machine, which then idles while an API test waits on its database. Each test file has its
-    // own SQLite file or PostgreSQL schema, so files may run side by side (decision 0030).
+    // own SQLite file or PostgreSQL schema, so files may run side by side (decision 0033).
     // VITEST_MAX_WORKERS overrides it.
     maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [

@@ -2,7 +2,7 @@
 // PostgreSQL when TEST_DATABASE_URL is set, the build, then the Chromium journeys against it. Ends
 // with one summary line, "N passed, N failed", counting every test and every check step.
 //
-// Two lanes run at once (decision 0030): the build and then the journeys (mostly a browser and a
+// Two lanes run at once (decision 0033): the build and then the journeys (mostly a browser and a
 // server waiting on each other), and the checks and then one vitest run of the unit, web and both
 // databases' API tests (which wait on the database much of the time). Each step's output is
 // printed whole when it ends, so the two lanes' logs do not interleave.

@@ -9,7 +9,7 @@ import { migrateToLatest } from '../../src/server/platform/db/migrate';
  * The journeys' global set-up: one new SQLite database with the demo data, made once per run as a
  * first start makes it (migrations, then the demo data). Each journey file's shop starts on a copy
  * of it (startShop), instead of every file's server seeding its own: the demo data's password
- * hashes and photos cost seconds per start (decision 0030).
+ * hashes and photos cost seconds per start (decision 0033).
  */
 export default async function setup(): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-e2e-demo-'));

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
-import { usePhone } from './table-or-cards';
+import { usePhone } from './use-phone';
 
 /**
  * What can be done with the selected rows. On a wide screen: the buttons where it is placed (in

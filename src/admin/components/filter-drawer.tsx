@@ -2,7 +2,7 @@ import { Button, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import classes from './filter-drawer.module.css';
-import { usePhone } from './table-or-cards';
+import { usePhone } from './use-phone';
 
 /**
  * A list's search and filters: in one row on a wide screen; on a phone the search stays in view

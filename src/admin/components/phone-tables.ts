@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import './phone-tables.css';
-import { usePhone } from './table-or-cards';
+import { usePhone } from './use-phone';
 
 /** A table stays a table on a phone when it has three columns or fewer and fits. */
 const MAX_PHONE_COLUMNS = 3;

@@ -1,15 +1,6 @@
 import { Checkbox, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-
-/**
- * Phones and narrow windows (under Mantine's `sm`, 48em): where the navigation is a drawer, every
- * list is cards, filters sit in a drawer and selected rows' actions in a bottom bar. Read at the
- * first render (no desktop flash), and only one of table or cards is in the page.
- */
-export function usePhone(): boolean {
-  return useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false }) ?? false;
-}
+import { usePhone } from './use-phone';
 
 /** A list as a table on wider screens and as stacked cards on a phone (never a table scrolled sideways). */
 export function TableOrCards({ table, cards }: { table: ReactNode; cards: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { CUSTOMERS_ADMIN } from '../../../contract/admin/customers';
-import { usePhone } from '../../components/table-or-cards';
+import { usePhone } from '../../components/use-phone';
 import { useAdminTitle } from '../../lib/title';
 import { exportUrl, useCustomers } from './api';
 import { CustomersFilters } from './customers-filters';

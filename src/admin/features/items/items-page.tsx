@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ItemsList } from '../../../contract/admin/items';
 import { BottomActionBar } from '../../components/bottom-action-bar';
-import { usePhone } from '../../components/table-or-cards';
+import { usePhone } from '../../components/use-phone';
 import { useCan } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
 import { useItemsList } from './api';

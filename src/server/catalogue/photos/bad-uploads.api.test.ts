@@ -55,7 +55,7 @@ describe('a bad file', () => {
     ['no file part', async () => [{ name: 'alt', value: 'A balloon' }], PHOTO_MESSAGES.noFile],
     ['an empty file', async () => [file(Buffer.alloc(0))], PHOTO_MESSAGES.noFile],
     ['two files', async () => [file(good), file(good, 'b.jpg')], 'Upload one photo at a time'],
-    ['alt text with a line break', async () => [file(good), { name: 'alt', value: 'Red\r\nBcc: x' }], 'alt: '],
+    ['alt text with a line break', async () => [file(good), { name: 'alt', value: 'Red\r\nBcc: x' }], 'Description of the photo must not contain line breaks'],
   ];
 
   it.each(cases)('%s: 400 with its message, nothing stored', async (_name, parts, message) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { adminOrderSchema, adminOrdersPageSchema, dashboardSchema, shipmentSchema } from '../../contract/admin/orders';
+import { dashboardSchema } from '../../contract/admin/dashboard';
+import { adminOrderSchema, adminOrdersPageSchema, shipmentSchema } from '../../contract/admin/orders';
 import { adminCall, ownerSession, staffWith, type StaffSessionForTest } from '../test-support/admin';
 import { signUpCustomer } from './cart/test-customers';
 import { type TestApp } from '../test-support/test-app';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardSchema } from '../../contract/admin/orders';
+import { dashboardSchema } from '../../contract/admin/dashboard';
 import { adminCall, staffWith } from '../test-support/admin';
 import { withShop } from '../test-support/shop';
 import { placeOrder, setStock } from '../flows/lifecycle-test-helpers';

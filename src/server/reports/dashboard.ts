@@ -1,4 +1,5 @@
-import { type Dashboard, type DashboardSales, ORDER_STATUSES } from '../../contract/admin/orders';
+import type { Dashboard, DashboardSales } from '../../contract/admin/dashboard';
+import { ORDER_STATUSES } from '../../contract/admin/orders';
 import type { Permission } from '../../contract/admin/permissions';
 import { type Db, readCounts } from '../orders';
 import { addDays } from './ranges';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardSchema } from '../../contract/admin/orders';
+import { dashboardSchema } from '../../contract/admin/dashboard';
 import { reportParams, reportQuery, reportSchema } from '../../contract/admin/reports';
 import { problemSchema as problem } from '../../contract/problem';
 import type { ReportsContext } from './context';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { dashboardSchema } from '../../../contract/admin/orders';
+import { dashboardSchema } from '../../../contract/admin/dashboard';
 import { adminGet } from '../../lib/admin-api';
 
 export function useDashboard() {

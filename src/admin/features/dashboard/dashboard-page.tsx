@@ -1,6 +1,6 @@
 import { Alert, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import type { Dashboard } from '../../../contract/admin/orders';
+import type { Dashboard } from '../../../contract/admin/dashboard';
 import { HeadedTable } from '../../../web/components/headed-table';
 import { StockCardLink } from '../../components/stock-card-link';
 import { useAdminTitle } from '../../lib/title';

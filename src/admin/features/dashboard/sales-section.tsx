@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { Dashboard, DashboardSales } from '../../../contract/admin/orders';
+import type { Dashboard, DashboardSales } from '../../../contract/admin/dashboard';
 import { money } from '../../../web/components/money';
 
 /** "+12 %", "−3 %", or words when last week had nothing to compare with. */

@@ -10,6 +10,7 @@ import { openDatabase } from '../platform/db/database';
 import { migrateToLatest } from '../platform/db/migrate';
 import { seedDemoData } from '../demo-data';
 import { DEMO_STAFF } from '../staff';
+import { withSchemaLock } from '../test-support/schema-lock';
 import { type ServerProcess, startServerProcess } from '../test-support/server-process';
 import { type Buyer, signInBuyer, signInStaff, type Staff } from './http';
 
@@ -41,12 +42,15 @@ export async function createRunDatabase(dialect: 'sqlite' | 'postgres', postgres
   const host = new URL(postgresUrl).hostname;
   if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) throw new Error(`the invariant run uses a PostgreSQL on this machine only, not ${host}`);
   const schema = `inv_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const database = openDatabase(postgresUrl, { schema });
-  await migrateToLatest(database.db, schema);
+  const database = await withSchemaLock(postgresUrl, async () => {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const opened = openDatabase(postgresUrl, { schema });
+    await migrateToLatest(opened.db, schema);
+    return opened;
+  });
   await seedDemoData(database.db);
   await database.close();
   const u = new URL(postgresUrl);
@@ -56,10 +60,12 @@ export async function createRunDatabase(dialect: 'sqlite' | 'postgres', postgres
     url: u.toString(),
     dataDir,
     drop: async () => {
-      const c = new pg.Client({ connectionString: postgresUrl });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
+      await withSchemaLock(postgresUrl, async () => {
+        const c = new pg.Client({ connectionString: postgresUrl });
+        await c.connect();
+        await c.query(`drop schema ${schema} cascade`);
+        await c.end();
+      });
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

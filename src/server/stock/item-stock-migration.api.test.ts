@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOps } from '../platform/db/dialect';
 import { migrateToLatest } from '../platform/db/migrate';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-app';
+import { underSchemaLock } from '../test-support/schema-lock';
 
 /** Migration 2026-11-28T12-00-item-stock over a shop whose stock is still on `items`. */
 describe('moving stock off items into item_stock', () => {
@@ -24,7 +25,7 @@ describe('moving stock off items into item_stock', () => {
           qty_fr, qty_fh, reserve_fr, reserve_fh, ordqty_fr, ordqty_fh)
         values (${s.num}, 1, ${`Balloon ${s.num}`}, 100, 200, ${now}, ${now}, ${s.qf}, ${s.qh}, ${s.rf}, ${s.rh}, ${s.of}, ${s.oh})`.execute(db);
     }
-    expect(await migrateToLatest(t.database.db)).toContain('2026-11-28T12-00-item-stock');
+    expect(await underSchemaLock(() => migrateToLatest(t.database.db))).toContain('2026-11-28T12-00-item-stock');
   });
   afterAll(() => t?.drop());
 

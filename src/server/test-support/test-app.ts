@@ -9,6 +9,7 @@ import { type Config, readConfig } from '../platform/config';
 import { createContext, type ShopContext } from '../context';
 import { type Database, openDatabase } from '../platform/db/database';
 import { migrateToLatest, migrateUpTo } from '../platform/db/migrate';
+import { withSchemaLock } from './schema-lock';
 import { type ServerProcess, startServerProcess } from './server-process';
 
 /** Which database the API tests run on: vitest's projects set TEST_DB (see vitest.config.ts). */
@@ -49,12 +50,15 @@ export async function createTestDatabase(options: { upTo?: string } = {}): Promi
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const database = openDatabase(url, { schema, poolSize: 20 });
-  await migrate(database.db, schema);
+  const database = await withSchemaLock(url, async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const opened = openDatabase(url, { schema, poolSize: 20 });
+    await migrate(opened.db, schema);
+    return opened;
+  });
   return {
     database,
     dataDir,
@@ -62,10 +66,12 @@ export async function createTestDatabase(options: { upTo?: string } = {}): Promi
     url: withSchema(url, schema),
     drop: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
+      await withSchemaLock(url, async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop schema ${schema} cascade`);
+        await c.end();
+      });
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

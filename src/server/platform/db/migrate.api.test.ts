@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDialect } from '../../test-support/test-app';
 import { openDatabase } from './database';
+import { withSchemaLock } from '../../test-support/schema-lock';
 import { migrateToLatest } from './migrate';
 
 /**
@@ -34,19 +35,19 @@ describe.runIf(testDialect === 'postgres')('migrations on a PostgreSQL URL with 
     await admin((c) => c.query(`create schema ${fresh}`));
   });
   afterAll(async () => {
-    await admin((c) => c.query(`drop schema if exists ${fresh} cascade`));
+    await withSchemaLock(url, () => admin((c) => c.query(`drop schema if exists ${fresh} cascade`)));
     await other?.drop();
   });
 
   it('creates every table in the schema of the URL, and a second run applies nothing', async () => {
     const database = openDatabase(withSearchPath(fresh));
     try {
-      const applied = await migrateToLatest(database.db);
+      const applied = await withSchemaLock(url, () => migrateToLatest(database.db));
       expect(applied.length).toBeGreaterThan(5);
       const tables = await admin((c) => c.query<{ table_name: string }>('select table_name from information_schema.tables where table_schema = $1', [fresh]));
       const names = tables.rows.map((r) => r.table_name);
       expect(names).toEqual(expect.arrayContaining(['kysely_migration', 'items', 'item_facets', 'customers', 'cart_lines']));
-      expect(await migrateToLatest(database.db)).toEqual([]);
+      expect(await withSchemaLock(url, () => migrateToLatest(database.db))).toEqual([]);
     } finally {
       await database.close();
     }

@@ -154,7 +154,7 @@ describe('session tokens', () => {
 });
 
 describe('passwords', () => {
-  it('answers an unknown email and a wrong password alike, in status, body and timing (median within 10 ms)', { timeout: 60_000 }, async () => {
+  it('answers an unknown email and a wrong password alike, in status, body and timing (median difference within 10 ms or 15% of a try)', { timeout: 60_000 }, async () => {
     const tries = Number(process.env.LOGIN_TIMING_TRIES ?? 40);
     const time = async (username: string) => {
       // The throttle would answer 429 before the password is checked: start each try from a clean count.
@@ -167,6 +167,7 @@ describe('passwords', () => {
     // first and second), and the median is taken of the pairs' differences: a busy machine slows
     // both tries of a pair alike, so what remains is the difference in the work the server does.
     const differences: number[] = [];
+    const tryTimes: number[] = [];
     const answers = new Set<string>();
     for (let i = 0; i < tries; i++) {
       let w, u;
@@ -178,11 +179,15 @@ describe('passwords', () => {
         w = await time(c.email);
       }
       differences.push(w.ms - u.ms);
+      tryTimes.push(w.ms, u.ms);
       answers.add(`${w.status} ${w.body}`).add(`${u.status} ${u.body}`);
     }
     expect([...answers]).toEqual([`401 ${JSON.stringify({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'Invalid username or password', errorMessage: 'Invalid username or password' })}`]);
     const median = [...differences].sort((a, b) => a - b)[Math.floor(differences.length / 2)]!;
-    expect(Math.abs(median)).toBeLessThan(10);
+    // A leak (an unknown email answered without hashing) differs by a whole hash, most of a try. On a
+    // machine busy with other test files each try (and its noise) grows, so the bound grows with it.
+    const typical = [...tryTimes].sort((a, b) => a - b)[Math.floor(tryTimes.length / 2)]!;
+    expect(Math.abs(median)).toBeLessThan(Math.max(10, 0.15 * typical));
   });
 
   it('answers a 1 MB password with 400 or 413, quickly, at sign-in, sign-up and password change', async () => {

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { atTime } from '../../components/dates';
 import { useCan, useStaffSession } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
-import type { WarehouseCode } from '../../../contract/admin/staff';
+import type { WarehouseCode } from '../../../contract/admin/staff-session';
 import { AdjustDialog } from './adjust-dialog';
 import { BinDialog } from './bin-dialog';
 import { useItemStock, useMovements } from './api';

@@ -79,6 +79,62 @@ function appShellWithoutScrollLock(): Plugin {
   };
 }
 
+/**
+ * Mantine's AppShell sections render a resize handle only with AppShell's `resize` prop, which the
+ * back office does not use; each section imports it anyway (pointer and keyboard resizing: 1.4 KB
+ * gzip on every signed-in screen). Without the prop the sections never render it, so in the admin's
+ * build it is a stand-in that renders nothing (passing `resize` would then show no handles).
+ */
+function appShellWithoutResizeHandles(): Plugin {
+  const from = 'import { AppShellResizeHandle } from "../AppShellResizeHandle/AppShellResizeHandle.mjs";';
+  return {
+    name: 'app-shell-without-resize-handles',
+    transform(code, id) {
+      if (!/[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(Header|Footer|Aside|Navbar)[\\/]/.test(id) || !code.includes(from)) return null;
+      return { code: code.replace(from, 'const AppShellResizeHandle = () => null;'), map: null };
+    },
+  };
+}
+
+/**
+ * Mantine's NavLink opens nested links in a Collapse (with @mantine/hooks' use-collapse: 1.5 KB
+ * gzip), imported whether or not a link has children. The back office's links have none (its
+ * navigation is flat, the collections' list too), yet the shell loaded it on every screen. In the
+ * admin's build a nested link's children show and hide without the animation.
+ */
+function navLinkWithoutCollapse(): Plugin {
+  const from = 'import { Collapse } from "../Collapse/Collapse.mjs";';
+  return {
+    name: 'nav-link-without-collapse',
+    transform(code, id) {
+      if (!/[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]NavLink[\\/]NavLink\.mjs$/.test(id) || !code.includes(from)) return null;
+      const to = 'const Collapse = ({ expanded, keepMounted, children, ...others }) => (expanded || keepMounted ? jsx("div", { ...others, hidden: !expanded, children }) : null);';
+      return { code: code.replace(from, to), map: null };
+    },
+  };
+}
+
+/**
+ * Zod's classic schemas carry their JSON Schema conversion (toJSONSchema, the Standard JSON Schema
+ * `jsonSchema` of `~standard`): every schema type sets a `processJSONSchema`, which keeps all of
+ * zod's JSON Schema code (33 KB, 4.9 KB gzip) in any bundle that parses with zod. Only the server
+ * makes JSON Schema (the OpenAPI document); in the back office's build the schemas go without it.
+ * The checks' summaries (`maxLength`, `isInt`, read by forms) still come from that module's
+ * aggregateChecks, which is all that is left of it. Calling toJSONSchema in the browser throws.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const importLine = 'import { createStandardJSONSchemaMethod, createToJSONSchemaMethod } from "../core/to-json-schema.js";';
+  const processor = /^\s*inst\._zod\.processJSONSchema = \(ctx, json, params\) => processors\.\w+\(inst, ctx, json, params\);\n/gm;
+  return {
+    name: 'zod-without-json-schema',
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/.test(id) || !code.includes(importLine)) return null;
+      const stub = 'const noJsonSchema = () => () => { throw new Error("No JSON Schema in this build"); };\nconst createStandardJSONSchemaMethod = noJsonSchema;\nconst createToJSONSchemaMethod = noJsonSchema;';
+      return { code: code.replace(importLine, stub).replace(processor, ''), map: null };
+    },
+  };
+}
+
 const EARLY_DATA = fileURLToPath(new URL('./src/web/early-data.ts', import.meta.url));
 const ADMIN_ROOT = fileURLToPath(new URL('./src/admin', import.meta.url));
 const ADMIN_OUT = fileURLToPath(new URL('./dist/web/admin', import.meta.url));
@@ -108,8 +164,10 @@ function adminApp(): Plugin {
         root: ADMIN_ROOT,
         base: '/admin/',
         publicDir: false,
-        plugins: [react(), mantineStylesPerComponent(), scrollAreaWithoutFloatingUi(), appShellWithoutScrollLock()],
-        build: { ...buildOptions, outDir: ADMIN_OUT, emptyOutDir: true, rolldownOptions: adminRolldownOptions },
+        plugins: [react(), mantineStylesPerComponent(), scrollAreaWithoutFloatingUi(), appShellWithoutScrollLock(), appShellWithoutResizeHandles(), navLinkWithoutCollapse(), zodWithoutJsonSchema()],
+        // No modulepreload polyfill: every browser the back office supports preloads modules itself
+        // (one that does not still loads them, when imported).
+        build: { ...buildOptions, outDir: ADMIN_OUT, emptyOutDir: true, rolldownOptions: adminRolldownOptions, modulePreload: { polyfill: false } },
       });
     },
     configureServer(server) {

@@ -1,8 +1,8 @@
 // Mantine's base styles; each component's own CSS comes with its code (vite.config.ts).
 import 'virtual:mantine-styles';
 import '../web/app/global.css';
-// Every check of a form speaks in plain words, naming fields by their labels (DESIGN.md §7).
-import '../contract/plain-words';
+// The plain words (contract/plain-words.ts, zod's messages for every check) come with the forms'
+// schemas (contract/text.ts imports them), not with the dashboard, which checks nothing typed (decision 0038).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

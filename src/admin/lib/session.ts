@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Permission } from '../../contract/admin/permissions';
-import { staffSessionSchema, type StaffSession } from '../../contract/admin/staff';
+import { staffSessionSchema, type StaffSession } from '../../contract/admin/staff-session';
 import { adminCall, ApiError, onStaffUnauthorized, setCsrfToken } from './admin-api';
 
 export const SESSION_KEY = ['admin', 'me'] as const;

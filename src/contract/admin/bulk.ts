@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { placeOf } from '../labels';
 import { plainError, plainIssues } from '../plain-words';
 import { STOCK_MESSAGES } from './stock';
-import { warehouseSchema } from './staff';
+import { warehouseSchema } from './staff-session';
 
 /**
  * Bulk calls for ERPs (DESIGN.md §5 "Integration"): `PUT /beapi/Admin/Stock` and

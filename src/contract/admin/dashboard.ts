@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { orderStatusSchema } from '../order-lifecycle';
-import { warehouseSchema } from './staff';
+import { warehouseSchema } from './staff-session';
 
 // A file of its own: the dashboard is the back office's first screen after sign-in, and loading the
 // whole orders contract (with the cart's) for it cost its first load some kilobytes.

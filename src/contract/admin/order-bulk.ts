@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { holdBody, ORDERS_ADMIN, orderStatusSchema } from './orders';
-import { warehouseSchema } from './staff';
+import { warehouseSchema } from './staff-session';
 
 /**
  * Bulk actions on the orders selected in the list (issue 29): hold, print, invoice, beside bulk

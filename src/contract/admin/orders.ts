@@ -3,7 +3,7 @@ import { orderAddressSchema, orderTotalsSchema } from '../cart';
 import { DB_INT_MAX, rowNumber } from '../ids';
 import { multiLine, requiredSingleLine, singleLine } from '../text';
 import { carrierSchema, invoiceSummarySchema, orderEventSchema, orderStatusSchema, shipmentSchema } from '../order-lifecycle';
-import { warehouseSchema } from './staff';
+import { warehouseSchema } from './staff-session';
 
 export * from '../order-lifecycle';
 

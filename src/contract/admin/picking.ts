@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { warehouseSchema } from './staff';
+import { warehouseSchema } from './staff-session';
 
 /**
  * The pick screen (DESIGN §7 "The back office in plain words, on a phone"): accepted orders' open

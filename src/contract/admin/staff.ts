@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { rowNumber } from '../ids';
 import { requiredSingleLine } from '../text';
-import { WAREHOUSES } from '../order-lifecycle';
-import { PERMISSIONS, ROLES } from './permissions';
+import { roleSchema, staffSchema, warehouseSchema } from './staff-session';
 
 /** Staff sign-in, sessions, own account and staff management (DESIGN.md §5 "Staff, roles, sessions"). */
 
@@ -38,10 +37,6 @@ export const STAFF_MESSAGES = {
   staffNotFound: (id: number) => `Staff member ${id} not found`,
 } as const;
 
-export const roleSchema = z.enum(ROLES);
-export const permissionSchema = z.enum(PERMISSIONS);
-export const warehouseSchema = z.enum(WAREHOUSES);
-export type WarehouseCode = z.infer<typeof warehouseSchema>;
 
 const email = z.string().trim().toLowerCase().max(STAFF.emailMax).email('Enter a valid email address');
 const password = z.string().min(STAFF.passwordMin, STAFF_MESSAGES.passwordTooShort).max(STAFF.passwordMax);
@@ -52,25 +47,6 @@ export const staffLoginBody = z.object({
   code: z.string().regex(/^\d{6}$/, 'The code has 6 digits').optional(),
 });
 export type StaffLoginBody = z.infer<typeof staffLoginBody>;
-
-export const staffSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  name: z.string(),
-  roles: z.array(roleSchema),
-  /** A warehouse member limited to one warehouse; null: both. */
-  warehouse: warehouseSchema.nullable(),
-});
-export type Staff = z.infer<typeof staffSchema>;
-
-export const staffSessionSchema = z.object({
-  staff: staffSchema,
-  csrfToken: z.string(),
-  /** What the roles allow: the admin app shows exactly these. */
-  permissions: z.array(permissionSchema),
-  totpEnabled: z.boolean(),
-});
-export type StaffSession = z.infer<typeof staffSessionSchema>;
 
 /** Answered with 401 when the password was right but the TOTP code is missing. */
 export const totpRequiredSchema = z.object({ totpRequired: z.literal(true) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredSingleLine, singleLine } from '../text';
-import { warehouseSchema } from './staff';
+import { warehouseSchema } from './staff-session';
 
 /** Stock by warehouse, adjustments and the movements history (DESIGN.md §5 "Stock"). */
 

@@ -1,4 +1,4 @@
-import type { Staff } from '../../contract/admin/staff';
+import type { Staff } from '../../contract/admin/staff-session';
 
 /** A signed-in staff member, as the admin routes see them. */
 export interface StaffMember extends Staff {

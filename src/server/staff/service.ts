@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { can, permissionsOf, type Permission, type Role } from '../../contract/admin/permissions';
-import { STAFF, STAFF_MESSAGES, type Staff, type StaffListItem, type StaffSession } from '../../contract/admin/staff';
+import { STAFF, STAFF_MESSAGES, type StaffListItem } from '../../contract/admin/staff';
+import type { Staff, StaffSession } from '../../contract/admin/staff-session';
 import type { Actor } from '../platform/audit/audit';
 import { recordAudit } from '../platform/audit/audit';
 import { hashToken, newToken } from '../platform/auth/tokens';

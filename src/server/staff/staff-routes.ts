@@ -8,13 +8,13 @@ import {
   staffIdParams,
   staffListItemSchema,
   staffLoginBody,
-  staffSessionSchema,
   totpConfirmBody,
   totpDisableBody,
   totpEnrolmentSchema,
   totpStartBody,
   updateStaffBody,
 } from '../../contract/admin/staff';
+import { staffSessionSchema } from '../../contract/admin/staff-session';
 import { problemSchema as problem } from '../../contract/problem';
 import { listAudit } from '../platform/audit/audit';
 import type { StaffContext } from './context';

@@ -2,7 +2,8 @@ import { Checkbox, PasswordInput, Radio, Select, Stack, Switch, TextInput } from
 import { useState } from 'react';
 import { ROLE_LABELS, ROLES, type Role } from '../../../contract/admin/permissions';
 import { ROLE_DESCRIPTIONS } from '../../../contract/admin/role-descriptions';
-import { newStaffBody, STAFF, updateStaffBody, type StaffListItem, type WarehouseCode } from '../../../contract/admin/staff';
+import { newStaffBody, STAFF, updateStaffBody, type StaffListItem } from '../../../contract/admin/staff';
+import type { WarehouseCode } from '../../../contract/admin/staff-session';
 import { notify } from '../../../web/components/notify';
 import { FormDialog } from '../../components/form-dialog';
 import { useAddStaff, useUpdateStaff } from './api';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import type { WarehouseCode } from '../../../contract/admin/staff';
+import type { WarehouseCode } from '../../../contract/admin/staff-session';
 import { STOCK_REASONS, stockAdjustBody, type ItemStock } from '../../../contract/admin/stock';
 import { notify } from '../../../web/components/notify';
 import { FormProblems } from '../../components/form-problems';

@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { WarehouseCode } from '../../../contract/admin/staff';
+import type { WarehouseCode } from '../../../contract/admin/staff-session';
 import { stockBinBody, type ItemStock } from '../../../contract/admin/stock';
 import { notify } from '../../../web/components/notify';
 import { FormDialog } from '../../components/form-dialog';

@@ -5,7 +5,7 @@ import { atTime } from '../../components/dates';
 import { useCan, useStaffSession } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
 import { actorName } from '../../../contract/admin/audit-words';
-import type { WarehouseCode } from '../../../contract/admin/staff';
+import type { WarehouseCode } from '../../../contract/admin/staff-session';
 import { MOVEMENT_WORDS } from '../../../contract/admin/stock';
 import { AdjustDialog } from './adjust-dialog';
 import { BinDialog } from './bin-dialog';

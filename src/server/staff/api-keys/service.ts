@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_MESSAGES, API_KEYS, type ApiKey, type CreatedApiKey, type NewApiKeyBody } from '../../../contract/admin/api-keys';
 import { type ApiScope, can, type Role, SCOPE_PERMISSIONS } from '../../../contract/admin/permissions';
-import type { Staff } from '../../../contract/admin/staff';
+import type { Staff } from '../../../contract/admin/staff-session';
 import { type Actor, recordAudit } from '../../platform/audit/audit';
 import { writeTransaction } from '../../platform/db/database';
 import { Forbidden, Invalid, NotFound, TooManyRequests } from '../../platform/errors';

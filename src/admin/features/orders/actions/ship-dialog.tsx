@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text, TextInput } f
 import { useState } from 'react';
 import { shipBody, type AdminOrder, type ShipBody } from '../../../../contract/admin/orders';
 import { CARRIERS, type Shipment } from '../../../../contract/order-lifecycle';
-import type { WarehouseCode } from '../../../../contract/admin/staff';
+import type { WarehouseCode } from '../../../../contract/admin/staff-session';
 import { notify } from '../../../../web/components/notify';
 import { useStaffSession } from '../../../lib/session';
 import { useShip } from '../api';

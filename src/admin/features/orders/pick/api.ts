@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { pickListSchema } from '../../../../contract/admin/picking';
-import type { WarehouseCode } from '../../../../contract/admin/staff';
+import type { WarehouseCode } from '../../../../contract/admin/staff-session';
 import { adminGet, queryString } from '../../../lib/admin-api';
 
 /**

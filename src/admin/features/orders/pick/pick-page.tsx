@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Card, Checkbox, Group, Loader, SegmentedControl,
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { plural, type PickList } from '../../../../contract/admin/picking';
-import type { WarehouseCode } from '../../../../contract/admin/staff';
+import type { WarehouseCode } from '../../../../contract/admin/staff-session';
 import { canScanBarcodes, CameraView, PACKAGE_FORMATS } from '../../../../web/components/barcode-scanner';
 import { documentUrl, queryString } from '../../../lib/admin-api';
 import { useStaffSession } from '../../../lib/session';

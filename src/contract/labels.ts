@@ -118,6 +118,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   customerId: 'Customer',
   // Acting for a customer (decision 0035).
   staff: 'Staff member',
+  actingStaff: 'Staff viewing as the customer',
   orgName: 'Company',
   company: 'Company',
   firstName: 'First name',

@@ -67,6 +67,11 @@ describe('the one-time link', () => {
     expect(own.status).toBe(200);
     expect(own.body.items).toEqual([expect.objectContaining({ invNum: '11001', ordQty: 2 })]);
 
+    // The customer's page in the back office shows who is viewing as the customer.
+    const record = await adminCall(t, staff.owner, { method: 'GET', url: `/Customers/${id}` });
+    expect(record.body.sessions.map((s: { actingStaff: string | null }) => s.actingStaff)).toEqual(['Olivia Owner', null]);
+    expect(record.body.sessions[0].expiresAt).toBe(first.body.expiresAt);
+
     // Ending the act-as session (the banner's End) signs out only that session.
     expect((await call(t, { method: 'GET', url: '/System/Logout', headers: acting })).status).toBe(204);
     expect((await call(t, { method: 'GET', url: '/Customer/GetCustomerInfo', headers: acting })).status).toBe(401);

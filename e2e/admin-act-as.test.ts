@@ -52,6 +52,13 @@ describe('viewing the shop as a customer', () => {
     const staff = await adminPage(browser, shop, DEMO_OWNER, { width: 1440, height: 900 }, contexts);
     await staff.goto(`${shop.url}/admin/customers/${id}`);
     await staff.getByRole('heading', { name: 'Demo Party Supply', level: 1 }).waitFor();
+    // The button fits the customer's page on a phone too.
+    await staff.setViewportSize({ width: 390, height: 844 });
+    await staff.getByRole('button', { name: 'View the shop as this customer' }).waitFor();
+    // The layout follows the new width on its next frames.
+    await expect.poll(() => scrollsSideways(staff)).toBe(false);
+    if (SHOTS) await staff.screenshot({ path: `${SHOTS}/admin-customer-390.png`, fullPage: true });
+    await staff.setViewportSize({ width: 1440, height: 900 });
     const [tab] = await Promise.all([staff.context().waitForEvent('page'), staff.getByRole('button', { name: 'View the shop as this customer' }).click()]);
     const banner = tab.getByTestId('acting-banner');
     await banner.getByText(ACT_AS_MESSAGES.banner('Demo Party Supply', 'Olivia Owner')).waitFor({ timeout: 15_000 });

@@ -116,6 +116,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   // Customers and money.
   id: 'Number',
   customerId: 'Customer',
+  // Acting for a customer (decision 0035).
+  staff: 'Staff member',
+  actingStaff: 'Staff viewing as the customer',
   orgName: 'Company',
   company: 'Company',
   firstName: 'First name',

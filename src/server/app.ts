@@ -13,7 +13,7 @@ import { adminRoutes } from './admin-routes';
 import type { ShopContext } from './context';
 import { catalogueModule } from './catalogue';
 import { contentModule } from './content';
-import { customersModule } from './customers';
+import { auditActingRequests, customersModule } from './customers';
 import { flowsModule } from './flows/manifest';
 import { moneyModule } from './money';
 import { ordersModule } from './orders';
@@ -194,6 +194,8 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
 
   await app.register(
     async (api) => {
+      // An act-as session's every change is tied to the staff member in the audit log (decision 0035).
+      api.addHook('preHandler', auditActingRequests(ctx.database.db));
       await api.register(healthRoutes, { database: ctx.database });
       for (const module of MODULES) for (const plugin of module.api ?? []) await api.register(plugin, { ctx });
     },

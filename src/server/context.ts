@@ -4,6 +4,7 @@ import type { Database } from './platform/db/database';
 import { dialectOps } from './platform/db/dialect';
 import { DocumentService } from './orders/documents/service';
 import { AccountService } from './customers/accounts/service';
+import { ActAsService } from './customers/act-as/service';
 import { loginFailures } from './customers/accounts/login-failures';
 import { ApiKeyService } from './staff/api-keys/service';
 import { CartService } from './orders/cart/service';
@@ -79,6 +80,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     mailer,
     outbox,
     accounts,
+    actAs: new ActAsService(database.db, accounts.sessions, (id) => accounts.customer(id), config.PUBLIC_URL),
     staff: new StaffService(database.db, loginFailures(database.db), config.PUBLIC_URL, () => outbox.poke()),
     cart,
     orders,

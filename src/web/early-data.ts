@@ -22,8 +22,11 @@ declare global {
 
 const TOKEN_KEY = 'shop.userToken';
 
+/** As lib/api-client.ts: a tab where staff view the shop as a customer uses that session only. */
 function storedToken(): string | null {
   try {
+    const acting = sessionStorage.getItem('shop.actingAs');
+    if (acting) return (JSON.parse(acting) as { token?: string }).token || null;
     return localStorage.getItem(TOKEN_KEY);
   } catch {
     return null;

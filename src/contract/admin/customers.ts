@@ -117,7 +117,14 @@ export type CustomerNote = z.infer<typeof customerNoteSchema>;
  * A signed-in device of the customer. `lastSeenAt` is within an hour (the session's expiry slides
  * at most hourly); the shop stores no client address for buyer sessions.
  */
-export const customerSessionSchema = z.object({ id: z.number().int(), createdAt: z.string(), lastSeenAt: z.string(), expiresAt: z.string() });
+export const customerSessionSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  /** The staff member viewing the shop as the customer in this session (act-as, decision 0035); null: the buyer's own. */
+  actingStaff: z.string().nullable(),
+});
 export type CustomerSession = z.infer<typeof customerSessionSchema>;
 
 export const adminCustomerSchema = z.object({

@@ -21,6 +21,8 @@ export const PERMISSIONS = [
   'customers:read',
   /** Approve and suspend accounts, notes, sign a customer out, send a password-reset mail. */
   'customers:write',
+  /** View the shop as a customer through a one-time link (DESIGN.md §7; never reachable with a key). */
+  'customers:impersonate',
   /** Price levels, a customer's level (quantity breaks and case packs are items: catalogue:write). */
   'pricing:write',
   /** Terms, credit limits, payments, returned cheques: money. */

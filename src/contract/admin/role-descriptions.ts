@@ -19,6 +19,7 @@ const WORDS: Record<Permission, Words> = {
   'stock:write': { does: 'counts and adjusts stock', doing: 'counting and adjusting stock' },
   'customers:read': { sees: 'customers' },
   'customers:write': { does: 'edits, approves and suspends customers', doing: 'editing, approving and suspending customers' },
+  'customers:impersonate': { does: 'views the shop as a customer', doing: 'viewing the shop as a customer' },
   'pricing:write': { does: 'sets price levels', doing: 'setting price levels' },
   'money:write': { does: 'sets terms and credit limits and records payments', doing: 'setting terms and credit limits and recording payments' },
   'reports:read': { does: 'reads the reports', doing: 'reading the reports' },

@@ -1,4 +1,5 @@
 import type { ContentContext } from '../content';
+import type { ActAsService } from './act-as/service';
 import type { AccountService } from './accounts/service';
 import type { CustomerAdminService } from './admin/service';
 import type { SpeedListService } from './speed-lists/service';
@@ -6,6 +7,8 @@ import type { SpeedListService } from './speed-lists/service';
 /** The services of customers/ on top of content's (and so the catalogue's). */
 export interface CustomersContext extends ContentContext {
   accounts: AccountService;
+  /** Acting for a customer: links and their exchange (decision 0035). */
+  actAs: ActAsService;
   /** The back office's customers desk. */
   customersAdmin: CustomerAdminService;
   speedLists: SpeedListService;

@@ -6,3 +6,5 @@ export { SYNTHETIC_PASSWORD, type SyntheticCustomer, syntheticCustomers } from '
 export type { SpeedListService } from './speed-lists/service';
 export type { CustomersContext } from './context';
 export { customersModule } from './manifest';
+export { ActAsService } from './act-as/service';
+export { auditActingRequests } from './act-as/request-audit';

@@ -1,4 +1,5 @@
 import type { ModuleRoutes } from '../platform/http/module-routes';
+import { actAsAdminRoutes } from './act-as/admin-routes';
 import { accountRoutes } from './accounts/routes';
 import { customerRoutes } from './admin/customer-routes';
 import type { CustomersContext } from './context';
@@ -7,5 +8,5 @@ import { speedListRoutes } from './speed-lists/routes';
 export const customersModule: ModuleRoutes<CustomersContext> = {
   name: 'customers',
   api: [accountRoutes, speedListRoutes],
-  admin: [customerRoutes],
+  admin: [customerRoutes, actAsAdminRoutes],
 };

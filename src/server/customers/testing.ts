@@ -107,3 +107,13 @@ export function shipToForm(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** Act-as links of a customer made to look 60 seconds old or more: their exchange is then 410 (no sleeping). */
+export async function expireActAsLinks(t: TestApp, customerId: number): Promise<void> {
+  await t.ctx.database.db.updateTable('act_as_links').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('customer_id', '=', customerId).execute();
+}
+
+/** The act-as sessions of a customer past their 30 minutes. */
+export async function expireActingSessions(t: TestApp, customerId: number): Promise<void> {
+  await t.ctx.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('customer_id', '=', customerId).where('acting_staff_id', 'is not', null).execute();
+}

@@ -23,7 +23,7 @@ import { CREDIT_HOLD, type MoneyService } from '../money';
 import { writeTransaction } from '../platform/db/database';
 import type { DialectOps } from '../platform/db/dialect';
 import { Conflict, Invalid } from '../platform/errors';
-import type { SignedInCustomer } from '../platform/http/auth-context';
+import { buyerActor, type SignedInCustomer } from '../platform/http/auth-context';
 import { queuedMail } from '../platform/mail/mailer';
 import type { OutboxDispatcher } from '../platform/outbox/outbox';
 import type { WebhookEvents } from '../staff';
@@ -166,7 +166,7 @@ export class CheckoutService {
       const redeemedRows = redeemed.map((c) => ({ code: c.code, name: c.name, discount_cents: c.discountCents }));
       const orderOf = (orderNum: number) => toOrder({ ...orderRow, id, order_num: orderNum }, lineRows, redeemedRows);
       const orderNum = await finishCheckout(trx, inserted, {
-        stock: { itemIds: shipped.map((x) => x.itemId), moves, actor: { label: `customer:${who.id}`, display: 'You', ip: '' } },
+        stock: { itemIds: shipped.map((x) => x.itemId), moves, actor: buyerActor(who, 'You') },
         countKeys: countKeys(orderRow),
         sale: {
           placedAt: now,

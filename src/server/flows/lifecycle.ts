@@ -3,6 +3,7 @@ import type { BulkHoldBody, BulkOrderResult } from '../../contract/admin/order-b
 import { CART_MESSAGES } from '../../contract/cart';
 import { ORDER_STATUS_LABELS, type Shipment } from '../../contract/order-lifecycle';
 import { type Actor, recordAudit } from '../platform/audit/audit';
+import { buyerActor, type SignedInCustomer } from '../platform/http/auth-context';
 import { writeTransaction } from '../platform/db/database';
 import type { DialectOps } from '../platform/db/dialect';
 import { Conflict, Forbidden, NotFound } from '../platform/errors';
@@ -141,14 +142,16 @@ export class LifecycleService {
   }
 
   /** The buyer's own cancel, while the order is `received` (DESIGN.md §5). Another customer's order is not found. */
-  async cancelByBuyer(customerId: number, orderNum: number): Promise<void> {
-    const actor: Actor = { label: `customer:${customerId}`, display: 'Customer', ip: '' };
+  async cancelByBuyer(who: SignedInCustomer, orderNum: number): Promise<void> {
+    const customerId = who.id;
+    // Staff acting for the buyer (decision 0035) are named as such; the buyer by their name.
+    const actor: Actor = buyerActor(who, 'Customer');
     const reason = 'Cancelled by the customer';
     await writeTransaction(this.db, async (trx) => {
       const order = await lockOrder(trx, { orderNum }, this.ops.forUpdate);
       if (!order || order.customer_id !== customerId) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
       if (order.status_code !== 'received') throw new Conflict(M.notAllowed('cancel', order.status_code));
-      actor.name = (await buyerName(trx, customerId)) || undefined;
+      if (!who.actingStaff) actor.name = (await buyerName(trx, customerId)) || undefined;
       const result = await cancelOrderLines(trx, order, actor, reason, undefined, async (c) => {
         await recordAudit(trx, actor, audit('cancel', order, { status_code: c.status }, { reason }));
         await this.mailCancel(trx, order.email, orderNum, c, reason);

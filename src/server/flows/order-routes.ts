@@ -70,7 +70,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async
     },
     async (request) => {
       const who = requireCustomer(request);
-      await lifecycle.cancelByBuyer(who.id, request.params.orderNum);
+      await lifecycle.cancelByBuyer(who, request.params.orderNum);
       return orders.get(who, request.params.orderNum);
     },
   );

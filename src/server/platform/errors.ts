@@ -44,6 +44,12 @@ export class Conflict extends DomainError {
     super(409, 'Conflict', message);
   }
 }
+/** A one-time link already used or expired (410): asking again will not help, a new link will. */
+export class Gone extends DomainError {
+  constructor(message: string) {
+    super(410, 'Gone', message);
+  }
+}
 export class TooManyRequests extends DomainError {
   constructor(
     message: string,

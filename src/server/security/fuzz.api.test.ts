@@ -51,7 +51,7 @@ function valid(key: string): { query: string; json: unknown } | null {
 
 const TABLES = [
   'customers', 'ship_tos', 'sessions', 'password_reset_tokens', 'email_verification_tokens', 'carts', 'cart_lines', 'coupons',
-  'cart_coupons', 'coupon_redemptions', 'counters', 'orders', 'order_lines', 'idempotency_keys', 'contact_messages',
+  'cart_coupons', 'coupon_redemptions', 'counters', 'orders', 'order_lines', 'idempotency_keys', 'contact_messages', 'act_as_links',
 ] as const;
 
 /** Every row of the tables a request could change (sign-in failures are counted on purpose, so left out). */

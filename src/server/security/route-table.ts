@@ -52,6 +52,8 @@ export const PUBLIC = new Set([
   'GET /beapi/System/VerifyEmail',
   'GET /beapi/System/RevertEmailChange',
   'POST /beapi/System/ContactUs',
+  // The storefront's /act-as page: the one-time link's token is the proof (decision 0035).
+  'POST /beapi/Customer/ActAs',
   'GET /beapi/Distributors/Search',
   'GET /beapi/Content/Pages/:slug',
   // The staff sign-in (its session is a cookie; admin-matrix.api.test.ts).

@@ -57,6 +57,8 @@ const routes: RouteObject[] = [
   { path: 'resetpassword', ...page(() => import('../features/account/reset-password-page')) },
   { path: 'resetsuccessful', ...page(() => import('../features/account/reset-successful-page')) },
   { path: 'reset-successful', ...page(() => import('../features/account/reset-successful-page')) },
+  // Staff viewing the shop as a customer exchange their one-time link here (decision 0035).
+  { path: 'act-as', ...page(() => import('../features/account/act-as-page')) },
   // Sign-in only (spec §2, §6).
   { path: 'survey/:id', ...protectedPage(() => import('../features/survey/survey-page')) },
   { path: 'landingpage', ...protectedPage(() => import('../features/account/landing-page')) },

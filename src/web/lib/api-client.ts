@@ -26,7 +26,51 @@ export function onUnauthorized(listener: () => void): () => void {
 
 export const TOKEN_KEY = 'shop.userToken';
 
+/**
+ * Staff viewing the shop as a customer (decision 0035): that session lives in this tab only
+ * (sessionStorage), so the buyer session a browser may hold in localStorage is neither used nor
+ * replaced, and other tabs are not affected. Once it has ended the tab stays signed out (`token`
+ * '') rather than falling back to that other session.
+ */
+export const ACTING_KEY = 'shop.actingAs';
+
+export interface Acting {
+  token: string;
+  company: string;
+  staffName: string;
+  expiresAt: string;
+}
+
+/** The tab's act-as record as stored (a string, so it can be a React external store's snapshot). */
+export function storedActingRaw(): string | null {
+  try {
+    return sessionStorage.getItem(ACTING_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function parseActing(raw: string | null): Acting | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as Partial<Acting>;
+    return typeof v.token === 'string' && typeof v.company === 'string' && typeof v.staffName === 'string' && typeof v.expiresAt === 'string' ? (v as Acting) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeActing(acting: Acting): void {
+  try {
+    sessionStorage.setItem(ACTING_KEY, JSON.stringify(acting));
+  } catch {
+    // storage refused: the act-as page says so
+  }
+}
+
 export function storedToken(): string | null {
+  const acting = parseActing(storedActingRaw());
+  if (acting) return acting.token || null;
   try {
     return localStorage.getItem(TOKEN_KEY);
   } catch {
@@ -35,6 +79,12 @@ export function storedToken(): string | null {
 }
 
 export function storeToken(token: string | null): void {
+  const acting = parseActing(storedActingRaw());
+  if (acting) {
+    // An act-as tab never signs in as anyone else; signing out ends the act-as session.
+    if (!token && acting.token) storeActing({ ...acting, token: '' });
+    return;
+  }
   try {
     if (token) localStorage.setItem(TOKEN_KEY, token);
     else localStorage.removeItem(TOKEN_KEY);

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { Customer } from '../../contract/accounts';
-import { ApiError, apiGet, onUnauthorized, storedToken, storeToken, TOKEN_KEY } from './api-client';
+import { type Acting, ApiError, apiGet, onUnauthorized, parseActing, storeActing, storedActingRaw, storedToken, storeToken, TOKEN_KEY } from './api-client';
 
 /**
  * The parts of the customer every page needs (name for the profile menu), checked by hand: even
@@ -42,6 +42,18 @@ function subscribe(listener: () => void) {
 export function setSessionToken(token: string | null): void {
   storeToken(token);
   for (const l of listeners) l();
+}
+
+/** Staff start viewing the shop as a customer in this tab (the /act-as page, decision 0035). */
+export function startActing(acting: Acting): void {
+  storeActing(acting);
+  for (const l of listeners) l();
+}
+
+/** This tab's act-as session (its `token` is '' once it has ended); null in a buyer's own tab. */
+export function useActing(): Acting | null {
+  const raw = useSyncExternalStore(subscribe, storedActingRaw, () => null);
+  return useMemo(() => parseActing(raw), [raw]);
 }
 
 /** The sign-up wizard's progress (spec §4 Signup), kept so that it survives a reload; logout clears it. */

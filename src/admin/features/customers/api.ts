@@ -10,6 +10,7 @@ import {
   type customerProfileFields,
 } from '../../../contract/admin/customers';
 import type { z } from 'zod';
+import { actAsLinkSchema } from '../../../contract/act-as';
 import { adminCall, adminGet, queryString } from '../../lib/admin-api';
 import type { CustomersFilter } from './use-customers-filter';
 
@@ -89,5 +90,12 @@ export function useRevokeSessions(id: number) {
 export function useSendPasswordReset(id: number) {
   return useMutation({
     mutationFn: () => adminCall('POST', `/Customers/${id}/PasswordReset`, resetQueuedSchema, 'Failed to send the reset mail'),
+  });
+}
+
+/** A one-time link (60 s) to the storefront as this customer (decision 0035). */
+export function useActAsLink(id: number) {
+  return useMutation({
+    mutationFn: () => adminCall('POST', `/Customers/${id}/Impersonate`, actAsLinkSchema, 'Failed to open the shop as this customer'),
   });
 }

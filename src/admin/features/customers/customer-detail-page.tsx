@@ -8,6 +8,7 @@ import { NotesSection, OrdersSection, ProfileSection, SessionsSection } from './
 import { CreditSection, InvoicesSection, PaymentsSection } from './customer-money-sections';
 import { PriceLevelSection } from './customer-price-level';
 import { CustomerStatusBadge } from './customer-texts';
+import { ViewAsCustomer } from './view-as-customer';
 
 /** One customer: status and actions, profile and addresses, terms and credit, invoices, orders, payments, notes, signed-in sessions. */
 export default function CustomerDetailPage() {
@@ -39,7 +40,10 @@ export default function CustomerDetailPage() {
               <Title order={1}>{name}</Title>
               <CustomerStatusBadge status={customer.status} />
             </Group>
-            {canWrite && <CustomerActions customer={customer} />}
+            <Group gap="sm">
+              {can('customers:impersonate') && <ViewAsCustomer customerId={customer.id} />}
+              {canWrite && <CustomerActions customer={customer} />}
+            </Group>
           </Group>
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 7 }}>

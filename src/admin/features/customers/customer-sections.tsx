@@ -190,7 +190,7 @@ export function SessionsSection({ customer: c, canWrite }: { customer: AdminCust
         {c.sessions.map((s) => (
           <Group key={s.id} justify="space-between" wrap="nowrap">
             <Text size="sm">
-              Since {atTime(s.createdAt)} · last seen about {atTime(s.lastSeenAt)}
+              {s.actingStaff ? `${s.actingStaff}, viewing the shop as this customer, since ${atTime(s.createdAt)} · ends ${atTime(s.expiresAt)}` : `Since ${atTime(s.createdAt)} · last seen about ${atTime(s.lastSeenAt)}`}
             </Text>
             {canWrite && (
               <Button size="xs" variant="default" onClick={() => setConfirm(s.id)} aria-label={`Sign out the session since ${atTime(s.createdAt)}`}>

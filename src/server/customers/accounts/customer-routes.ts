@@ -17,7 +17,7 @@ import { SERVER_MESSAGES } from '../../../contract/messages';
 import { problemSchema as problem } from '../../../contract/problem';
 import type { CustomersContext } from '../context';
 import { NotFound } from '../../platform/errors';
-import { requireCustomer } from '../../platform/http/auth-context';
+import { notWhileActing, requireCustomer } from '../../platform/http/auth-context';
 import { signedIn, strictLimit } from './route-options';
 import { lookupZip } from './zip-lookup';
 
@@ -77,7 +77,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = 
   app.put(
     '/Customer/UpdateEmail/:email',
     {
-      preValidation: signedIn,
+      preValidation: [signedIn, notWhileActing],
       // It mails the address in the path and tells whether it is registered: as strict as the other such calls.
       config: strictLimit,
       schema: {
@@ -95,13 +95,13 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = 
   app.post(
     '/Customer/ConfirmPassword',
     {
-      preValidation: signedIn,
+      preValidation: [signedIn, notWhileActing],
       schema: {
         tags,
         security,
         description: 'The password again, counted and throttled like a sign-in: for 10 minutes this session may change the email.',
         body: confirmPasswordSchema,
-        response: { 204: z.undefined(), 400: problem, 401: problem, 429: problem },
+        response: { 204: z.undefined(), 400: problem, 401: problem, 403: problem, 429: problem },
       },
     },
     async (request, reply) => {
@@ -113,9 +113,9 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = 
   app.post(
     '/Customer/ResendEmailChange',
     {
-      preValidation: signedIn,
+      preValidation: [signedIn, notWhileActing],
       config: strictLimit,
-      schema: { tags, security, description: 'Mails the confirmation link of the pending email change again.', response: { 202: customerSchema, 400: problem, 401: problem, 429: problem } },
+      schema: { tags, security, description: 'Mails the confirmation link of the pending email change again.', response: { 202: customerSchema, 400: problem, 401: problem, 403: problem, 429: problem } },
     },
     async (request, reply) => {
       const who = requireCustomer(request);
@@ -127,8 +127,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = 
   app.delete(
     '/Customer/EmailChange',
     {
-      preValidation: signedIn,
-      schema: { tags, security, description: 'Cancels the pending email change; its link stops working.', response: { 200: customerSchema, 401: problem } },
+      preValidation: [signedIn, notWhileActing],
+      schema: { tags, security, description: 'Cancels the pending email change; its link stops working.', response: { 200: customerSchema, 401: problem, 403: problem } },
     },
     async (request) => {
       const who = requireCustomer(request);
@@ -140,8 +140,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = 
   app.put(
     '/Customer/UpdatePassword',
     {
-      preValidation: signedIn,
-      schema: { tags, security, body: updatePasswordSchema, response: { 202: customerSchema, 400: problem, 401: problem, 429: problem } },
+      preValidation: [signedIn, notWhileActing],
+      schema: { tags, security, body: updatePasswordSchema, response: { 202: customerSchema, 400: problem, 401: problem, 403: problem, 429: problem } },
     },
     async (request, reply) =>
       reply.code(202).send(await accounts.updatePassword(requireCustomer(request), request.body, request.ip)),
@@ -150,8 +150,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = 
   app.put(
     '/Customer/UpdateSecurityQuestion',
     {
-      preValidation: signedIn,
-      schema: { tags, security, body: securityQuestionSchema, response: { 202: customerSchema, 400: problem, 401: problem } },
+      preValidation: [signedIn, notWhileActing],
+      schema: { tags, security, body: securityQuestionSchema, response: { 202: customerSchema, 400: problem, 401: problem, 403: problem } },
     },
     async (request, reply) => {
       const { question, answer } = request.body;

@@ -104,7 +104,7 @@ const liveSession = preparedQuery((db, tokenHash: string, now: string) =>
     .innerJoin('customers', 'customers.id', 'sessions.customer_id')
     // The price level's version: a change of the level reaches every process's next request (pricing/price-book.ts).
     .leftJoin('price_levels', 'price_levels.id', 'customers.price_level_id')
-    .select(['sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'customers.id as customerId', 'customers.code', 'customers.status', 'customers.price_level_id as priceLevelId', 'price_levels.version as priceLevelVersion'])
+    .select(['sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'sessions.acting_staff_id as actingStaffId', 'customers.id as customerId', 'customers.code', 'customers.status', 'customers.price_level_id as priceLevelId', 'price_levels.version as priceLevelVersion'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now),
 );
@@ -116,7 +116,7 @@ const liveSessions = preparedQuery((db, tokenHashes: string[], now: string) =>
     .innerJoin('customers', 'customers.id', 'sessions.customer_id')
     // The price level's version: a change of the level reaches every process's next request (pricing/price-book.ts).
     .leftJoin('price_levels', 'price_levels.id', 'customers.price_level_id')
-    .select(['sessions.token_hash as tokenHash', 'sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'customers.id as customerId', 'customers.code', 'customers.status', 'customers.price_level_id as priceLevelId', 'price_levels.version as priceLevelVersion'])
+    .select(['sessions.token_hash as tokenHash', 'sessions.id as sessionId', 'sessions.expires_at as expiresAt', 'sessions.acting_staff_id as actingStaffId', 'customers.id as customerId', 'customers.code', 'customers.status', 'customers.price_level_id as priceLevelId', 'price_levels.version as priceLevelVersion'])
     .where('sessions.token_hash', '=', sql<string>`any(${tokenHashes})`)
     .where('sessions.expires_at', '>', now),
 );

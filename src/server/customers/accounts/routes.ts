@@ -3,6 +3,7 @@ import { customerSchema, defaultShipToQuery, shipToCodeQuery, shipToInputSchema,
 import { problemSchema as problem } from '../../../contract/problem';
 import type { CustomersContext } from '../context';
 import { requireCustomer } from '../../platform/http/auth-context';
+import { actAsRoutes } from '../act-as/routes';
 import { customerRoutes } from './customer-routes';
 import { signedIn } from './route-options';
 import { systemRoutes } from './system-routes';
@@ -51,4 +52,5 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = a
   await app.register(systemRoutes, { ctx });
   await app.register(customerRoutes, { ctx });
   await app.register(shipToRoutes, { ctx });
+  await app.register(actAsRoutes, { ctx });
 };

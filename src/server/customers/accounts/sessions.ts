@@ -1,5 +1,8 @@
+import { ACT_AS } from '../../../contract/act-as';
 import { hashToken, looksLikeToken, newToken } from '../../platform/auth/tokens';
-import type { SignedInCustomer } from '../../platform/http/auth-context';
+import type { ActingStaff, SignedInCustomer } from '../../platform/http/auth-context';
+import { actingStaffMember } from '../../staff';
+import { greetingName } from './customer-json';
 import * as q from './queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,6 +31,18 @@ export class SessionStore {
     return token;
   }
 
+  /**
+   * A session for staff acting for the customer (act-as, decision 0035), in the caller's
+   * transaction: it ends `ACT_AS.sessionMinutes` after `now` and is never extended. It never
+   * counts as having entered the password.
+   */
+  async openActing(db: q.Db, customerId: number, staffId: number, now: Date): Promise<{ token: string; expiresAt: string }> {
+    const { token, tokenHash } = newToken();
+    const expiresAt = new Date(now.getTime() + ACT_AS.sessionMinutes * 60_000).toISOString();
+    await q.insertSession(db, { customer_id: customerId, token_hash: tokenHash, created_at: now.toISOString(), expires_at: expiresAt, password_at: null, acting_staff_id: staffId });
+    return { token, expiresAt };
+  }
+
   /** The customer of a live token, sliding its expiry forward; null for anything else. */
   async resolve(token: string): Promise<SignedInCustomer | null> {
     if (!looksLikeToken(token)) return null;
@@ -35,12 +50,25 @@ export class SessionStore {
     const now = Date.now();
     const session = await q.findLiveSession(this.db, tokenHash, new Date(now).toISOString());
     if (!session) return null;
-    const fullExpiry = now + SESSION_LIFETIME_MS;
-    if (fullExpiry - Date.parse(session.expiresAt) > EXTEND_EVERY_MS) {
-      await q.extendSession(this.db, session.sessionId, new Date(fullExpiry).toISOString());
+    let actingStaff: ActingStaff | null = null;
+    if (session.actingStaffId !== null) {
+      // An act-as session keeps its end, and ends with the staff member's right to act.
+      actingStaff = await this.actingStaff(session.customerId, session.actingStaffId);
+      if (!actingStaff) return null;
+    } else {
+      const fullExpiry = now + SESSION_LIFETIME_MS;
+      if (fullExpiry - Date.parse(session.expiresAt) > EXTEND_EVERY_MS) {
+        await q.extendSession(this.db, session.sessionId, new Date(fullExpiry).toISOString());
+      }
     }
     const priceLevel = session.priceLevelId === null || session.priceLevelVersion === null ? null : { id: session.priceLevelId, version: session.priceLevelVersion };
-    return { id: session.customerId, code: session.code, status: session.status, priceLevel, tokenHash };
+    return { id: session.customerId, code: session.code, status: session.status, priceLevel, tokenHash, actingStaff };
+  }
+
+  private async actingStaff(customerId: number, staffId: number): Promise<ActingStaff | null> {
+    const [staff, customer] = await Promise.all([actingStaffMember(this.db, staffId), q.findCustomerById(this.db, customerId)]);
+    if (!staff || !customer) return null;
+    return { ...staff, company: customer.org_name.trim() || greetingName(customer) };
   }
 
   /** True when this session entered the password within `withinMs`. */

@@ -11,7 +11,7 @@ import {
 import { SUCCESS } from '../../../contract/messages';
 import { problemSchema as problem } from '../../../contract/problem';
 import type { CustomersContext } from '../context';
-import { requireCustomer } from '../../platform/http/auth-context';
+import { notWhileActing, requireCustomer } from '../../platform/http/auth-context';
 import { signedIn, strictLimit } from './route-options';
 import { parseInput } from './validation';
 
@@ -24,12 +24,14 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = as
   app.post(
     '/System/Login',
     {
+      // Staff acting for a buyer never start a session of their own from it.
+      preValidation: notWhileActing,
       schema: {
         tags,
         description: 'username and password as query parameters (as the original API) or as a JSON or form body (keeps the password out of URLs). The token comes back in the `user-token` header.',
         querystring: loginParamsSchema,
         body: loginParamsSchema.nullish(),
-        response: { 200: customerSchema, 400: problem, 401: problem, 429: problem },
+        response: { 200: customerSchema, 400: problem, 401: problem, 403: problem, 429: problem },
       },
     },
     async (request, reply) => {
@@ -51,7 +53,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = as
 
   app.post(
     '/System/ForgotPassword',
-    { config: strictLimit, schema: { tags, body: forgotPasswordSchema, response: { 202: messageSchema, 400: problem } } },
+    { config: strictLimit, preValidation: notWhileActing, schema: { tags, body: forgotPasswordSchema, response: { 202: messageSchema, 400: problem, 403: problem } } },
     async (request, reply) => {
       accounts.recovery.requestReset(request.body.email);
       return reply.code(202).send({ message: SUCCESS.resetMailSent });
@@ -60,7 +62,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: CustomersContext }> = as
 
   app.post(
     '/System/ResetPassword',
-    { config: strictLimit, schema: { tags, body: resetPasswordSchema, response: { 202: messageSchema, 400: problem } } },
+    { config: strictLimit, preValidation: notWhileActing, schema: { tags, body: resetPasswordSchema, response: { 202: messageSchema, 400: problem, 403: problem } } },
     async (request, reply) => {
       await accounts.recovery.resetPassword(request.body.accessToken, request.body.newPassword);
       return reply.code(202).send({ message: SUCCESS.passwordReset });

@@ -91,6 +91,8 @@ export interface SessionTable {
   expires_at: string;
   /** When this session last entered the password (sign-in, ConfirmPassword); null: never. */
   password_at: string | null;
+  /** The staff member acting for the customer in this session (act-as, decision 0035); null: the buyer's own. */
+  acting_staff_id: Generated<number | null>;
 }
 
 /** Password-reset and email-verification tokens share this shape. */

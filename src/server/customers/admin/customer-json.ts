@@ -8,7 +8,16 @@ type ShipToRow = Awaited<ReturnType<typeof q.shipTosOf>>[number];
 type SessionRow = Awaited<ReturnType<typeof q.liveSessions>>[number];
 
 /** The staff's view of a customer (contract/admin/customers.ts `adminCustomerSchema`): no hashes, no answers. */
-export function customerJson(row: CustomerRow, shipTos: ShipToRow[], orders: { count: number; recent: AdminCustomer['recentOrders'] }, notes: CustomerNote[], sessions: SessionRow[], account: AdminCustomer['account']): AdminCustomer {
+export function customerJson(
+  row: CustomerRow,
+  shipTos: ShipToRow[],
+  orders: { count: number; recent: AdminCustomer['recentOrders'] },
+  notes: CustomerNote[],
+  sessions: SessionRow[],
+  account: AdminCustomer['account'],
+  /** Names of the staff members acting in `sessions` (act-as, decision 0035), by staff id. */
+  actingNames: ReadonlyMap<number, string> = new Map(),
+): AdminCustomer {
   return {
     id: row.id,
     code: row.code,
@@ -31,7 +40,14 @@ export function customerJson(row: CustomerRow, shipTos: ShipToRow[], orders: { c
     notes,
     priceLevelId: row.price_level_id,
     // The expiry slides to 30 days past the last use (at most hourly), so it tells the last use.
-    sessions: sessions.map((s) => ({ id: s.id, createdAt: s.created_at, lastSeenAt: new Date(Math.max(Date.parse(s.created_at), Date.parse(s.expires_at) - SESSION_LIFETIME_MS)).toISOString(), expiresAt: s.expires_at })),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      createdAt: s.created_at,
+      // An act-as session's end never moves, so it tells nothing of its last use.
+      lastSeenAt: s.acting_staff_id !== null ? s.created_at : new Date(Math.max(Date.parse(s.created_at), Date.parse(s.expires_at) - SESSION_LIFETIME_MS)).toISOString(),
+      expiresAt: s.expires_at,
+      actingStaff: s.acting_staff_id === null ? null : (actingNames.get(s.acting_staff_id) ?? 'Former staff'),
+    })),
     account,
   };
 }

@@ -122,7 +122,7 @@ export async function insertNote(db: Db, customerId: number, staffId: number | n
 export function liveSessions(db: Db, customerId: number, now: string) {
   return db
     .selectFrom('sessions')
-    .select(['id', 'created_at', 'expires_at'])
+    .select(['id', 'created_at', 'expires_at', 'acting_staff_id'])
     .where('customer_id', '=', customerId)
     .where('expires_at', '>', now)
     .orderBy('id', 'desc')

@@ -21,6 +21,7 @@ import { atField, Conflict, Invalid, NotFound } from '../../platform/errors';
 import { enqueueMail } from '../../platform/mail/mailer';
 import type { OutboxDispatcher } from '../../platform/outbox/outbox';
 import { customerJson } from './customer-json';
+import { actingStaffMember } from '../../staff';
 import * as q from './queries';
 
 type CustomerRow = NonNullable<Awaited<ReturnType<typeof q.customerRow>>>;
@@ -112,7 +113,12 @@ export class CustomerAdminService {
       q.liveSessions(this.db, id, new Date().toISOString()),
       this.ports.accountOf(id),
     ]);
-    return customerJson(row, shipTos, { count, recent: orders.map((o) => ({ orderNum: o.order_num, createdAt: o.created_at, statusCode: o.status_code, ...this.ports.orderTotals(o) })) }, notes, sessions, account);
+    const actingNames = new Map<number, string>();
+    for (const staffId of new Set(sessions.flatMap((s) => (s.acting_staff_id === null ? [] : [s.acting_staff_id])))) {
+      const member = await actingStaffMember(this.db, staffId);
+      if (member) actingNames.set(staffId, member.name);
+    }
+    return customerJson(row, shipTos, { count, recent: orders.map((o) => ({ orderNum: o.order_num, createdAt: o.created_at, statusCode: o.status_code, ...this.ports.orderTotals(o) })) }, notes, sessions, account, actingNames);
   }
 
   /**

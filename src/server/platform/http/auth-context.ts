@@ -1,7 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_STATUS_MESSAGES, type CustomerStatus } from '../../../contract/accounts';
+import { ACT_AS_MESSAGES } from '../../../contract/act-as';
+import type { Actor } from '../audit/audit';
 import { Forbidden, Unauthorized } from '../errors';
+
+/** The staff member acting for the customer in an act-as session (decision 0035). */
+export interface ActingStaff {
+  id: number;
+  name: string;
+  email: string;
+  /** The customer's company (or name), for "Anna Owner for Party Palace". */
+  company: string;
+}
 
 /** Who is calling, once a token has been checked. */
 export interface SignedInCustomer {
@@ -13,12 +24,34 @@ export interface SignedInCustomer {
   priceLevel: { id: number; version: number } | null;
   /** Hash of the token of this request, so logout can revoke exactly this session. */
   tokenHash: string;
+  /** Set when staff act for the customer in this session (act-as, decision 0035); null: the buyer. */
+  actingStaff: ActingStaff | null;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     customer: SignedInCustomer | null;
   }
+}
+
+/**
+ * Who did a buyer-side change, for the audit log, stock movements and the order timeline: the
+ * buyer (`customer:12`), or in an act-as session the staff member acting for them
+ * (`staff:3 owner@example.com as customer:12`, named "Anna Owner for Party Palace"). Every buyer
+ * action takes its actor from here, so none of them can forget the acting staff member.
+ */
+export function buyerActor(who: SignedInCustomer, display: string, ip = ''): Actor {
+  const staff = who.actingStaff;
+  if (!staff) return { label: `customer:${who.id}`, display, ip };
+  return { label: `staff:${staff.id} ${staff.email} as customer:${who.id}`, display: 'Order desk', name: ACT_AS_MESSAGES.actorName(staff.name, staff.company), ip };
+}
+
+/**
+ * For the calls staff may not make for a buyer (password, email, security question, sign-in and
+ * reset links): 403 in an act-as session. Runs before validation, like `signedIn`.
+ */
+export async function notWhileActing(request: FastifyRequest): Promise<void> {
+  if (request.customer?.actingStaff) throw new Forbidden(ACT_AS_MESSAGES.notWhileActing);
 }
 
 /** Looks up the customer for a raw token; null when the token is unknown, revoked or expired. */

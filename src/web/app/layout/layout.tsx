@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { Outlet, useNavigation } from 'react-router';
 import { AccountStatusNotice } from '../../components/account-status-notice';
+import { ActingBanner } from './acting-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
@@ -14,6 +15,7 @@ export function Layout() {
       </a>
       <ScrollToTop />
       {navigation.state === 'loading' && <div className="page-loading" role="progressbar" aria-label="Loading page" />}
+      <ActingBanner />
       <Header />
       <AccountStatusNotice banner />
       {/* At least a screen tall: the footer starts below the fold, so a page's content arriving never pushes it (layout shift). */}

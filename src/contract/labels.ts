@@ -92,6 +92,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   orders: 'Orders',
   lineNo: 'Line',
   lines: 'Lines',
+  add: 'Items to add',
   qty: 'Quantity',
   carrier: 'Carrier',
   trackingNumber: 'Tracking number',

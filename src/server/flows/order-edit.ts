@@ -17,7 +17,6 @@ import {
   shippingRates,
   totalsAfterCancel,
 } from '../orders';
-import { recordAudit } from '../platform/audit/audit';
 import { writeTransaction } from '../platform/db/database';
 import type { DialectOps } from '../platform/db/dialect';
 import { Conflict, Invalid, NotFound, StaleVersion } from '../platform/errors';

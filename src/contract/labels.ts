@@ -93,6 +93,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   lineNo: 'Line',
   lines: 'Lines',
   add: 'Items to add',
+  preview: 'Preview only',
   qty: 'Quantity',
   carrier: 'Carrier',
   trackingNumber: 'Tracking number',

@@ -225,8 +225,10 @@ export const editOrderBody = z
     shippingOption: z.enum(SHIPPING_CODES, { error: 'Please choose a shipping option' }).optional(),
     poNumber: singleLine(CART.poNumberMax).optional(),
     comments: multiLine(CART.commentsMax).optional(),
+    /** True: answers the order as the edit would leave it, and changes nothing (the edit screen's new total). */
+    preview: z.boolean().optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: ORDER_ADMIN_MESSAGES.editNothing });
+  .refine(({ preview: _preview, ...change }) => Object.values(change).some((v) => v !== undefined), { message: ORDER_ADMIN_MESSAGES.editNothing });
 export type EditOrderBody = z.infer<typeof editOrderBody>;
 
 export const pickListQuery = z.object({

@@ -149,6 +149,22 @@ describe('an edit of an accepted order', () => {
   });
 });
 
+describe('a preview', () => {
+  it('answers the order as the edit would leave it, and changes, queues and mails nothing', async () => {
+    await setStock(t, '11002', 100, 0);
+    const { order } = await placeOrder(t, [['11002', 3]]);
+    const n = order.orderNum as number;
+    const before = await snapshot(n, ['11002', '30001']);
+    const res = await patch(n, { lines: [{ lineNo: 1, qty: 5 }], add: [{ invNum: '30001', qty: 1 }], preview: true }, before.order.version);
+    expect(res.status).toBe(200);
+    expect(res.body.lines).toHaveLength(2);
+    expect(res.body.lines[0]).toMatchObject({ qty: 5 });
+    expect(res.body.total).toBeGreaterThan(before.order.total);
+    expect(await snapshot(n, ['11002', '30001'])).toEqual(before);
+    await summariesMatchRecount();
+  });
+});
+
 describe('a refused edit changes nothing', () => {
   it('shipped line, negative quantity, unknown item, unknown line, unknown shipping option, no change, every line removed', async () => {
     await setStock(t, '11001', 50, 0);

@@ -40,6 +40,9 @@ export interface OrderEditDeps {
 
 const EDITABLE: readonly string[] = EDITABLE_STATUSES;
 
+/** Ends a preview's transaction: thrown so that it rolls back. */
+class PreviewDone extends Error {}
+
 /**
  * The order desk's edit of an order (DESIGN.md §7 `PATCH /beapi/Admin/Orders/{n}`, decision 0036):
  * quantities of lines nothing of which has shipped, added lines at the customer's current price,
@@ -65,6 +68,7 @@ export class OrderEditService {
     if (buyer) await this.deps.cart.unitPrices(buyer, []);
     const customer = body.shipToCode !== undefined ? await this.deps.accounts.customer(seen.customer_id) : null;
 
+    let previewed: AdminOrder | null = null;
     await writeTransaction(this.db, async (trx) => {
       const order = await lockOrder(trx, { orderNum }, this.ops.forUpdate);
       if (!order) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
@@ -144,7 +148,15 @@ export class OrderEditService {
         poNumber: poChanged ? body.poNumber! : null,
         comments: commentsChanged ? body.comments! : null,
       });
+      if (body.preview) {
+        // The order as this edit leaves it, then everything rolled back: nothing was changed, queued or mailed.
+        previewed = await readAdminOrder(trx, orderNum);
+        throw new PreviewDone();
+      }
+    }).catch((err: unknown) => {
+      if (!(err instanceof PreviewDone)) throw err;
     });
+    if (previewed) return previewed;
     this.deps.outbox.poke();
     return this.deps.adminOrders.read(orderNum);
   }

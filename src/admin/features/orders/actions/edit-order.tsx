@@ -67,7 +67,9 @@ export function EditOrder({ order, onDone, onReload }: { order: AdminOrder; onDo
 
   const addresses = [{ value: '', label: 'Billing address' }, ...(shipTos.data ?? []).map((s) => ({ value: s.code, label: [s.orgName, s.city, s.state].filter(Boolean).join(', ') || s.code }))];
   if (!addresses.some((a) => a.value === order.shipTo.code)) addresses.push({ value: order.shipTo.code, label: [order.shipTo.orgName, order.shipTo.city, order.shipTo.state].filter(Boolean).join(', ') });
-  const newTotal = body && preview.data && !preview.isError ? preview.data.total : null;
+  // Only a preview of the changes as they are now: not while the form is still being typed in or asked again.
+  const upToDate = JSON.stringify(asked) === JSON.stringify(body) && !preview.isFetching;
+  const newTotal = body && upToDate && preview.data && !preview.isError ? preview.data.total : null;
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="edit-order-title">
@@ -88,7 +90,7 @@ export function EditOrder({ order, onDone, onReload }: { order: AdminOrder; onDo
             {!body ? 'No changes yet' : newTotal !== null ? `Total after these changes: ${money(newTotal)}` : preview.isError ? 'The new total cannot be worked out yet' : 'Working out the new total…'}
           </Text>
         </Paper>
-        {body && preview.isError && !save.error && (
+        {body && upToDate && preview.isError && !save.error && (
           <Alert color="orange" role="status">
             {preview.error.message}
           </Alert>

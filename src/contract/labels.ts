@@ -92,6 +92,8 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   orders: 'Orders',
   lineNo: 'Line',
   lines: 'Lines',
+  add: 'Items to add',
+  preview: 'Preview only',
   qty: 'Quantity',
   carrier: 'Carrier',
   trackingNumber: 'Tracking number',

@@ -31,6 +31,7 @@ import { enqueueBackorderMails } from './flows/backorder-mail';
 import { fillBackorders } from './flows/backorders';
 import { AdminOrderReader } from './orders/admin-order';
 import { LifecycleService } from './flows/lifecycle';
+import { OrderEditService } from './flows/order-edit';
 import { OrderService } from './orders/service';
 import { StaffService } from './staff/service';
 import { StockService } from './stock/service';
@@ -47,6 +48,7 @@ import { WebhookService } from './staff/webhooks/service';
 export interface ShopContext extends ReportsContext {
   checkout: CheckoutService;
   lifecycle: LifecycleService;
+  orderEdit: OrderEditService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -86,6 +88,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     orders,
     checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents, money),
     lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL, webhookEvents, adminOrders),
+    orderEdit: new OrderEditService(database.db, ops, { outbox, publicUrl: config.PUBLIC_URL, events: webhookEvents, adminOrders, accounts, cart, catalogue, money }),
     adminOrders,
     stock,
     documents: new DocumentService(database.db),

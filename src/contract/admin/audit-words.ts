@@ -15,6 +15,7 @@ const VERBS: Record<string, string> = {
   'order.ship': 'shipped',
   'order.close': 'closed',
   'order.reopen': 'reopened',
+  'order.edit': 'edited',
   'item.update': 'changed',
   'item.photo.add': 'added a photo to',
   'item.photo.delete': 'removed a photo from',

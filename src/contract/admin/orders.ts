@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderAddressSchema, orderTotalsSchema } from '../cart';
+import { CART, orderAddressSchema, orderTotalsSchema, SHIPPING_CODES } from '../cart';
 import { DB_INT_MAX, rowNumber } from '../ids';
 import { multiLine, requiredSingleLine, singleLine } from '../text';
 import { carrierSchema, invoiceSummarySchema, orderEventSchema, orderStatusSchema, shipmentSchema } from '../order-lifecycle';
@@ -33,6 +33,17 @@ export const ORDER_ADMIN_MESSAGES = {
   wrongWarehouse: (warehouse: string) => `You ship from the ${warehouse} warehouse only`,
   sortByTotalNeedsSearch: 'Sorting by total needs a search or a customer',
   ifMatchInvalid: 'If-Match must be the order version (a whole number)',
+  ifMatchRequired: 'Send If-Match with the order version you are changing (reload the order and try again)',
+  editNothing: 'This edit changes nothing on the order',
+  editShippedLine: (lineNo: number) => `Line ${lineNo} has shipped units: its quantity can no longer change`,
+  editRemovesAll: 'An edit cannot remove every line: cancel the order instead',
+  editItemNotFound: (num: string) => `Item ${num} not found`,
+  editItemUnavailable: (num: string) => `Item ${num} is no longer sold`,
+  editItemTwice: (num: string) => `Item ${num} is listed twice among the lines to add`,
+  editMultiple: (num: string, multiple: number) => `Item ${num} is sold in multiples of ${multiple}`,
+  editShipToNotFound: (code: string) => `Ship-to address ${code} is not one of this customer's addresses`,
+  editShippingNotOffered: 'That shipping option is not offered for this destination',
+  editOverCredit: 'This edit takes the balance over the credit limit, and an order that has shipped in part cannot go on hold: cancel lines instead, or raise the limit first',
 } as const;
 
 export const ORDER_PERIODS = ['today', 'week'] as const;
@@ -193,6 +204,32 @@ export const shipBody = z.object({
   lines: z.array(lineQty).min(1).max(ORDERS_ADMIN.maxShipLines).optional(),
 });
 export type ShipBody = z.infer<typeof shipBody>;
+
+/** Statuses whose order may still be edited (DESIGN.md §7): not cancelled, shipped or closed. */
+export const EDITABLE_STATUSES = ['received', 'accepted', 'on_hold', 'partially_shipped'] as const;
+
+const editQty = z.number().int().min(0).max(9999);
+/**
+ * `PATCH /beapi/Admin/Orders/{n}` with `If-Match: <version>` (required). Any of: new quantities of
+ * lines (0 removes the line), items to add, a new ship-to, shipping option, PO number, comments.
+ * A line with shipped units cannot change; added lines take the customer's current price.
+ */
+export const editOrderBody = z
+  .object({
+    /** The new number of units wanted on each line (units cancelled earlier stay cancelled); 0 removes it. */
+    lines: z.array(z.object({ lineNo: z.number().int().min(1).max(DB_INT_MAX), qty: editQty })).max(ORDERS_ADMIN.maxShipLines).optional(),
+    /** New lines, at the customer's current price. */
+    add: z.array(z.object({ invNum: requiredSingleLine(50), qty: z.number().int().min(1).max(9999) })).max(ORDERS_ADMIN.maxShipLines).optional(),
+    /** Empty: the billing address. */
+    shipToCode: z.string().trim().max(40).optional(),
+    shippingOption: z.enum(SHIPPING_CODES, { error: 'Please choose a shipping option' }).optional(),
+    poNumber: singleLine(CART.poNumberMax).optional(),
+    comments: multiLine(CART.commentsMax).optional(),
+    /** True: answers the order as the edit would leave it, and changes nothing (the edit screen's new total). */
+    preview: z.boolean().optional(),
+  })
+  .refine(({ preview: _preview, ...change }) => Object.values(change).some((v) => v !== undefined), { message: ORDER_ADMIN_MESSAGES.editNothing });
+export type EditOrderBody = z.infer<typeof editOrderBody>;
 
 export const pickListQuery = z.object({
   warehouse: warehouseSchema,

@@ -9,6 +9,7 @@ export const WEBHOOK_EVENTS = [
   'order.accepted',
   'order.shipped',
   'order.cancelled',
+  'order.updated',
   'order.closed',
   'invoice.created',
   'stock.changed',

@@ -5,6 +5,7 @@ import {
   bulkAcceptBody,
   bulkAcceptResultSchema,
   cancelBody,
+  editOrderBody,
   holdBody,
   ORDER_ADMIN_MESSAGES,
   orderNumParam,
@@ -15,7 +16,7 @@ import { bulkHoldBody, bulkOrdersAnswerSchema } from '../../contract/admin/order
 import { CART_MESSAGES, checkoutBody, orderNumParams, orderSchema } from '../../contract/cart';
 import { problemSchema as problem } from '../../contract/problem';
 import type { ShopContext } from '../context';
-import { Invalid } from '../platform/errors';
+import { DomainError, Invalid } from '../platform/errors';
 import { requireCustomer, requireTradingCustomer } from '../platform/http/auth-context';
 import { actorOf, warehouseLimit } from '../staff';
 import type { Acting } from './lifecycle';
@@ -85,6 +86,13 @@ function ifMatch(request: FastifyRequest): number | undefined {
   const m = /^\s*"?(\d{1,9})"?\s*$/.exec(String(raw));
   if (!m) throw new Invalid(ORDER_ADMIN_MESSAGES.ifMatchInvalid);
   return Number(m[1]);
+}
+
+/** An edit needs the version it was made from: without one, a stale edit could not be told apart (428). */
+function requiredIfMatch(request: FastifyRequest): number {
+  const version = ifMatch(request);
+  if (version === undefined) throw new DomainError(428, 'Precondition Required', ORDER_ADMIN_MESSAGES.ifMatchRequired);
+  return version;
 }
 
 /** A warehouse member set to one warehouse ships from it only; owners and managers from either. */
@@ -160,6 +168,25 @@ export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> =
       },
     },
     async (request) => lifecycle.cancel(acting(request), request.params.orderNum, request.body, ifMatch(request)),
+  );
+
+  app.patch(
+    '/Orders/:orderNum',
+    {
+      config: { permission: 'orders:write' },
+      schema: {
+        tags,
+        security,
+        description:
+          'Edits an order (decision 0036): `lines` sets the units wanted on lines nothing of which has shipped (0 removes one), `add` adds lines at the ' +
+          "customer's current price, and `shipToCode`, `shippingOption`, `poNumber`, `comments`. Needs `If-Match: <version>` (without: 428; stale: 409 " +
+          'whose `current` is the order as it is). Answers the order with its totals recomputed.',
+        params,
+        body: editOrderBody,
+        response: { 200: adminOrderSchema, ...errors, 428: problem },
+      },
+    },
+    async (request) => ctx.orderEdit.edit(acting(request), request.params.orderNum, request.body, requiredIfMatch(request)),
   );
 
   app.post(

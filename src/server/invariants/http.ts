@@ -11,7 +11,8 @@ export interface Answer {
 }
 
 export interface Caller {
-  call(method: string, path: string, body?: unknown): Promise<Answer>;
+  /** `extra`: more request headers (an If-Match). */
+  call(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<Answer>;
   upload(path: string, file: { name: string; text: string }): Promise<Answer>;
 }
 
@@ -34,10 +35,10 @@ async function send(url: string, init: RequestInit): Promise<Answer> {
 
 function caller(base: string, headers: () => Record<string, string>, unsafeHeaders: () => Record<string, string>): Caller {
   return {
-    call: (method, path, body) =>
+    call: (method, path, body, extra = {}) =>
       send(`${base}${path}`, {
         method,
-        headers: { ...headers(), ...(method === 'GET' ? {} : unsafeHeaders()), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { ...headers(), ...(method === 'GET' ? {} : unsafeHeaders()), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
     upload: (path, file) => {

@@ -134,6 +134,32 @@ const cancelWhole: Op = async (c) => {
   c.tally.record('cancel order', await c.shop.owner.call('POST', `/Orders/${orderNum}/Cancel`, { reason: 'Customer called' }), [200, 409], 'order.cancel');
 };
 
+/**
+ * The order desk edits an order (decision 0036), with the version it read: a quantity of a line
+ * nothing of which shipped (sometimes to 0), a line added, now and then another shipping option.
+ * Refusals due: a hidden or discontinued item or one sold in multiples (400), a stale version, a
+ * status that no longer allows it, a shipped line, an edit over the credit limit of a partly
+ * shipped order (409).
+ */
+const editOrder: Op = async (c) => {
+  const orderNum = await pickOrder(c, c.rng.pick(['received', 'accepted', 'partially_shipped', 'on_hold']));
+  if (orderNum === null) return;
+  const order = await adminOrder(c, orderNum);
+  if (!order) return;
+  const lines = (order.lines as { lineNo: number; qty: number; shipped: number; cancelled: number }[]).filter((l) => l.shipped === 0);
+  const body: Record<string, unknown> = {};
+  if (lines.length > 0 && c.rng.chance(0.7)) {
+    const line = c.rng.pick(lines);
+    const wanted = line.qty - line.cancelled;
+    const qty = c.rng.chance(0.2) && order.lines.length > 1 ? 0 : Math.max(1, wanted + c.rng.int(-3, 4));
+    if (qty !== wanted) body.lines = [{ lineNo: line.lineNo, qty }];
+  }
+  if (c.rng.chance(0.5)) body.add = [{ invNum: c.rng.pick(c.shop.items), qty: c.rng.int(1, 6) }];
+  if (c.rng.chance(0.2)) body.shippingOption = c.rng.pick(['ground', '2day', 'willcall-west', 'willcall-east']);
+  if (Object.keys(body).length === 0) body.poNumber = `EDIT-${c.rng.int(100, 999)}`;
+  c.tally.record('edit order', await c.shop.owner.call('PATCH', `/Orders/${orderNum}`, body, { 'if-match': String(order.version) }), [200, 400, 409], 'order.edit');
+};
+
 const adjust = (setTo: boolean): Op => async (c) => {
   const w = c.rng.pick(WAREHOUSES);
   const invNum = c.rng.pick(c.shop.items);
@@ -234,6 +260,7 @@ export const OPERATIONS: readonly { name: string; weight: number; run: Op }[] = 
   { name: 'ship part', weight: 7, run: ship(true) },
   { name: 'cancel lines', weight: 6, run: cancelLines },
   { name: 'cancel order', weight: 2, run: cancelWhole },
+  { name: 'edit order', weight: 5, run: editOrder },
   { name: 'adjust delta', weight: 6, run: adjust(false) },
   { name: 'adjust setTo', weight: 3, run: adjust(true) },
   { name: 'bulk counts', weight: 4, run: bulkCounts },

@@ -6,10 +6,12 @@ import {
   shipmentSchema,
   type AdminOrder,
   type CancelBody,
+  type EditOrderBody,
   type HoldBody,
   type ShipBody,
 } from '../../../contract/admin/orders';
 import { bulkOrdersAnswerSchema, type BulkHoldBody, type BulkInvoiceBody, type BulkPrintBody } from '../../../contract/admin/order-bulk';
+import { z } from 'zod';
 import { adminCall, adminGet, queryString } from '../../lib/admin-api';
 import type { OrdersFilter } from './use-orders-filter';
 
@@ -97,5 +99,39 @@ export function useShip(order: AdminOrder) {
   return useMutation({
     mutationFn: (body: ShipBody) => adminCall('POST', `/Orders/${order.orderNum}/Ship`, shipmentSchema, 'Failed to ship', { body, ifMatch: order.version }),
     onSettled: () => after(),
+  });
+}
+
+/** The order's edit (PATCH with If-Match): `preview` answers the order it would leave and changes nothing. */
+export function useOrderEdit(order: AdminOrder) {
+  const after = useAfterChange();
+  return useMutation({
+    mutationFn: (body: EditOrderBody) => adminCall('PATCH', `/Orders/${order.orderNum}`, adminOrderSchema, 'Failed to save the changes', { body, ifMatch: order.version }),
+    onSuccess: (o) => after(o),
+  });
+}
+
+/** The new total while editing: the same edit as a preview, asked again as the form changes. */
+export function useEditPreview(order: AdminOrder, body: EditOrderBody | null) {
+  return useQuery({
+    queryKey: ['admin', 'order-edit-preview', order.orderNum, order.version, body],
+    enabled: body !== null,
+    staleTime: 60_000,
+    retry: false,
+    placeholderData: keepPreviousData,
+    queryFn: () => adminCall('PATCH', `/Orders/${order.orderNum}`, adminOrderSchema, 'Failed to work out the new total', { body: { ...body, preview: true }, ifMatch: order.version }),
+  });
+}
+
+/** What the edit's ship-to choice needs of the customer's page (the rest is not parsed). */
+const shipTosSchema = z.object({ shipTos: z.array(z.object({ code: z.string(), orgName: z.string(), city: z.string(), state: z.string() })) });
+
+/** The customer's ship-to addresses, for the edit's ship-to choice. */
+export function useCustomerShipTos(customerId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'customer', customerId, 'ship-tos'],
+    enabled,
+    staleTime: 60_000,
+    queryFn: async () => (await adminGet(`/Customers/${customerId}`, shipTosSchema, 'Failed to load the addresses')).shipTos,
   });
 }

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { OrderAction } from '../../../contract/admin/orders';
+import { EDITABLE_STATUSES, type OrderAction } from '../../../contract/admin/orders';
 import type { Permission } from '../../../contract/admin/permissions';
 import { OrderLines } from '../../../web/components/order-lines';
 import { OrderStatusBadge } from '../../../web/components/order-status-badge';
@@ -9,6 +9,7 @@ import { atTime } from '../../components/dates';
 import { useCan } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
 import { CancelDialog } from './actions/cancel-dialog';
+import { EditOrder } from './actions/edit-order';
 import { ShipDialog } from './actions/ship-dialog';
 import { ConfirmActionDialog, HoldDialog } from './actions/simple-action-dialog';
 import { useAdminOrder } from './api';
@@ -29,12 +30,14 @@ export default function OrderDetailPage() {
   const query = useAdminOrder(orderNum);
   const can = useCan();
   const [dialog, setDialog] = useState<OrderAction | null>(null);
+  const [editing, setEditing] = useState(false);
   const order = query.data;
   const reload = () => {
     setDialog(null);
     void query.refetch();
   };
-  const buttons = order ? ACTION_BUTTONS.filter((b) => order.actions.includes(b.action) && can(b.permission)) : [];
+  const buttons = order && !editing ? ACTION_BUTTONS.filter((b) => order.actions.includes(b.action) && can(b.permission)) : [];
+  const editable = !!order && !editing && can('orders:write') && (EDITABLE_STATUSES as readonly string[]).includes(order.statusCode);
   const dialogProps = order ? { order, opened: true, onClose: () => setDialog(null), onReload: reload } : null;
 
   return (
@@ -68,6 +71,11 @@ export default function OrderDetailPage() {
               )}
             </div>
             <Group gap="xs" role="group" aria-label="Order actions">
+              {editable && (
+                <Button variant="default" onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
+              )}
               {buttons.map((b) => (
                 <Button key={b.action} color={b.color} variant={b.variant ?? 'filled'} onClick={() => setDialog(b.action)}>
                   {b.label}
@@ -83,7 +91,11 @@ export default function OrderDetailPage() {
               <TotalsSection order={order} />
             </Grid.Col>
           </Grid>
-          <OrderLines rows={order.lines} caption={order.lines.length === 1 ? '1 line' : `${order.lines.length} lines`} allQuantities />
+          {editing ? (
+            <EditOrder order={order} onDone={() => setEditing(false)} onReload={reload} />
+          ) : (
+            <OrderLines rows={order.lines} caption={order.lines.length === 1 ? '1 line' : `${order.lines.length} lines`} allQuantities />
+          )}
           <ShipmentsSection order={order} packingSlips={can('orders:ship')} />
           <InvoicesSection order={order} pdfs={can('invoices:read')} />
           <TimelineSection order={order} />

@@ -6,6 +6,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'order.accepted': 'An order was accepted',
   'order.shipped': 'A shipment left a warehouse',
   'order.cancelled': 'An order or some of its units were cancelled',
+  'order.updated': 'The order desk edited an order (its lines, address, shipping, PO or comments)',
   'order.closed': 'An order is shipped and every invoice of it paid',
   'invoice.created': 'A shipment raised an invoice',
   'stock.changed': "An item's stock changed at a warehouse",

@@ -1,0 +1,245 @@
+import { dollars, type OrderAddress } from '../../contract/cart';
+import { type Actor, recordAudit } from '../platform/audit/audit';
+import { enqueueMail } from '../platform/mail/mailer';
+import {
+  addOrderEvent,
+  applyCountMoves,
+  type CountMoves,
+  type Db,
+  type EditedHeader,
+  editedMail,
+  nextLineNo,
+  type OrderBuyer,
+  type OrderLineRow,
+  type OrderMoney,
+  type OrderPlaced,
+  type OrderState,
+  type OrderStatusCode,
+  type OrderTotals,
+  readAdminOrder,
+  rewriteOrderLines,
+  saveOrderHeader,
+  saveOrderState,
+} from '../orders';
+import { recordSales } from '../reports';
+import type { WebhookEvents } from '../staff';
+import { allocateStock, decrementStock, firstWarehouse, markStockChanged, type Move, recordMovements, type StockRow } from '../stock';
+import { enqueueBackorderMails } from './backorder-mail';
+import { releaseUnits } from './backorders';
+import { type LinesPlan, wanted } from './order-edit-plan';
+
+/** The steps of an order edit (order-edit.ts), in its transaction, once it is planned and checked. */
+
+export interface AddedLine {
+  item: StockRow;
+  qty: number;
+  unitCents: number;
+}
+
+export interface EditContext {
+  trx: Db;
+  order: OrderState & OrderMoney & OrderPlaced & OrderBuyer;
+  who: Actor;
+  lines: readonly OrderLineRow[];
+  header: EditedHeader;
+  plan: LinesPlan;
+  added: readonly AddedLine[];
+  destination: OrderAddress;
+  publicUrl: string;
+  events: WebhookEvents;
+}
+
+export interface Allocated {
+  addedRows: OrderLineRow[];
+  moves: Move[];
+  itemIds: number[];
+}
+
+/**
+ * New units (increases and added lines) take available stock as at checkout: the warehouse the
+ * shipping option or the destination's state names first, then the other, the rest backordered.
+ * An order on hold takes none: its new units wait like backorders until it is released.
+ */
+export async function allocateEdit(ctx: EditContext, items: ReadonlyMap<string, StockRow>, how: { hold: boolean; first: { option: string; state: string } }): Promise<Allocated> {
+  const first = firstWarehouse(how.first.option, how.first.state);
+  const left = new Map([...items.values()].map((i) => [i.num, { west: i.qty_fr - i.reserve_fr, east: i.qty_fh - i.reserve_fh }]));
+  const taken = new Map<number, { itemId: number; west: number; east: number }>();
+  const moves: Move[] = [];
+  const take = (itemNum: string, units: number) => {
+    const item = items.get(itemNum);
+    if (how.hold || !item) return { west: 0, east: 0, backordered: units };
+    const available = left.get(itemNum)!;
+    const got = allocateStock(units, available, first);
+    available.west -= got.west;
+    available.east -= got.east;
+    const t = taken.get(item.id) ?? { itemId: item.id, west: 0, east: 0 };
+    t.west += got.west;
+    t.east += got.east;
+    taken.set(item.id, t);
+    for (const w of ['west', 'east'] as const) if (got[w] > 0) moves.push({ itemNum, warehouse: w, delta: -got[w] });
+    return got;
+  };
+  for (const e of ctx.plan.edits) {
+    if (e.needs === 0) continue;
+    const got = take(e.line.item_num, e.needs);
+    e.after.qty_west += got.west;
+    e.after.qty_east += got.east;
+    e.after.qty_backordered += got.backordered;
+  }
+  let lineNo = ctx.added.length > 0 ? await nextLineNo(ctx.trx, ctx.order.id) : 0;
+  const addedRows = ctx.added.map((a) => {
+    const got = take(a.item.num, a.qty);
+    return {
+      order_id: ctx.order.id,
+      line_no: lineNo++,
+      item_num: a.item.num,
+      title: a.item.web_title,
+      qty: a.qty,
+      price_cents: a.unitCents,
+      extended_cents: a.qty * a.unitCents,
+      qty_west: got.west,
+      qty_east: got.east,
+      qty_backordered: got.backordered,
+      qty_shipped: 0,
+      qty_cancelled: 0,
+    };
+  });
+  const changes = [...taken.values()].filter((t) => t.west + t.east > 0);
+  await decrementStock(ctx.trx, changes);
+  return { addedRows, moves, itemIds: changes.map((c) => c.itemId) };
+}
+
+export interface EditMoney {
+  totals: OrderTotals;
+  /** The order as placed and edited (its `original_*` columns). */
+  placed: { subtotalCents: number; discountCents: number; shippingCents: number };
+  /** The order's total before the edit. */
+  beforeCents: number;
+  creditHold: boolean;
+  holdReason?: string;
+  /** What changed of the header (null: not changed). */
+  shipTo: OrderAddress | null;
+  shipping: { code: string; name: string; before: string } | null;
+  poNumber: string | null;
+  comments: string | null;
+}
+
+const money = (cents: number) => `$${dollars(cents).toFixed(2)}`;
+const place = (a: Pick<OrderAddress, 'orgName' | 'city' | 'state'>) => [a.orgName, a.city, a.state].filter(Boolean).join(', ');
+
+/** The edit in words, one entry per line and field changed: the "edited" event, the mail and the audit row say the same. */
+function describeEdit(ctx: EditContext, allocation: Allocated, m: EditMoney): string[] {
+  const words: string[] = [];
+  for (const e of ctx.plan.edits) {
+    if (e.from === e.to) continue;
+    words.push(`Line ${e.line.line_no} (${e.line.item_num} ${e.line.title}): ${e.from} → ${e.removed ? 'removed' : e.to}`);
+  }
+  for (const r of allocation.addedRows) words.push(`Added line ${r.line_no} (${r.item_num} ${r.title}): ${r.qty} at ${money(r.price_cents)}`);
+  if (m.shipTo) words.push(`Ship to: ${place(JSON.parse(ctx.header.ship_to_json) as OrderAddress)} → ${place(m.shipTo)}`);
+  if (m.shipping && m.shipping.name !== m.shipping.before) words.push(`Shipping: ${m.shipping.before} → ${m.shipping.name}`);
+  if (m.poNumber !== null) words.push(`PO number: ${ctx.header.po_number || 'none'} → ${m.poNumber || 'none'}`);
+  if (m.comments !== null) words.push('Comments changed');
+  if (m.totals.totalCents !== m.beforeCents) words.push(`Total: ${money(m.beforeCents)} → ${money(m.totals.totalCents)}`);
+  return words;
+}
+
+/**
+ * Writes the planned edit: the lines, the movements, released units back to stock and to waiting
+ * backorders, the timeline, audit row and mails, the sales summaries, the order (header, state,
+ * money, version, counts), the webhook, and last the stock feed's mark. Rows every checkout also
+ * takes are taken in checkout's order: items (locked already), sales summaries, order_counts, the
+ * stock sequence (decision 0014).
+ */
+export async function writeEdit(ctx: EditContext, allocation: Allocated, m: EditMoney): Promise<void> {
+  const { trx, order, who, plan } = ctx;
+  const deleted = plan.edits.filter((e) => e.removed && e.line.qty_cancelled === 0).map((e) => e.line.line_no);
+  await rewriteOrderLines(trx, order.id, { changed: plan.edits.filter((e) => !deleted.includes(e.line.line_no)).map((e) => e.after), removed: deleted, added: allocation.addedRows });
+  const status = statusAfterEdit(ctx, allocation, m.creditHold);
+  await saveOrderHeader(trx, order.id, {
+    ship_to_code: m.shipTo ? m.shipTo.code : ctx.header.ship_to_code,
+    ship_to_json: m.shipTo ? JSON.stringify(m.shipTo) : ctx.header.ship_to_json,
+    shipping_code: m.shipping ? m.shipping.code : ctx.header.shipping_code,
+    shipping_name: m.shipping ? m.shipping.name : ctx.header.shipping_name,
+    po_number: m.poNumber ?? ctx.header.po_number,
+    comments: m.comments ?? ctx.header.comments,
+    line_count: finalLines(ctx, allocation).length,
+    total_qty: finalLines(ctx, allocation).reduce((n, l) => n + l.qty, 0),
+    original_subtotal_cents: m.placed.subtotalCents,
+    original_discount_cents: m.placed.discountCents,
+    original_shipping_cents: m.placed.shippingCents,
+  });
+  // The order's state is saved before units go back: a backorder fill then sees it as it is now
+  // (on hold for credit: it waits; otherwise its own backorders may take what it gave back, and
+  // the fill moves its sums from these). Its count moves wait for the sales summaries (checkout's order).
+  const counts: CountMoves = [];
+  await saveOrderState(trx, order, { status, totals: m.totals, ...(m.creditHold ? { holdReason: m.holdReason } : {}) }, undefined, counts);
+  const ref = `order ${order.order_num} edit`;
+  await recordMovements(trx, allocation.moves, { reason: 'checkout', ref, actor: who });
+  const changed = [...allocation.itemIds];
+  const filled = await releaseUnits(trx, plan.released, { reason: 'cancel', ref, actor: who }, changed, counts);
+
+  const words = describeEdit(ctx, allocation, m);
+  await addOrderEvent(trx, order.id, who, 'edited', `Edited: ${words.join('; ')}`, true);
+  if (m.creditHold) await addOrderEvent(trx, order.id, who, 'on_hold', 'Held: this edit takes the balance over the credit limit; no stock is reserved until it is released', false);
+  await recordAudit(trx, who, {
+    action: 'order.edit',
+    target: `order:${order.order_num}`,
+    summary: { before: order.status_code, after: status, changes: words, total: { before: dollars(m.beforeCents), after: dollars(m.totals.totalCents) } },
+  });
+  if (order.email) await enqueueMail(trx, 'order-edited', editedMail(order.email, order.order_num, words, { beforeCents: m.beforeCents, totalCents: m.totals.totalCents }, ctx.publicUrl));
+  await enqueueBackorderMails(trx, filled, ctx.publicUrl);
+
+  await recordEditSales(ctx, allocation, m);
+  await applyCountMoves(trx, counts);
+  await ctx.events.publish(trx, 'order.updated', `order ${order.order_num}`, () => readAdminOrder(trx, order.order_num));
+  // Last: the stock counter row every checkout takes is held for this statement and the commit only.
+  await markStockChanged(trx, changed);
+}
+
+/** The order's lines after the edit (deleted ones gone, added ones in), as written. */
+function finalLines(ctx: EditContext, allocation: Allocated): Pick<OrderLineRow, 'qty' | 'qty_west' | 'qty_east' | 'qty_backordered' | 'qty_shipped' | 'qty_cancelled'>[] {
+  const edits = new Map(ctx.plan.edits.map((e) => [e.line.line_no, e]));
+  const kept = ctx.lines.flatMap((l) => {
+    const e = edits.get(l.line_no);
+    if (!e) return [l];
+    return e.removed && l.qty_cancelled === 0 ? [] : [e.after];
+  });
+  return [...kept, ...allocation.addedRows];
+}
+
+/** On hold for credit; shipped when nothing is left to ship (the rest of a partly shipped order removed); else as it was. */
+function statusAfterEdit(ctx: EditContext, allocation: Allocated, creditHold: boolean): OrderStatusCode {
+  if (creditHold) return 'on_hold';
+  const lines = finalLines(ctx, allocation);
+  const left = lines.reduce((n, l) => n + l.qty_west + l.qty_east + l.qty_backordered, 0);
+  return left === 0 ? 'shipped' : ctx.order.status_code;
+}
+
+/**
+ * The sales summaries follow the edit (as they follow a cancel): units and merchandise per item,
+ * lines that gained or lost their last units, the discount's change. A new ship-to state moves
+ * the whole order from the old state's rows to the new one's.
+ */
+async function recordEditSales(ctx: EditContext, allocation: Allocated, m: EditMoney): Promise<void> {
+  const { order, trx } = ctx;
+  const stateOf = (json: string) => (JSON.parse(json) as { state?: string }).state ?? '';
+  const oldState = stateOf(ctx.header.ship_to_json);
+  const newState = m.shipTo ? m.shipTo.state : oldState;
+  const base = { placedAt: order.created_at, customerId: order.customer_id };
+  if (newState !== oldState) {
+    const kept = (l: Pick<OrderLineRow, 'item_num' | 'qty' | 'qty_cancelled' | 'price_cents'>, sign: number) =>
+      wanted(l) > 0 ? [{ itemNum: l.item_num, units: sign * wanted(l), merchCents: sign * wanted(l) * Number(l.price_cents), lines: sign }] : [];
+    await recordSales(trx, { ...base, state: oldState, orders: -1, discountCents: -Number(order.discount_cents), lines: ctx.lines.flatMap((l) => kept(l, -1)) });
+    const edits = new Map(ctx.plan.edits.map((e) => [e.line.line_no, e]));
+    const after = ctx.lines.map((l) => ({ ...l, qty: edits.get(l.line_no)?.after.qty ?? l.qty }));
+    await recordSales(trx, { ...base, state: newState, orders: 1, discountCents: m.totals.discountCents, lines: [...after, ...allocation.addedRows].flatMap((l) => kept(l, 1)) });
+    return;
+  }
+  const lines = [
+    ...ctx.plan.edits
+      .filter((e) => e.from !== e.to)
+      .map((e) => ({ itemNum: e.line.item_num, units: e.to - e.from, merchCents: (e.to - e.from) * Number(e.line.price_cents), lines: e.from > 0 && e.to === 0 ? -1 : e.from === 0 && e.to > 0 ? 1 : 0 })),
+    ...allocation.addedRows.map((r) => ({ itemNum: r.item_num, units: r.qty, merchCents: r.qty * r.price_cents, lines: 1 })),
+  ];
+  await recordSales(trx, { ...base, state: oldState, orders: 0, discountCents: m.totals.discountCents - Number(order.discount_cents), lines });
+}

@@ -1,0 +1,163 @@
+import { type AdminOrder, EDITABLE_STATUSES, type EditOrderBody, ORDER_ADMIN_MESSAGES as M } from '../../contract/admin/orders';
+import { CART_MESSAGES, type OrderAddress } from '../../contract/cart';
+import type { CatalogueService } from '../catalogue';
+import { type AccountService, pricedCustomer } from '../customers';
+import { CREDIT_HOLD, invoicedBefore, type MoneyService } from '../money';
+import {
+  type AdminOrderReader,
+  type CartService,
+  type Db,
+  hasFreeShippingCoupon,
+  lockOrder,
+  NOTHING_INVOICED,
+  orderHeader,
+  orderLines,
+  readAdminOrder,
+  resolveDestination,
+  shippingRates,
+  totalsAfterCancel,
+} from '../orders';
+import { writeTransaction } from '../platform/db/database';
+import type { DialectOps } from '../platform/db/dialect';
+import { Conflict, Invalid, NotFound, StaleVersion } from '../platform/errors';
+import type { OutboxDispatcher } from '../platform/outbox/outbox';
+import type { WebhookEvents } from '../staff';
+import { lockItems } from '../stock';
+import type { Acting } from './lifecycle';
+import { discountAtSameRate, holdEveryUnit, planLineEdits, wanted } from './order-edit-plan';
+import { type AddedLine, allocateEdit, type EditContext, writeEdit } from './order-edit-steps';
+
+export interface OrderEditDeps {
+  outbox: OutboxDispatcher;
+  publicUrl: string;
+  events: WebhookEvents;
+  adminOrders: AdminOrderReader;
+  accounts: AccountService;
+  cart: CartService;
+  catalogue: CatalogueService;
+  money: MoneyService;
+}
+
+const EDITABLE: readonly string[] = EDITABLE_STATUSES;
+
+/** Ends a preview's transaction: thrown so that it rolls back. */
+class PreviewDone extends Error {}
+
+/**
+ * The order desk's edit of an order (DESIGN.md §7 `PATCH /beapi/Admin/Orders/{n}`, decision 0036):
+ * quantities of lines nothing of which has shipped, added lines at the customer's current price,
+ * ship-to, shipping option, PO number and comments. ONE write transaction locks the order, checks
+ * the version it was asked with (stale: 409 with the order as it is), plans the change, allocates
+ * new units as checkout does, gives released units back to stock and waiting backorders, recomputes
+ * the money and the credit check, and writes the lines, the order, its "edited" event, the audit
+ * row, the buyer's one mail and the `order.updated` webhook (outbox). A refusal changes nothing.
+ */
+export class OrderEditService {
+  constructor(
+    private readonly db: Db,
+    private readonly ops: DialectOps,
+    private readonly deps: OrderEditDeps,
+  ) {}
+
+  async edit(who: Acting, orderNum: number, body: EditOrderBody, ifMatch: number): Promise<AdminOrder> {
+    // Read before the transaction (SQLite's write transaction holds the one connection): who the
+    // buyer is, their price level (loaded into the price book here) and, for a new ship-to, their addresses.
+    const seen = await lockOrder(this.db, { orderNum }, false);
+    if (!seen) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
+    const buyer = await pricedCustomer(this.db, seen.customer_id);
+    if (buyer) await this.deps.cart.unitPrices(buyer, []);
+    const customer = body.shipToCode !== undefined ? await this.deps.accounts.customer(seen.customer_id) : null;
+
+    let previewed: AdminOrder | null = null;
+    await writeTransaction(this.db, async (trx) => {
+      const order = await lockOrder(trx, { orderNum }, this.ops.forUpdate);
+      if (!order) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
+      if (ifMatch !== order.version) throw new StaleVersion(M.changedMeanwhile, await readAdminOrder(trx, orderNum));
+      if (!EDITABLE.includes(order.status_code)) throw new Conflict(M.notAllowed('edit', order.status_code));
+      const header = await orderHeader(trx, order.id);
+      const lines = await orderLines(trx, order.id);
+      const plan = planLineEdits(lines, body.lines ?? []);
+
+      // Lines to add: known, sold, in the item's multiples, at the customer's price today.
+      const addNums = (body.add ?? []).map((a) => a.invNum.trim());
+      const dup = addNums.find((n, i) => addNums.indexOf(n) !== i);
+      if (dup) throw new Invalid(M.editItemTwice(dup));
+      // Every item the edit may take from or give back to, locked at once (in one order, as checkout
+      // locks its items): a second lock later could wait on a checkout that waits on this edit.
+      const itemNums = [...new Set([...addNums, ...lines.map((l) => l.item_num)])];
+      const items = new Map((await lockItems(trx, itemNums, this.ops.forUpdate)).map((r) => [r.num, r]));
+      const index = this.deps.catalogue.current();
+      for (const num of addNums) {
+        const item = items.get(num);
+        if (!item) throw new Invalid(M.editItemNotFound(num));
+        if (item.active !== 1) throw new Invalid(M.editItemUnavailable(num));
+      }
+      for (const a of body.add ?? []) {
+        const multiple = index.byNum.get(a.invNum.trim())?.orderMultiple ?? 1;
+        if (multiple > 1 && a.qty % multiple !== 0) throw new Invalid(M.editMultiple(a.invNum.trim(), multiple));
+      }
+      const addedItems = addNums.map((num, i) => ({ item: items.get(num)!, qty: body.add![i]!.qty }));
+      const units = buyer
+        ? await this.deps.cart.unitPrices(buyer, addedItems.map(({ item, qty }) => ({ id: item.id, num: item.num, priceCents: Number(item.price_cents), qty })))
+        : addedItems.map(({ item }) => Number(item.price_cents));
+      const added: AddedLine[] = addedItems.map(({ item, qty }, i) => ({ item, qty, unitCents: units[i]! }));
+
+      // Where it goes and how.
+      const shipToChanged = body.shipToCode !== undefined && body.shipToCode !== header.ship_to_code;
+      if (shipToChanged && body.shipToCode !== '' && !customer!.shipTo.some((s) => s.code === body.shipToCode)) throw new Invalid(M.editShipToNotFound(body.shipToCode!));
+      const destination: OrderAddress = shipToChanged ? resolveDestination(customer!, body.shipToCode!) : (JSON.parse(header.ship_to_json) as OrderAddress);
+      const option = body.shippingOption ?? header.shipping_code;
+      const shippingChanged = option !== header.shipping_code;
+      const poChanged = body.poNumber !== undefined && body.poNumber !== header.po_number;
+      const commentsChanged = body.comments !== undefined && body.comments !== header.comments;
+      if (plan.edits.length === 0 && added.length === 0 && !shipToChanged && !shippingChanged && !poChanged && !commentsChanged) throw new Invalid(M.editNothing);
+      const edited = new Map(plan.edits.map((e) => [e.line.line_no, e.to]));
+      if (added.length === 0 && lines.every((l) => (edited.get(l.line_no) ?? wanted(l)) === 0)) throw new Invalid(M.editRemovesAll);
+
+      // The money (decision 0036): the order as placed and edited, then what remains, as after a cancel.
+      const deltaCents = plan.edits.reduce((n, e) => n + (e.to - e.from) * Number(e.line.price_cents), 0) + added.reduce((n, a) => n + a.qty * a.unitCents, 0);
+      const subtotalCents = Number(order.subtotal_cents) + deltaCents;
+      const placedSubtotal = Number(order.original_subtotal_cents) + deltaCents;
+      const placedDiscount = discountAtSameRate(Number(order.original_discount_cents), placedSubtotal, Number(order.original_subtotal_cents));
+      const invoiced = order.shipped_qty > 0 ? await invoicedBefore(trx, order.id) : NOTHING_INVOICED;
+      const merchandise = totalsAfterCancel({ subtotalCents: placedSubtotal, discountCents: placedDiscount, shippingCents: 0 }, subtotalCents, invoiced);
+      const freeShippingCoupon = await hasFreeShippingCoupon(trx, order.id);
+      const rate = shippingRates({ merchandiseCents: merchandise.totalCents, destination, freeShippingCoupon }).find((r) => r.code === option);
+      if (!rate && (shippingChanged || shipToChanged)) throw new Invalid(M.editShippingNotOffered);
+      // The first invoice carried the shipping charge: once there is one, the charge stays as billed.
+      const placedShipping = invoiced.count > 0 || !rate ? Number(order.original_shipping_cents) : rate.amountCents;
+      const placed = { subtotalCents: placedSubtotal, discountCents: placedDiscount, shippingCents: placedShipping };
+      const totals = totalsAfterCancel(placed, subtotalCents, invoiced);
+      const beforeCents = Number(order.subtotal_cents) - Number(order.discount_cents) + Number(order.shipping_cents);
+
+      // The credit check again, when the edit raises what the buyer owes (decision 0022: over the limit, the order waits on hold and keeps no stock).
+      const creditHold = order.status_code !== 'on_hold' && totals.totalCents > beforeCents && (await this.deps.money.mustHold(trx, order.customer_id, totals.totalCents - beforeCents));
+      if (creditHold && order.status_code === 'partially_shipped') throw new Conflict(M.editOverCredit);
+      if (creditHold) holdEveryUnit(lines, plan);
+
+      const ctx: EditContext = { trx, order, who: who.actor, lines, header, plan, added, destination, publicUrl: this.deps.publicUrl, events: this.deps.events };
+      const allocation = await allocateEdit(ctx, items, { hold: creditHold || order.status_code === 'on_hold', first: { option, state: destination.state } });
+      await writeEdit(ctx, allocation, {
+        totals,
+        placed,
+        beforeCents,
+        creditHold,
+        holdReason: creditHold ? CREDIT_HOLD : undefined,
+        shipTo: shipToChanged ? destination : null,
+        shipping: shippingChanged || shipToChanged ? { code: option, name: rate?.name ?? header.shipping_name, before: header.shipping_name } : null,
+        poNumber: poChanged ? body.poNumber! : null,
+        comments: commentsChanged ? body.comments! : null,
+      });
+      if (body.preview) {
+        // The order as this edit leaves it, then everything rolled back: nothing was changed, queued or mailed.
+        previewed = await readAdminOrder(trx, orderNum);
+        throw new PreviewDone();
+      }
+    }).catch((err: unknown) => {
+      if (!(err instanceof PreviewDone)) throw err;
+    });
+    if (previewed) return previewed;
+    this.deps.outbox.poke();
+    return this.deps.adminOrders.read(orderNum);
+  }
+}

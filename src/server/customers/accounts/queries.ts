@@ -248,5 +248,5 @@ export async function pricedCustomer(db: Db, customerId: number): Promise<Signed
   if (!row) return undefined;
   const priceLevel = row.priceLevelId !== null && row.priceLevelVersion !== null ? { id: row.priceLevelId, version: Number(row.priceLevelVersion) } : null;
   // Priced as an active customer whatever their status: the order desk acts for them on an order they placed.
-  return { id: row.id, code: row.code, status: 'active', priceLevel, tokenHash: '' };
+  return { id: row.id, code: row.code, status: 'active', priceLevel, tokenHash: '', actingStaff: null };
 }

@@ -26,6 +26,7 @@ import type { CustomerResolver } from './platform/http/auth-context';
 import { Mailer } from './platform/mail/mailer';
 import { OutboxDispatcher } from './platform/outbox/outbox';
 import { CheckoutService } from './flows/checkout';
+import { StaffOrderService } from './flows/staff-order';
 import { enqueueBackorderMails } from './flows/backorder-mail';
 import { fillBackorders } from './flows/backorders';
 import { AdminOrderReader } from './orders/admin-order';
@@ -45,6 +46,8 @@ import { WebhookService } from './staff/webhooks/service';
  */
 export interface ShopContext extends ReportsContext {
   checkout: CheckoutService;
+  /** Orders the order desk enters for a customer (DESIGN.md §7). */
+  staffOrders: StaffOrderService;
   lifecycle: LifecycleService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
@@ -83,6 +86,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     cart,
     orders,
     checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents, money),
+    staffOrders: new StaffOrderService(database.db, ops, accounts, cart, catalogue, outbox, adminOrders, config.PUBLIC_URL, webhookEvents, money),
     lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL, webhookEvents, adminOrders),
     adminOrders,
     stock,

@@ -281,6 +281,8 @@ export const orderSchema = z.object({
   events: z.array(orderEventSchema.omit({ public: true })),
   /** True while the buyer may still cancel it (status `received`). */
   cancellable: z.boolean(),
+  /** True when the shop's order desk entered the order for the buyer (by phone, email…): the page says "Entered by our order desk", never who. */
+  enteredByOrderDesk: z.boolean(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

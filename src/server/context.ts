@@ -27,6 +27,7 @@ import type { CustomerResolver } from './platform/http/auth-context';
 import { Mailer } from './platform/mail/mailer';
 import { OutboxDispatcher } from './platform/outbox/outbox';
 import { CheckoutService } from './flows/checkout';
+import { StaffOrderService } from './flows/staff-order';
 import { enqueueBackorderMails } from './flows/backorder-mail';
 import { fillBackorders } from './flows/backorders';
 import { AdminOrderReader } from './orders/admin-order';
@@ -47,6 +48,8 @@ import { WebhookService } from './staff/webhooks/service';
  */
 export interface ShopContext extends ReportsContext {
   checkout: CheckoutService;
+  /** Orders the order desk enters for a customer (DESIGN.md §7). */
+  staffOrders: StaffOrderService;
   lifecycle: LifecycleService;
   orderEdit: OrderEditService;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
@@ -87,6 +90,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     cart,
     orders,
     checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents, money),
+    staffOrders: new StaffOrderService(database.db, ops, accounts, cart, catalogue, outbox, adminOrders, config.PUBLIC_URL, webhookEvents, money),
     lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL, webhookEvents, adminOrders),
     orderEdit: new OrderEditService(database.db, ops, { outbox, publicUrl: config.PUBLIC_URL, events: webhookEvents, adminOrders, accounts, cart, catalogue, money }),
     adminOrders,

@@ -22,6 +22,7 @@ const lazyPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<R
 const routes: RouteObject[] = [
   screen('dashboard', () => import('../features/dashboard/dashboard-page')),
   screen('orders', () => import('../features/orders/orders-page')),
+  screen('newOrder', () => import('../features/orders/new-order/new-order-page')),
   screen('order', () => import('../features/orders/order-detail-page')),
   screen('pick', () => import('../features/orders/pick/pick-page')),
   screen('customers', () => import('../features/customers/customers-page')),

@@ -46,6 +46,8 @@ export interface CallOptions {
   ifMatch?: number;
   /** Sign-in answers 401 for a wrong password: that is not a lost session. */
   quiet401?: boolean;
+  /** An Idempotency-Key: a retry of the same call answers what the first one did. */
+  idempotencyKey?: string;
 }
 
 /** One call to /beapi/Admin/…: cookie session, CSRF header, problem+json → AdminApiError, answer parsed by the contract. */
@@ -56,6 +58,7 @@ export async function adminCall<T>(method: Method, path: string, schema: Parser<
   if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   if (options.ifMatch !== undefined) headers['if-match'] = String(options.ifMatch);
+  if (options.idempotencyKey !== undefined) headers['idempotency-key'] = options.idempotencyKey;
   let response: Response;
   try {
     response = await fetch(`/beapi/Admin${path}`, {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CART, orderAddressSchema, orderTotalsSchema, SHIPPING_CODES } from '../cart';
+import { CART, invNumParam, orderAddressSchema, orderTotalsSchema, qtyNumber, SHIPPING_CODES, shippingOptionSchema } from '../cart';
 import { DB_INT_MAX, rowNumber } from '../ids';
 import { multiLine, requiredSingleLine, singleLine } from '../text';
 import { carrierSchema, invoiceSummarySchema, orderEventSchema, orderStatusSchema, shipmentSchema } from '../order-lifecycle';
@@ -44,7 +44,19 @@ export const ORDER_ADMIN_MESSAGES = {
   editShipToNotFound: (code: string) => `Ship-to address ${code} is not one of this customer's addresses`,
   editShippingNotOffered: 'That shipping option is not offered for this destination',
   editOverCredit: 'This edit takes the balance over the credit limit, and an order that has shipped in part cannot go on hold: cancel lines instead, or raise the limit first',
+  customerNotFound: (id: number) => `Customer ${id} not found`,
+  customerNotActive: (status: string) => `This customer's account is ${status}: only an approved, active account can order`,
+  linesRefused: 'Nothing was ordered: some lines were refused',
+  itemNotSold: (num: string) => `Item ${num} is not sold (unknown or no longer active)`,
+  mergedTooLarge: (num: string) => `Item ${num} is listed more than once and together comes to more than ${CART.maxQty}`,
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different order',
 } as const;
+
+/** How a staff-entered order came in (DESIGN.md §7); the buyer's own checkout is `web`. */
+export const STAFF_ORDER_SOURCES = ['phone', 'email', 'fax', 'in_person', 'other'] as const;
+export const ORDER_SOURCES = ['web', ...STAFF_ORDER_SOURCES] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+export const ORDER_SOURCE_LABELS: Record<OrderSource, string> = { web: 'Online shop', phone: 'Phone', email: 'Email', fax: 'Fax', in_person: 'In person', other: 'Other' };
 
 export const ORDER_PERIODS = ['today', 'week'] as const;
 export type OrderPeriod = (typeof ORDER_PERIODS)[number];
@@ -178,8 +190,68 @@ export const adminOrderSchema = z.object({
   events: z.array(orderEventSchema),
   /** What the current status allows (the server checks again). */
   actions: z.array(z.enum(ORDER_ACTIONS)),
+  /** How the order came in: `web` (the buyer's checkout) or how the order desk took it. */
+  source: z.enum(ORDER_SOURCES),
+  /** The staff member who entered the order (their name then); null when the buyer placed it. */
+  enteredBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+// ---- staff-entered orders (DESIGN.md §7) ----------------------------------------------------
+
+/** One line as the order desk types it: item number and quantity (rounded up to a case pack, as the cart does). */
+export const staffOrderLineSchema = z.object({ invNum: invNumParam, qty: qtyNumber });
+
+const staffOrderShipTo = z.string().trim().max(40).nullish().transform((v) => v ?? '');
+
+/**
+ * `POST /beapi/Admin/Orders`: an order the order desk enters for a customer. Lines listing one
+ * item twice are merged (their quantities added). `Idempotency-Key` as at checkout.
+ */
+export const staffOrderBody = z.object({
+  customerId: rowNumber('customerId'),
+  /** Empty: the customer's billing address. */
+  shipToCode: staffOrderShipTo,
+  shippingOption: z.enum(SHIPPING_CODES, { error: 'Please choose a shipping option' }),
+  poNumber: singleLine(CART.poNumberMax, { tooLong: `PO number can be at most ${CART.poNumberMax} characters` }).nullish().transform((v) => v ?? ''),
+  comments: multiLine(CART.commentsMax).nullish().transform((v) => v ?? ''),
+  lines: z.array(staffOrderLineSchema, { error: 'Send the lines to order' }).min(1, 'Add at least one line').max(CART.maxLines, `An order can have at most ${CART.maxLines} lines`),
+  source: z.enum(STAFF_ORDER_SOURCES, { error: 'Say how the order came in (phone, email, fax, in person or other)' }),
+});
+export type StaffOrderBody = z.output<typeof staffOrderBody>;
+
+/**
+ * `POST /beapi/Admin/Orders/Preview`: what the order would be for this customer, written
+ * nowhere: their ship-tos, each line at their price, the shipping options with their rates.
+ */
+export const staffOrderPreviewBody = z.object({
+  customerId: rowNumber('customerId'),
+  shipToCode: staffOrderShipTo,
+  lines: z.array(staffOrderLineSchema).max(CART.maxLines, `An order can have at most ${CART.maxLines} lines`).default([]),
+});
+export type StaffOrderPreviewBody = z.output<typeof staffOrderPreviewBody>;
+
+export const staffOrderPreviewSchema = z.object({
+  customer: orderCustomerSchema.extend({ priceLevel: z.string().nullable() }),
+  /** The billing address (code '') first, then the customer's ship-tos. */
+  shipTos: z.array(orderAddressSchema),
+  lines: z.array(
+    z.object({
+      invNum: z.string(),
+      title: z.string(),
+      /** After merging repeated lines and rounding up to the case pack. */
+      qty: z.number().int(),
+      price: z.number(),
+      extended: z.number(),
+      /** Why the quantity differs from what was typed (case pack), if it does. */
+      notice: z.string().optional(),
+    }),
+  ),
+  subtotal: z.number(),
+  totalQuantity: z.number().int(),
+  shippingOptions: z.array(shippingOptionSchema),
+});
+export type StaffOrderPreview = z.infer<typeof staffOrderPreviewSchema>;
 
 export const orderNumParam = z.object({ orderNum: rowNumber('orderNum') });
 

@@ -30,6 +30,7 @@ export type Screen = {
 export const SCREENS = {
   dashboard: { path: '', label: 'Dashboard', group: null, permission: 'dashboard:read' },
   orders: { path: 'orders', label: 'Orders', group: 'Sell', permission: 'orders:read' },
+  newOrder: { path: 'orders/new', permission: 'orders:write' },
   order: { path: 'orders/:orderNum', permission: 'orders:read' },
   pick: { path: 'pick', label: 'Pick', group: 'Stock', permission: 'orders:ship' },
   customers: { path: 'customers', label: 'Customers', group: 'Sell', permission: 'customers:read' },

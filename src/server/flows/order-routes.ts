@@ -11,6 +11,9 @@ import {
   orderNumParam,
   shipBody,
   shipmentSchema,
+  staffOrderBody,
+  staffOrderPreviewBody,
+  staffOrderPreviewSchema,
 } from '../../contract/admin/orders';
 import { bulkHoldBody, bulkOrdersAnswerSchema } from '../../contract/admin/order-bulk';
 import { CART_MESSAGES, checkoutBody, orderNumParams, orderSchema } from '../../contract/cart';
@@ -19,6 +22,7 @@ import type { ShopContext } from '../context';
 import { DomainError, Invalid } from '../platform/errors';
 import { requireCustomer, requireTradingCustomer } from '../platform/http/auth-context';
 import { actorOf, warehouseLimit } from '../staff';
+import type { EnteringStaff } from './staff-order';
 import type { Acting } from './lifecycle';
 
 /** The order flows' HTTP side: the buyer's checkout and cancel (under /beapi), the order desk's lifecycle actions (under /beapi/Admin). */
@@ -100,7 +104,12 @@ function acting(request: FastifyRequest): Acting {
   return { actor: actorOf(request), warehouse: warehouseLimit(request) };
 }
 
-/** The order desk's lifecycle actions (DESIGN.md §5 "Orders"): accept, hold, release, cancel, ship. */
+/** Who enters an order: the staff member (an API key names no one). */
+function entering(request: FastifyRequest): EnteringStaff {
+  return { actor: actorOf(request), staffId: request.apiKey ? null : (request.staff?.id ?? null) };
+}
+
+/** The order desk's lifecycle actions (DESIGN.md §5 "Orders"): accept, hold, release, cancel, ship; and orders it enters for customers (§7). */
 export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = async (app, { ctx }) => {
   const tags = ['admin: orders'];
   const security = [{ staffSession: [] }];
@@ -110,6 +119,41 @@ export const orderLifecycleRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> =
   // Answers are built field by field by typed code (checked against their schemas at compile
   // time), as the order desk's reads are (orders/order-routes.ts): no second parse on the way out.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.post(
+    '/Orders',
+    {
+      config: { permission: 'orders:write' },
+      schema: {
+        tags,
+        security,
+        description:
+          'Enters an order for a customer (by phone, email, fax, in person): priced, credit-checked, allocated and mailed exactly as the buyer\'s checkout, without touching their cart and without coupons. Lines listing one item twice are merged; quantities are rounded up to case packs. An `Idempotency-Key` header makes a retry answer the same order (header `idempotent-replayed: true`, status 200); the same key with another body is 409.',
+        body: staffOrderBody,
+        response: { 200: adminOrderSchema, 201: adminOrderSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await ctx.staffOrders.place(entering(request), request.body, idempotencyKey(request.headers['idempotency-key']));
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(result.replayed ? 200 : 201).send(result.order);
+    },
+  );
+
+  app.post(
+    '/Orders/Preview',
+    {
+      config: { permission: 'orders:write' },
+      schema: {
+        tags,
+        security,
+        description: "What an order entered for a customer would be, written nowhere: the customer's ship-to addresses, each line at the customer's price, the shipping options with their rates.",
+        body: staffOrderPreviewBody,
+        response: { 200: staffOrderPreviewSchema, ...errors },
+      },
+    },
+    async (request) => ctx.staffOrders.preview(request.body),
+  );
 
   app.post(
     '/Orders/Hold',

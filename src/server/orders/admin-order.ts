@@ -164,8 +164,19 @@ type BuyerName = { first_name?: string; last_name?: string };
 type AdminOrderRow = Omit<OrderRow, 'id'> & { org_name: string; email: string } & BuyerName;
 type OrderHead = OrderRow & { org_name: string; email: string } & BuyerName;
 
-/** The timeline's first entry: the order placed, by the buyer (their contact name, else the company), at the order's time. */
+/**
+ * The timeline's first entry: the order placed, by the buyer (their contact name, else the
+ * company), or entered by a staff member (their name then, and how it came in), at the order's time.
+ */
 function placedEvent(row: AdminOrderRow): AdminOrder['events'][number] {
+  if (row.entered_by_name !== null && row.source === 'web') {
+    // Placed in the shop by a staff member acting for the buyer (decision 0035).
+    return { at: row.created_at, actor: row.entered_by_name, kind: 'placed', detail: `Order placed in the shop for ${row.org_name}, acting for them`, public: true };
+  }
+  if (row.entered_by_name !== null) {
+    const how = row.source === 'in_person' ? 'in person' : row.source === 'other' ? '' : `by ${row.source}`;
+    return { at: row.created_at, actor: row.entered_by_name, kind: 'placed', detail: `Order entered${how ? ` ${how}` : ''} for ${row.org_name}`, public: true };
+  }
   const name = `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim() || row.org_name;
   return { at: row.created_at, actor: name, kind: 'placed', detail: name === row.org_name ? 'Order placed' : `Order placed for ${row.org_name}`, public: true };
 }
@@ -195,5 +206,7 @@ function toAdminOrder(row: AdminOrderRow, parts: OrderParts): AdminOrder {
     // Demo and synthetic orders stored a placed entry of their own: the one from the order's row stands for it.
     events: [placedEvent(row), ...parts.events.filter((e) => e.kind !== 'placed')],
     actions: availableActions(row.status_code, { open: row.open_west + row.open_east, backordered: row.backordered, shipped: row.shipped_qty }),
+    source: row.source,
+    enteredBy: row.entered_by_id === null ? null : { id: row.entered_by_id, name: row.entered_by_name ?? '' },
   };
 }

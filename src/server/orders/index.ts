@@ -8,6 +8,7 @@ export { seedDemoCoupons } from './cart/demo-coupons';
 export { resolveDestination } from './cart/destination';
 export { redeemCoupons } from './cart/queries';
 export { CartService } from './cart/service';
+export type { CouponRule } from './cart/coupons';
 export { shippingRates } from './cart/shipping-rates';
 export { noteOrderChanged, orderFeedCte } from './change-feed';
 export { orderConfirmationMail } from './confirmation-mail';
@@ -30,7 +31,7 @@ export type { OrderBuyer, OrderMoney, OrderPlaced, OrderState, OrderSums } from 
 export { NOTHING_INVOICED, originalTotalOf, totalsAfterCancel, totalsJson } from './order-totals';
 export type { OrderTotals } from './order-totals';
 export { ordersCsv } from './orders-csv';
-export { buyerName, insertOrderForCheckout, insertOrderLines, numberCheckoutOrder, orderLines, removeOrderedFromCart } from './queries';
+export { buyerName, insertOrderForCheckout, insertOrderLines, numberCheckoutOrder, orderLines, orderNumOf, removeOrderedFromCart } from './queries';
 export type { Db, OrderLineRow, OrderRow } from './queries';
 export { OrderService } from './service';
 export type { OrderStatusCode } from './tables';

@@ -47,6 +47,8 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], coupons: { code: s
     invoices: history.invoices,
     events: history.events.filter((e) => e.public).map(({ at, actor, kind, detail }) => ({ at, actor, kind, detail })),
     cancellable: row.status_code === 'received',
+    // Who at the shop entered it stays with the shop: the buyer is told only that it was the order desk.
+    enteredByOrderDesk: row.entered_by_id !== null,
   };
 }
 

@@ -72,6 +72,12 @@ export function findOrder(db: Db, customerId: number, orderNum: number): Promise
   return db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).where('order_num', '=', orderNum).executeTakeFirst();
 }
 
+/** The number of the order with this id. */
+export async function orderNumOf(db: Db, id: number): Promise<number> {
+  const r = await db.selectFrom('orders').select('order_num').where('id', '=', id).executeTakeFirstOrThrow();
+  return r.order_num;
+}
+
 export function findOrderById(db: Db, customerId: number, id: number): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).where('id', '=', id).executeTakeFirst();
 }

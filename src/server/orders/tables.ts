@@ -40,7 +40,14 @@ export interface OrderTable {
   change_seq: Generated<number>;
   /** The ship-to's company and contact in lower case, kept by the database (migration 2026-11-29T01-00): what the search matches. */
   ship_to_key: Generated<string>;
+  /** How the order came in: `web` (the buyer's checkout) or what the order desk chose (migration 2026-11-30T01-00). */
+  source: Generated<OrderSource>;
+  /** The staff member who entered the order, and their name then; null for the buyer's own orders. */
+  entered_by_id: number | null;
+  entered_by_name: string | null;
 }
+
+export type OrderSource = 'web' | 'phone' | 'email' | 'fax' | 'in_person' | 'other';
 
 export type OrderStatusCode = 'received' | 'accepted' | 'on_hold' | 'partially_shipped' | 'shipped' | 'closed' | 'cancelled';
 

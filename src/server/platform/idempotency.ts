@@ -28,3 +28,9 @@ export function findIdempotencyKey(db: Kysely<DB>, customerId: number, key: stri
 export async function setIdempotencyOrder(db: Kysely<DB>, customerId: number, key: string, orderId: number): Promise<void> {
   await db.updateTable('idempotency_keys').set({ order_id: orderId }).where('customer_id', '=', customerId).where('key', '=', key).execute();
 }
+
+/** True when `key` is claimed for a customer other than `customerId` (the order desk's keys name their sender, not a customer). */
+export async function keyClaimedForAnother(db: Kysely<DB>, customerId: number, key: string): Promise<boolean> {
+  const r = await db.selectFrom('idempotency_keys').select('customer_id').where('key', '=', key).where('customer_id', '<>', customerId).limit(1).executeTakeFirst();
+  return r !== undefined;
+}

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { EDITABLE_STATUSES, type OrderAction } from '../../../contract/admin/orders';
+import { EDITABLE_STATUSES, ORDER_SOURCE_LABELS, type OrderAction } from '../../../contract/admin/orders';
 import type { Permission } from '../../../contract/admin/permissions';
 import { OrderLines } from '../../../web/components/order-lines';
 import { OrderStatusBadge } from '../../../web/components/order-status-badge';
@@ -64,6 +64,11 @@ export default function OrderDetailPage() {
                 Placed {atTime(order.createdAt)} by {order.customer.orgName}
                 {order.poNumber ? ` · PO ${order.poNumber}` : ''}
               </Text>
+              {order.enteredBy && (
+                <Text size="sm" mt={2}>
+                  Entered by {order.enteredBy.name} · {ORDER_SOURCE_LABELS[order.source].toLowerCase()}
+                </Text>
+              )}
               {order.holdReason && (
                 <Text size="sm" c="orange.9" fw={600}>
                   On hold: {order.holdReason}

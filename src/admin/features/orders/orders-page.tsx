@@ -63,7 +63,14 @@ export default function OrdersPage() {
 
   return (
     <Stack>
-      <Title order={1}>Orders</Title>
+      <Group justify="space-between">
+        <Title order={1}>Orders</Title>
+        {can('orders:write') && (
+          <Button component={Link} to="/orders/new">
+            New order
+          </Button>
+        )}
+      </Group>
       <OrdersFilters key={filter.q ?? ''} filter={filter} update={update} />
       <Group gap="sm">
         {can('orders:ship') && (

@@ -98,6 +98,16 @@ export async function insertSession(db: Db, row: Insertable<SessionTable>): Prom
   await db.insertInto('sessions').values(row).execute();
 }
 
+/** A customer as the order desk orders for them: status and price level (with its version and name), or undefined. */
+export function findOrderingIdentity(db: Db, id: number) {
+  return db
+    .selectFrom('customers')
+    .leftJoin('price_levels', 'price_levels.id', 'customers.price_level_id')
+    .select(['customers.id', 'customers.code', 'customers.status', 'customers.price_level_id as priceLevelId', 'price_levels.version as priceLevelVersion', 'price_levels.name as priceLevelName'])
+    .where('customers.id', '=', id)
+    .executeTakeFirst();
+}
+
 /** Run on every signed-in request: compiled once (see http/prepared-query.ts). */
 const liveSession = preparedQuery((db, tokenHash: string, now: string) =>
   db

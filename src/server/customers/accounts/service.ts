@@ -60,6 +60,17 @@ export class AccountService {
   }
 
   /**
+   * The customer as the order desk orders for them (a staff-entered order): who they are to the
+   * price book (status, price level and its version) and the level's name; undefined when unknown.
+   */
+  async orderingIdentity(customerId: number): Promise<{ who: SignedInCustomer; priceLevelName: string | null } | undefined> {
+    const row = await q.findOrderingIdentity(this.db, customerId);
+    if (!row) return undefined;
+    const priceLevel = row.priceLevelId === null || row.priceLevelVersion === null ? null : { id: row.priceLevelId, version: row.priceLevelVersion };
+    return { who: { id: row.id, code: row.code, status: row.status, priceLevel, tokenHash: '', actingStaff: null }, priceLevelName: row.priceLevelName };
+  }
+
+  /**
    * Same answer, and the same work, for an unknown email and a wrong password. The throttle
    * counts failures, and holds back bursts of parallel guesses (throttle.ts).
    */

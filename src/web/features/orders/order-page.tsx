@@ -65,6 +65,7 @@ export default function OrderPage() {
                 <Text size="sm" c="dimmed">
                   Placed {orderDate(o.createdAt)}
                   {o.poNumber ? ` · PO ${o.poNumber}` : ''}
+                  {o.enteredByOrderDesk ? ' · Entered by our order desk' : ''}
                 </Text>
               </Group>
             </div>

@@ -207,3 +207,16 @@ export async function billToLines(db: Db, customerId: number): Promise<string[]>
   if (!c) return [];
   return [c.org_name, `${c.first_name} ${c.last_name}`.trim(), c.address_line1, [c.city, c.state, c.zip].filter(Boolean).join(' '), c.country, c.email].filter((s): s is string => Boolean(s));
 }
+
+/** A statement's credit memos: the customer's newest, each with what it paid of invoices (the rest is credit on account). */
+export async function statementCreditMemos(db: Db, customerId: number, limit = 50) {
+  const rows = await db
+    .selectFrom('credit_memos as m')
+    .select(['m.credit_memo_num', 'm.memo_date', 'm.total_cents'])
+    .select((eb) => eb.selectFrom('credit_memo_applications as a').select(sql<number>`coalesce(sum(a.amount_cents), 0)`.as('n')).whereRef('a.credit_memo_id', '=', 'm.id').as('applied'))
+    .where('m.customer_id', '=', customerId)
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ creditMemoNum: r.credit_memo_num, date: r.memo_date, totalCents: Number(r.total_cents), appliedCents: Number(r.applied ?? 0) }));
+}

@@ -19,6 +19,11 @@ export const buyerReturnRoutes: FastifyPluginAsyncZod<{ ctx: ShopContext }> = as
   api.post(
     '/Shop/RequestReturn/:orderNum',
     {
+      // Another buyer's order is 404 whatever the body (a 400 first would tell that it exists).
+      preValidation: async (request) => {
+        const params = orderNumParams.safeParse(request.params);
+        if (params.success) await ctx.returns.assertOwnOrder(requireCustomer(request).id, params.data.orderNum);
+      },
       schema: {
         tags,
         security,

@@ -52,6 +52,12 @@ export class ReturnService {
     private readonly reader: ReturnReader,
   ) {}
 
+  /** Another buyer's order (or none) is not found: checked before the body, so a wrong body does not tell that the order exists. */
+  async assertOwnOrder(customerId: number, orderNum: number): Promise<void> {
+    const order = await lockOrder(this.db, { orderNum }, false);
+    if (!order || order.customer_id !== customerId) throw new NotFound(M.orderNotFound(orderNum));
+  }
+
   /** The buyer asks to return shipped units of their own order (another buyer's: 404). */
   async request(customerId: number, orderNum: number, body: RequestReturnBody): Promise<RequestReturnAnswer> {
     const actor: Actor = { label: `customer:${customerId}`, display: 'Customer', ip: '' };

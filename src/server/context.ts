@@ -33,6 +33,8 @@ import { fillBackorders } from './flows/backorders';
 import { AdminOrderReader } from './orders/admin-order';
 import { LifecycleService } from './flows/lifecycle';
 import { OrderEditService } from './flows/order-edit';
+import { ReturnService } from './flows/returns';
+import { ReturnReader } from './flows/returns-read';
 import { OrderService } from './orders/service';
 import { StaffService } from './staff/service';
 import { StockService } from './stock/service';
@@ -52,6 +54,8 @@ export interface ShopContext extends ReportsContext {
   staffOrders: StaffOrderService;
   lifecycle: LifecycleService;
   orderEdit: OrderEditService;
+  returns: ReturnService;
+  returnReader: ReturnReader;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -76,9 +80,12 @@ export function createContext(config: Config, database: Database): ShopContext {
     fill: fillBackorders,
     mail: (trx, filled) => enqueueBackorderMails(trx, filled, config.PUBLIC_URL),
   });
+  const returnReader = new ReturnReader(database.db);
   return {
     config,
     database,
+    returnReader,
+    returns: new ReturnService(database.db, ops, outbox, config.PUBLIC_URL, webhookEvents, returnReader),
     ops,
     catalogue,
     priceBook,

@@ -39,6 +39,7 @@ import * as stockBins from './migrations/2026-11-29T02-00-stock-bins';
 import * as productInfoFormat from './migrations/2026-11-29T05-00-product-info-format';
 import * as staffEnteredOrders from './migrations/2026-11-30T01-00-staff-entered-orders';
 import * as actAs from './migrations/2026-11-30T02-00-act-as';
+import * as returnsCreditMemos from './migrations/2026-11-30T04-00-returns-credit-memos';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T05-00-product-info-format': productInfoFormat,
   '2026-11-30T01-00-staff-entered-orders': staffEnteredOrders,
   '2026-11-30T02-00-act-as': actAs,
+  '2026-11-30T04-00-returns-credit-memos': returnsCreditMemos,
 };
 
 /**

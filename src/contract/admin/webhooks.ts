@@ -14,6 +14,9 @@ export const WEBHOOK_EVENTS = [
   'stock.changed',
   'customer.created',
   'item.changed',
+  'return.requested',
+  'return.received',
+  'credit_memo.issued',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

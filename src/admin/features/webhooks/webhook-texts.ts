@@ -11,4 +11,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'stock.changed': "An item's stock changed at a warehouse",
   'customer.created': 'A new customer signed up',
   'item.changed': 'An item was added or changed by a catalogue import',
+  'return.requested': 'A buyer asked to return goods',
+  'return.received': 'A return arrived at a warehouse',
+  'credit_memo.issued': 'A received return raised a credit memo',
 };

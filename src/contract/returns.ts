@@ -116,6 +116,8 @@ export const creditMemoSchema = creditMemoSummarySchema.extend({
   lines: z.array(creditMemoLineSchema),
   /** Merchandise: the lines' extended amounts. */
   subtotal: z.number(),
+  /** The returned merchandise's share of the discount the order's invoices gave (taken off the credit). */
+  discount: z.number(),
   tax: z.number(),
   /** The order's shipping charge, credited only when staff ticked it (else 0). */
   shipping: z.number(),

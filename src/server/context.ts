@@ -30,6 +30,8 @@ import { enqueueBackorderMails } from './flows/backorder-mail';
 import { fillBackorders } from './flows/backorders';
 import { AdminOrderReader } from './orders/admin-order';
 import { LifecycleService } from './flows/lifecycle';
+import { ReturnService } from './flows/returns';
+import { ReturnReader } from './flows/returns-read';
 import { OrderService } from './orders/service';
 import { StaffService } from './staff/service';
 import { StockService } from './stock/service';
@@ -46,6 +48,8 @@ import { WebhookService } from './staff/webhooks/service';
 export interface ShopContext extends ReportsContext {
   checkout: CheckoutService;
   lifecycle: LifecycleService;
+  returns: ReturnService;
+  returnReader: ReturnReader;
   /** Turns a request's token into the signed-in customer (the accounts module provides it). */
   resolveCustomer: CustomerResolver | null;
 }
@@ -70,9 +74,12 @@ export function createContext(config: Config, database: Database): ShopContext {
     fill: fillBackorders,
     mail: (trx, filled) => enqueueBackorderMails(trx, filled, config.PUBLIC_URL),
   });
+  const returnReader = new ReturnReader(database.db);
   return {
     config,
     database,
+    returnReader,
+    returns: new ReturnService(database.db, ops, outbox, config.PUBLIC_URL, webhookEvents, returnReader),
     ops,
     catalogue,
     priceBook,

@@ -51,6 +51,10 @@ const VERBS: Record<string, string> = {
   'webhook.redeliver': 'redelivered an event of',
   'webhook.disable': 'turned off',
   'apikey.revoke': 'revoked',
+  'return.request': 'asked for',
+  'return.approve': 'approved',
+  'return.reject': 'rejected',
+  'return.receive': 'received',
 };
 
 /** The last word of an action code, when no phrase above names it. */
@@ -72,6 +76,7 @@ const TARGET_NOUNS: Record<string, string> = {
   outbox: 'message',
   invoice: 'invoice',
   payment: 'payment',
+  return: 'return',
 };
 
 /** Admin screens a target links to. */
@@ -88,6 +93,7 @@ const TARGET_PATHS: Record<string, (id: string) => string> = {
   webhook: (id) => `/webhooks/${id}`,
   apikey: () => '/api-keys',
   outbox: () => '/messages',
+  return: (id) => `/returns/${id}`,
 };
 
 function splitTarget(target: string): { kind: string; id: string } {

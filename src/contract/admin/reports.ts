@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * The reports page (DESIGN.md §5 "Reports", decision 0023): `GET /beapi/Admin/Reports/{name}` →
  * `{rows, totals}` (money in dollars with 2 decimals, as orders show it), or CSV with
- * `format=csv`. Sales are orders placed, net of cancellations, on the UTC day they were placed.
+ * `format=csv`. Sales are orders placed, net of cancellations, on the UTC day they were placed,
+ * less returns (credit memos) on the UTC day they were received (decision 0037).
  * `open-orders`, `backorders`, `low-stock` and `aging` are as of now: the range does not apply.
  */
 

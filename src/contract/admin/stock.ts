@@ -6,7 +6,7 @@ import { warehouseSchema } from './staff';
 
 export const STOCK_REASONS = ['received', 'count', 'damaged', 'returned', 'other'] as const;
 /** Kinds of movement: the adjustment reasons, and what the shop itself does. */
-export const MOVEMENT_REASONS = [...STOCK_REASONS, 'checkout', 'ship', 'cancel', 'backorder', 'import'] as const;
+export const MOVEMENT_REASONS = [...STOCK_REASONS, 'checkout', 'ship', 'cancel', 'backorder', 'import', 'return'] as const;
 
 export const STOCK_MESSAGES = {
   belowZero: (available: number) => `That would leave ${available} available: stock cannot go below zero`,

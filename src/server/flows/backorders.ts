@@ -154,7 +154,8 @@ function fillDetail(lines: readonly FilledLine[]): string {
 }
 
 /**
- * Gives units back to available stock (a cancel releases what was allocated), records the
+ * Gives units back to available stock (a cancel releases what was allocated; a received return
+ * puts returned units back on the shelf, decision 0037), records the
  * movements, and fills waiting backorders of those items with them. Answers the fills: mail them
  * after the commit (`sendBackorderMails`).
  *
@@ -171,7 +172,7 @@ function fillDetail(lines: readonly FilledLine[]): string {
 export async function releaseUnits(
   trx: Db,
   units: readonly StockUnits[],
-  move: { reason: Extract<MovementReason, 'cancel'>; ref: string; actor: Actor },
+  move: { reason: Extract<MovementReason, 'cancel' | 'return'>; ref: string; actor: Actor },
   changed?: number[],
   counts?: CountMoves,
 ): Promise<Filled[]> {

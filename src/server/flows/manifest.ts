@@ -1,5 +1,6 @@
 import type { ShopContext } from '../context';
 import type { ModuleRoutes } from '../platform/http/module-routes';
 import { checkoutRoutes, orderLifecycleRoutes } from './order-routes';
+import { adminReturnRoutes, buyerReturnRoutes } from './return-routes';
 
-export const flowsModule: ModuleRoutes<ShopContext> = { name: 'flows', api: [checkoutRoutes], admin: [orderLifecycleRoutes] };
+export const flowsModule: ModuleRoutes<ShopContext> = { name: 'flows', api: [checkoutRoutes, buyerReturnRoutes], admin: [orderLifecycleRoutes, adminReturnRoutes] };

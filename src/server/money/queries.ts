@@ -22,7 +22,7 @@ export interface BalanceParts {
   openInvoicesCents: number;
   /** Open and backordered units of orders not yet invoiced, at their order prices (credit-held orders excluded). */
   uninvoicedCents: number;
-  /** Payments' money not applied to invoices ('credit' payments bring none in), of payments not returned. */
+  /** Payments' money not applied to invoices ('credit' payments bring none in), of payments not returned, and credit memos' not applied to invoices. */
   unappliedCents: number;
   /** Charges on the account (returned-cheque fees). */
   chargesCents: number;
@@ -34,7 +34,7 @@ export async function balanceParts(db: Db, customerId: number): Promise<BalanceP
 }
 
 /**
- * The five sums of the balance of the customer `c` (the outer query's `customers as c`), as
+ * The sums of the balance of the customer `c` (the outer query's `customers as c`), as
  * scalar subqueries, each an index range of that customer: one statement answers them for one
  * customer or a page of them.
  */
@@ -59,15 +59,24 @@ function balanceSums(eb: ExpressionBuilder<DB & { c: DB['customers'] }, 'c'>) {
       .where('p.returned_at', 'is', null)
       .as('applied'),
     eb.selectFrom('account_charges').select(n(sql`amount_cents`)).whereRef('account_charges.customer_id', '=', 'c.id').as('charges'),
+    // Credit memos (decision 0037): what they did not pay of open invoices is credit on account.
+    eb.selectFrom('credit_memos').select(n(sql`total_cents`)).whereRef('credit_memos.customer_id', '=', 'c.id').as('memos'),
+    eb
+      .selectFrom('credit_memo_applications as ma')
+      .innerJoin('credit_memos as m', 'm.id', 'ma.credit_memo_id')
+      .select(n(sql`ma.amount_cents`))
+      .whereRef('m.customer_id', '=', 'c.id')
+      .as('memos_applied'),
   ] as const;
 }
 
-type SumsRow = { open_invoices: string | number | null; uninvoiced: string | number | null; received: string | number | null; applied: string | number | null; charges: string | number | null };
+type Sum = string | number | null;
+type SumsRow = { open_invoices: Sum; uninvoiced: Sum; received: Sum; applied: Sum; charges: Sum; memos: Sum; memos_applied: Sum };
 
 const partsOf = (row: SumsRow): BalanceParts => ({
   openInvoicesCents: Number(row.open_invoices ?? 0),
   uninvoicedCents: Number(row.uninvoiced ?? 0),
-  unappliedCents: Number(row.received ?? 0) - Number(row.applied ?? 0),
+  unappliedCents: Number(row.received ?? 0) - Number(row.applied ?? 0) + Number(row.memos ?? 0) - Number(row.memos_applied ?? 0),
   chargesCents: Number(row.charges ?? 0),
 });
 

@@ -23,6 +23,7 @@ import { setTerms } from '../customers';
 import { balanceOf, creditOnAccount, daysOverdue, invoicedDueOf, onOpenOrdersOf, overCreditLimit } from './account-math';
 import * as q from './queries';
 import { statementData } from './statement';
+import { statementCreditMemos } from './credit-memos';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -193,8 +194,13 @@ export class MoneyService {
   async statement(customerId: number, on = today()): Promise<Buffer> {
     const header = await q.customerHeader(this.db, customerId);
     if (!header) throw new NotFound(`Customer ${customerId} not found`);
-    const [parts, invoices, charges] = await Promise.all([q.balanceParts(this.db, customerId), q.invoicesOf(this.db, customerId, true, 10_000), q.chargesOf(this.db, customerId)]);
-    return renderStatement(statementData(header, parts, invoices, charges, on));
+    const [parts, invoices, charges, memos] = await Promise.all([
+      q.balanceParts(this.db, customerId),
+      q.invoicesOf(this.db, customerId, true, 10_000),
+      q.chargesOf(this.db, customerId),
+      statementCreditMemos(this.db, customerId),
+    ]);
+    return renderStatement(statementData(header, parts, invoices, charges, on, memos));
   }
 
   private async payment(id: number): Promise<Payment> {

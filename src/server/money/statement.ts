@@ -8,10 +8,10 @@ type Charge = Awaited<ReturnType<typeof q.chargesOf>>[number];
 
 /**
  * A statement's figures on `on` (YYYY-MM-DD): the open invoices with days overdue, the charges,
- * credit on account, aging by days past due, and the late charge that one more month would add
+ * the credit memos (decision 0037), credit on account (payments' and credit memos' money not applied), aging by days past due, and the late charge that one more month would add
  * (shown, never posted: decision 0022).
  */
-export function statementData(c: Header, parts: BalanceInput, invoices: q.InvoiceRow[], charges: Charge[], on: string): StatementData {
+export function statementData(c: Header, parts: BalanceInput, invoices: q.InvoiceRow[], charges: Charge[], on: string, creditMemos: StatementData['creditMemos'] = []): StatementData {
   const lines = invoices.map((i) => {
     const openCents = Number(i.total_cents) - Number(i.paid_cents);
     return { invoiceNum: i.invoice_num, orderNum: i.order_num, date: i.invoice_date, dueDate: i.due_date, totalCents: Number(i.total_cents), paidCents: Number(i.paid_cents), openCents, daysOverdue: daysOverdue(i.due_date, on) };
@@ -27,6 +27,7 @@ export function statementData(c: Header, parts: BalanceInput, invoices: q.Invoic
     creditLimitCents: c.terms_kind === 'prepaid' ? 0 : Number(c.credit_limit_cents),
     invoices: lines,
     charges: charges.map((ch) => ({ date: ch.charged_on, description: ch.description, amountCents: Number(ch.amount_cents) })),
+    creditMemos,
     unappliedCents: unapplied,
     aging: aging(lines),
     overdueCents,

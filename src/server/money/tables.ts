@@ -37,16 +37,6 @@ export interface InvoiceLineTable {
   extended_cents: number;
 }
 
-export interface InvoiceLineTable {
-  invoice_id: number;
-  line_no: number;
-  item_num: string;
-  title: string;
-  qty: number;
-  price_cents: number;
-  extended_cents: number;
-}
-
 export interface PaymentTable {
   id: Generated<number>;
   customer_id: number;
@@ -80,8 +70,47 @@ export interface AccountChargeTable {
   created_at: string;
 }
 
+/** A received return's credit (migration 2026-11-30T04-00-returns-credit-memos; decision 0037). */
+export interface CreditMemoTable {
+  id: Generated<number>;
+  credit_memo_num: number;
+  /** One credit memo per return (UNIQUE). */
+  return_id: number;
+  order_id: number;
+  customer_id: number;
+  /** YYYY-MM-DD. */
+  memo_date: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  tax_cents: number;
+  shipping_cents: number;
+  /** subtotal − discount + tax + shipping (a CHECK). */
+  total_cents: number;
+  created_at: string;
+}
+
+export interface CreditMemoLineTable {
+  credit_memo_id: number;
+  line_no: number;
+  item_num: string;
+  title: string;
+  qty: number;
+  price_cents: number;
+  extended_cents: number;
+  tax_cents: number;
+}
+
+export interface CreditMemoApplicationTable {
+  credit_memo_id: number;
+  invoice_id: number;
+  amount_cents: number;
+}
+
 declare module '../platform/db/schema' {
   interface DB {
+    credit_memos: CreditMemoTable;
+    credit_memo_lines: CreditMemoLineTable;
+    credit_memo_applications: CreditMemoApplicationTable;
     invoices: InvoiceTable;
     invoice_lines: InvoiceLineTable;
     payments: PaymentTable;

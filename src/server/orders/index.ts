@@ -27,6 +27,24 @@ export type { OrderBuyer, OrderMoney, OrderPlaced, OrderState, OrderSums } from 
 export { NOTHING_INVOICED, originalTotalOf, totalsAfterCancel, totalsJson } from './order-totals';
 export type { OrderTotals } from './order-totals';
 export { ordersCsv } from './orders-csv';
+export {
+  insertReturn,
+  linesOfReturns,
+  type LockedReturn,
+  lockReturn,
+  moveReturn,
+  recordReceivedLines,
+  type ReturnableLine,
+  returnableLines,
+  type ReturnLineRow,
+  type ReturnListRow,
+  returnNumbers,
+  returnRow,
+  returnsOfCustomer,
+  returnsPage,
+} from './returns/queries';
+export { returnApprovedMail, returnReceivedMail, returnRejectedMail } from './returns/mails';
+export { renderReturnSlip } from './returns/slip-pdf';
 export { buyerName, insertOrderForCheckout, insertOrderLines, numberCheckoutOrder, orderLines, removeOrderedFromCart } from './queries';
 export type { Db, OrderLineRow, OrderRow } from './queries';
 export { OrderService } from './service';

@@ -96,8 +96,41 @@ export interface ShipmentLineTable {
   qty: number;
 }
 
+/** A return of units of one order (migration 2026-11-30T04-00-returns-credit-memos; decision 0037). */
+export interface ReturnTable {
+  id: Generated<number>;
+  rma_num: number;
+  order_id: number;
+  customer_id: number;
+  status: 'requested' | 'approved' | 'received' | 'rejected';
+  note: string;
+  reject_reason: string | null;
+  /** Where it was received. */
+  warehouse: 'west' | 'east' | null;
+  /** 1: the credit memo credits the order's shipping charge. */
+  credit_shipping: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  approved_at: string | null;
+  rejected_at: string | null;
+  received_at: string | null;
+}
+
+export interface ReturnLineTable {
+  return_id: number;
+  line_no: number;
+  /** Units asked back. */
+  qty: number;
+  reason: 'damaged' | 'wrong_item' | 'not_needed' | 'other';
+  /** Of the units received: back to stock, and scrapped (restocked + scrapped <= qty, a CHECK). */
+  restocked: Generated<number>;
+  scrapped: Generated<number>;
+}
+
 declare module '../platform/db/schema' {
   interface DB {
+    returns: ReturnTable;
+    return_lines: ReturnLineTable;
     orders: OrderTable;
     order_lines: OrderLineTable;
     order_events: OrderEventTable;

@@ -11,6 +11,8 @@ export type CounterName =
   | 'order_num'
   | 'shipment_num'
   | 'invoice_num'
+  | 'rma_num'
+  | 'credit_memo_num'
   | 'order_change_seq'
   | 'stock_seq'
   | 'catalogue_seq'

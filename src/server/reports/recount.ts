@@ -28,24 +28,47 @@ function perOrder(db: Kysely<DB>) {
     group by o.id, o.created_at, o.customer_id, o.ship_to_json, o.discount_cents`;
 }
 
+/**
+ * Credit memos of received returns (decision 0037): returns reduce sales on the day of the credit
+ * memo, by the units and merchandise credited and the discount share taken back (orders and
+ * lines unchanged), as flows/returns.ts records them.
+ */
+function perMemo(db: Kysely<DB>) {
+  const state = jsonTextField(db, 'o.ship_to_json', 'state');
+  return sql`
+    select m.id, substr(m.memo_date, 1, 10) as day, cast(m.customer_id as text) as customer, ${state} as state, -m.discount_cents as discount_cents,
+      -sum(ml.qty) as units, -sum(ml.extended_cents) as merch
+    from credit_memos m join orders o on o.id = m.order_id join credit_memo_lines ml on ml.credit_memo_id = m.id
+    group by m.id, m.memo_date, m.customer_id, o.ship_to_json, m.discount_cents`;
+}
+
 /** The rows of `sales_daily`, `sales_by_day` and `sales_by_month` as a recount gives them (SQL to run or insert from). */
 function recountSql(db: Kysely<DB>) {
   const orders = perOrder(db);
+  const memos = perMemo(db);
+  // Orders count once, with their lines; a credit memo moves units, merchandise and discount only.
+  const sales = sql`
+    select day, customer, state, 1 as orders, lines, units, merch, discount_cents from (${orders}) t where units > 0
+    union all
+    select day, customer, state, 0 as orders, 0 as lines, units, merch, discount_cents from (${memos}) m`;
   const daily = sql`
-    select day, count(*) as orders, sum(lines) as lines, sum(units) as units, sum(merch) as merch_cents, sum(discount_cents) as discount_cents
-    from (${orders}) t where units > 0 group by day`;
+    select day, sum(orders) as orders, sum(lines) as lines, sum(units) as units, sum(merch) as merch_cents, sum(discount_cents) as discount_cents
+    from (${sales}) t group by day`;
   const byDay = sql`
-    select 'customer' as dim, day, customer as key, count(*) as orders, sum(units) as units, sum(merch) as merch_cents, sum(discount_cents) as discount_cents
-    from (${orders}) t where units > 0 group by day, customer
+    select 'customer' as dim, day, customer as key, sum(orders) as orders, sum(units) as units, sum(merch) as merch_cents, sum(discount_cents) as discount_cents
+    from (${sales}) t group by day, customer
     union all
-    select 'state' as dim, day, state as key, count(*) as orders, sum(units) as units, sum(merch) as merch_cents, sum(discount_cents) as discount_cents
-    from (${orders}) t where units > 0 group by day, state
+    select 'state' as dim, day, state as key, sum(orders) as orders, sum(units) as units, sum(merch) as merch_cents, sum(discount_cents) as discount_cents
+    from (${sales}) t group by day, state
     union all
-    select 'item' as dim, substr(o.created_at, 1, 10) as day, l.item_num as key, count(*) as orders, sum(l.qty - l.qty_cancelled) as units,
-      sum((l.qty - l.qty_cancelled) * l.price_cents) as merch_cents, 0 as discount_cents
-    from order_lines l join orders o on o.id = l.order_id
-    where l.qty > l.qty_cancelled
-    group by substr(o.created_at, 1, 10), l.item_num`;
+    select 'item' as dim, day, key, sum(orders) as orders, sum(units) as units, sum(merch_cents) as merch_cents, 0 as discount_cents from (
+      select substr(o.created_at, 1, 10) as day, l.item_num as key, 1 as orders, l.qty - l.qty_cancelled as units, (l.qty - l.qty_cancelled) * l.price_cents as merch_cents
+      from order_lines l join orders o on o.id = l.order_id
+      where l.qty > l.qty_cancelled
+      union all
+      select substr(m.memo_date, 1, 10) as day, ml.item_num as key, 0 as orders, -ml.qty as units, -ml.extended_cents as merch_cents
+      from credit_memo_lines ml join credit_memos m on m.id = ml.credit_memo_id
+    ) i group by day, key`;
   // Months are the sums of their days.
   const byMonth = sql`
     select dim, substr(day, 1, 7) as month, key, sum(orders) as orders, sum(units) as units, sum(merch_cents) as merch_cents, sum(discount_cents) as discount_cents

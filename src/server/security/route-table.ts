@@ -73,7 +73,7 @@ export const isPublic = (r: { method: string; url: string }) => PUBLIC.has(`${r.
 export const placeholders: Record<string, string> = {
   code: 'C000001', email: 'x@example.com', invNum: '12001', coupon: 'WELCOME10', orderNum: '100001', num: '12001', name: 'latex', file: 'latex', id: '1',
   slug: 'about', masterId: 'WINTER', shipmentNum: '999999', invoiceNum: '999999', n: '100001', photoId: '999999', deliveryId: '999999',
-  jobId: '00000000-0000-4000-8000-000000000000', categoryNum: '999999', sessionId: '999999',
+  jobId: '00000000-0000-4000-8000-000000000000', categoryNum: '999999', sessionId: '999999', rmaNum: '999999', creditMemoNum: '999999',
 };
 
 /** Routes whose parameter needs a value of its own: the shared one would reach them only as a 400. */

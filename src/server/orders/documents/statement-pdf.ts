@@ -21,6 +21,13 @@ const CHARGE_COLUMNS: Column[] = [
   { header: 'Charge', width: 362 },
   { header: 'Amount', width: 90, align: 'right' },
 ];
+const MEMO_COLUMNS: Column[] = [
+  { header: 'Credit memo #', width: 110 },
+  { header: 'Date', width: 110 },
+  { header: 'Credit', width: 104, align: 'right' },
+  { header: 'Paid invoices', width: 104, align: 'right' },
+  { header: 'On account', width: 104, align: 'right' },
+];
 const AGING_COLUMNS: Column[] = ['0-30 days', '31-60 days', '61-90 days', 'Over 90 days', 'Total open'].map((header) => ({ header, width: CONTENT_WIDTH / 5, align: 'right' as const }));
 const SUMMARY_H = 130;
 
@@ -44,6 +51,11 @@ export async function renderStatement(s: StatementData): Promise<Buffer> {
   if (s.charges.length > 0) {
     y = room(doc, heading(doc, 'Charges', room(doc, y, 60)), 40);
     y = table(doc, CHARGE_COLUMNS, s.charges.map((c) => [usDate(c.date), c.description, money(c.amountCents)]), y) + 10;
+  }
+  if (s.creditMemos.length > 0) {
+    y = room(doc, heading(doc, 'Credit memos (returns)', room(doc, y, 60)), 40);
+    const memoRows = s.creditMemos.map((m) => [String(m.creditMemoNum), usDate(m.date), money(m.totalCents), money(m.appliedCents), money(m.totalCents - m.appliedCents)]);
+    y = table(doc, MEMO_COLUMNS, memoRows, y) + 10;
   }
   y = room(doc, y, SUMMARY_H + 60);
   y = heading(doc, 'Aging (days past due)', y);

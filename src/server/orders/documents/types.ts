@@ -105,6 +105,8 @@ export interface StatementData {
   creditLimitCents: number;
   invoices: { invoiceNum: number; orderNum: number; date: string; dueDate: string; totalCents: number; paidCents: number; openCents: number; daysOverdue: number }[];
   charges: { date: string; description: string; amountCents: number }[];
+  /** Credit memos of received returns (newest first): what each paid of invoices; the rest is in credit on account. */
+  creditMemos: { creditMemoNum: number; date: string; totalCents: number; appliedCents: number }[];
   unappliedCents: number;
   aging: Record<'0-30' | '31-60' | '61-90' | '90+', number>;
   overdueCents: number;

@@ -37,6 +37,7 @@ import * as itemStock from './migrations/2026-11-28T12-00-item-stock';
 import * as orderDeskWords from './migrations/2026-11-29T01-00-order-desk-words';
 import * as stockBins from './migrations/2026-11-29T02-00-stock-bins';
 import * as productInfoFormat from './migrations/2026-11-29T05-00-product-info-format';
+import * as returnsCreditMemos from './migrations/2026-11-30T04-00-returns-credit-memos';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T01-00-order-desk-words': orderDeskWords,
   '2026-11-29T02-00-stock-bins': stockBins,
   '2026-11-29T05-00-product-info-format': productInfoFormat,
+  '2026-11-30T04-00-returns-credit-memos': returnsCreditMemos,
 };
 
 /**

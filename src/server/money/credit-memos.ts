@@ -1,0 +1,222 @@
+import { sql } from 'kysely';
+import { bumpCounter } from '../platform/counters';
+import type { Db } from './queries';
+
+/**
+ * Credit memos (DESIGN.md §7 "Returns and credit memos"; decision 0037): the only place that
+ * writes `credit_memos`, `credit_memo_lines` and `credit_memo_applications`. A received return
+ * raises one, in the return's transaction (flows/returns.ts): returned units at the prices they
+ * were invoiced at, less their share of the order's discount, with their tax (0 until sales tax
+ * exists), plus the order's shipping when staff tick it. It pays the customer's oldest open
+ * invoices first; what is left is credit on account (queries.ts `balanceSums` counts it).
+ */
+
+export interface CreditMemoPlan {
+  lines: { line_no: number; item_num: string; title: string; qty: number; price_cents: number; extended_cents: number; tax_cents: number }[];
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  shippingCents: number;
+  totalCents: number;
+}
+
+/** What an order's invoices billed and its credit memos credited so far: the caps of the next credit memo. */
+async function orderCredits(db: Db, orderId: number) {
+  const [billed, credited] = await Promise.all([
+    db
+      .selectFrom('invoices')
+      .select([sql<number>`coalesce(sum(subtotal_cents), 0)`.as('sub'), sql<number>`coalesce(sum(discount_cents), 0)`.as('disc'), sql<number>`coalesce(sum(shipping_cents), 0)`.as('ship')])
+      .where('order_id', '=', orderId)
+      .where('status', '!=', 'void')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('credit_memos')
+      .select([sql<number>`coalesce(sum(discount_cents), 0)`.as('disc'), sql<number>`coalesce(sum(shipping_cents), 0)`.as('ship')])
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    subtotalCents: Number(billed.sub),
+    discountLeftCents: Number(billed.disc) - Number(credited.disc),
+    discountCents: Number(billed.disc),
+    shippingLeftCents: Number(billed.ship) - Number(credited.ship),
+  };
+}
+
+/** The order's shipping charge that a credit memo could still credit (invoiced, not credited before). */
+export async function creditableShipping(db: Db, orderId: number): Promise<number> {
+  return (await orderCredits(db, orderId)).shippingLeftCents;
+}
+
+/** The invoiced unit price of each of these order lines (from the invoices of the order's shipments). */
+export async function invoicedPrices(db: Db, orderId: number, lineNos: readonly number[]): Promise<Map<number, number>> {
+  if (lineNos.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('invoice_lines as il')
+    .innerJoin('invoices as i', 'i.id', 'il.invoice_id')
+    .select(['il.line_no', sql<number>`max(il.price_cents)`.as('price')])
+    .where('i.order_id', '=', orderId)
+    .where('il.line_no', 'in', [...lineNos])
+    .groupBy('il.line_no')
+    .execute();
+  return new Map(rows.map((r) => [r.line_no, Number(r.price)]));
+}
+
+/**
+ * The credit memo of returned `lines` of an order: each at its invoiced price (`lines[].price`
+ * when no invoice line is found: the order's price, which invoices bill), the discount the
+ * order's invoices gave in proportion to the credited merchandise (never more than they gave
+ * less earlier credit memos), and the shipping invoiced and not yet credited when `creditShipping`.
+ */
+export async function planCreditMemo(
+  db: Db,
+  orderId: number,
+  lines: readonly { lineNo: number; invNum: string; title: string; qty: number; priceCents: number }[],
+  creditShipping: boolean,
+): Promise<CreditMemoPlan> {
+  const prices = await invoicedPrices(db, orderId, lines.map((l) => l.lineNo));
+  const caps = await orderCredits(db, orderId);
+  const memoLines = lines
+    .filter((l) => l.qty > 0)
+    .map((l) => {
+      const price = prices.get(l.lineNo) ?? l.priceCents;
+      return { line_no: l.lineNo, item_num: l.invNum, title: l.title, qty: l.qty, price_cents: price, extended_cents: price * l.qty, tax_cents: 0 };
+    });
+  const subtotalCents = memoLines.reduce((n, l) => n + l.extended_cents, 0);
+  const share = caps.subtotalCents > 0 ? Math.round((caps.discountCents * subtotalCents) / caps.subtotalCents) : 0;
+  const discountCents = Math.max(0, Math.min(share, caps.discountLeftCents, subtotalCents));
+  const taxCents = memoLines.reduce((n, l) => n + l.tax_cents, 0);
+  const shippingCents = creditShipping ? Math.max(0, caps.shippingLeftCents) : 0;
+  return { lines: memoLines, subtotalCents, discountCents, taxCents, shippingCents, totalCents: subtotalCents - discountCents + taxCents + shippingCents };
+}
+
+export interface IssuedCreditMemo {
+  id: number;
+  creditMemoNum: number;
+  /** The invoices it paid (oldest first) and their orders (the closing rule may close them). */
+  applications: { invoiceId: number; invoiceNum: number; orderId: number; cents: number }[];
+  toCreditCents: number;
+}
+
+/**
+ * Numbers (its own series), writes the credit memo and applies it to the customer's open
+ * invoices, oldest due first, each with a guarded UPDATE (never more than an invoice owes). The
+ * customer's row is taken first (as a payment takes it), so a payment from credit on account and
+ * a credit memo of one customer take turns. The return's UNIQUE refuses a second memo of one return.
+ */
+export async function issueCreditMemo(
+  db: Db,
+  forUpdate: boolean,
+  memo: { returnId: number; orderId: number; customerId: number; date: string },
+  plan: CreditMemoPlan,
+): Promise<IssuedCreditMemo> {
+  await db.selectFrom('customers').select('id').where('id', '=', memo.customerId).$if(forUpdate, (q) => q.forNoKeyUpdate()).executeTakeFirst();
+  const open = await db
+    .selectFrom('invoices')
+    .select(['id', 'invoice_num', 'order_id', 'total_cents', 'paid_cents'])
+    .where('customer_id', '=', memo.customerId)
+    .where('status', '=', 'open')
+    .orderBy('due_date')
+    .orderBy('invoice_num')
+    .$if(forUpdate, (q) => q.forUpdate())
+    .execute();
+  const creditMemoNum = await bumpCounter(db, 'credit_memo_num');
+  const { id } = await db
+    .insertInto('credit_memos')
+    .values({
+      credit_memo_num: creditMemoNum,
+      return_id: memo.returnId,
+      order_id: memo.orderId,
+      customer_id: memo.customerId,
+      memo_date: memo.date,
+      subtotal_cents: plan.subtotalCents,
+      discount_cents: plan.discountCents,
+      tax_cents: plan.taxCents,
+      shipping_cents: plan.shippingCents,
+      total_cents: plan.totalCents,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (plan.lines.length > 0) await db.insertInto('credit_memo_lines').values(plan.lines.map((l) => ({ credit_memo_id: id, ...l }))).execute();
+  let left = plan.totalCents;
+  const applications: IssuedCreditMemo['applications'] = [];
+  for (const inv of open) {
+    if (left <= 0) break;
+    const cents = Math.min(left, Number(inv.total_cents) - Number(inv.paid_cents));
+    if (cents <= 0) continue;
+    const r = await db
+      .updateTable('invoices')
+      .set({ paid_cents: sql`paid_cents + ${cents}`, status: sql`case when paid_cents + ${cents} = total_cents then 'paid' else status end` })
+      .where('id', '=', inv.id)
+      .where('status', '=', 'open')
+      .where(sql<boolean>`paid_cents + ${cents} <= total_cents`)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) continue;
+    applications.push({ invoiceId: inv.id, invoiceNum: inv.invoice_num, orderId: inv.order_id, cents });
+    left -= cents;
+  }
+  if (applications.length > 0) await db.insertInto('credit_memo_applications').values(applications.map((a) => ({ credit_memo_id: id, invoice_id: a.invoiceId, amount_cents: a.cents }))).execute();
+  return { id, creditMemoNum, applications, toCreditCents: left };
+}
+
+const summaryColumns = ['m.id', 'm.credit_memo_num', 'm.return_id', 'm.order_id', 'm.customer_id', 'm.memo_date', 'm.subtotal_cents', 'm.discount_cents', 'm.tax_cents', 'm.shipping_cents', 'm.total_cents'] as const;
+
+/** The credit memos of these returns (at most one each). */
+export function creditMemosOfReturns(db: Db, returnIds: readonly number[]) {
+  if (returnIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('credit_memos as m').select([...summaryColumns]).where('m.return_id', 'in', [...returnIds]).execute();
+}
+export type CreditMemoRow = Awaited<ReturnType<typeof creditMemosOfReturns>>[number];
+
+/** A customer's credit memos, newest first. */
+export function creditMemosOfCustomer(db: Db, customerId: number, limit: number) {
+  return db.selectFrom('credit_memos as m').select([...summaryColumns]).where('m.customer_id', '=', customerId).orderBy('m.id', 'desc').limit(limit).execute();
+}
+
+/** One credit memo by number with its lines and applications, or undefined. */
+export async function creditMemoByNum(db: Db, creditMemoNum: number) {
+  const memo = await db.selectFrom('credit_memos as m').select([...summaryColumns]).where('m.credit_memo_num', '=', creditMemoNum).executeTakeFirst();
+  if (!memo) return undefined;
+  return { memo, ...(await creditMemoParts(db, memo.id)) };
+}
+
+/** A credit memo's lines and where it was applied. */
+export async function creditMemoParts(db: Db, id: number) {
+  const [lines, applications] = await Promise.all([
+    db.selectFrom('credit_memo_lines').selectAll().where('credit_memo_id', '=', id).orderBy('line_no').execute(),
+    db
+      .selectFrom('credit_memo_applications as a')
+      .innerJoin('invoices as i', 'i.id', 'a.invoice_id')
+      .select(['i.invoice_num', 'a.amount_cents'])
+      .where('a.credit_memo_id', '=', id)
+      .orderBy('i.invoice_num')
+      .execute(),
+  ]);
+  return { lines, applications };
+}
+export type CreditMemoDetail = NonNullable<Awaited<ReturnType<typeof creditMemoByNum>>>;
+
+/** The credit memo's "credit to" block: the customer's company, contact and billing address. */
+export async function billToLines(db: Db, customerId: number): Promise<string[]> {
+  const c = await db
+    .selectFrom('customers')
+    .select(['org_name', 'first_name', 'last_name', 'address_line1', 'city', 'state', 'zip', 'country', 'email'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  if (!c) return [];
+  return [c.org_name, `${c.first_name} ${c.last_name}`.trim(), c.address_line1, [c.city, c.state, c.zip].filter(Boolean).join(' '), c.country, c.email].filter((s): s is string => Boolean(s));
+}
+
+/** A statement's credit memos: the customer's newest, each with what it paid of invoices (the rest is credit on account). */
+export async function statementCreditMemos(db: Db, customerId: number, limit = 50) {
+  const rows = await db
+    .selectFrom('credit_memos as m')
+    .select(['m.credit_memo_num', 'm.memo_date', 'm.total_cents'])
+    .select((eb) => eb.selectFrom('credit_memo_applications as a').select(sql<number>`coalesce(sum(a.amount_cents), 0)`.as('n')).whereRef('a.credit_memo_id', '=', 'm.id').as('applied'))
+    .where('m.customer_id', '=', customerId)
+    .orderBy('m.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ creditMemoNum: r.credit_memo_num, date: r.memo_date, totalCents: Number(r.total_cents), appliedCents: Number(r.applied ?? 0) }));
+}

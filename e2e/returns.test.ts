@@ -118,7 +118,7 @@ describe('a return, from the buyer’s phone to the credit memo', () => {
     const receive = desk.getByRole('dialog', { name: `Receive return ${rmaNum}` });
     await receive.getByRole('radio', { name: 'West (Fresno)' }).check();
     expect(await receive.locator('input').and(receive.getByLabel(/back to stock$/)).inputValue()).toBe('2');
-    await receive.getByText(`Credit memo: ${money(credit)}`).waitFor();
+    await receive.getByText(`Merchandise to credit: ${money(credit)}`, { exact: false }).waitFor();
     expect(await seriousViolations(desk), 'receive dialog').toEqual([]);
     await receive.getByRole('button', { name: 'Receive and credit' }).click();
     await receive.waitFor({ state: 'detached' });

@@ -67,7 +67,7 @@ export default function ReturnDetailPage() {
           </Group>
           <Grid>
             <Grid.Col span={{ base: 12, md: 7 }}>
-              <ReturnFactsSection ret={ret} pdfs={can('orders:read')} />
+              <ReturnFactsSection ret={ret} slip={can('orders:write')} creditMemoPdf={can('invoices:read')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }}>
               <CreditMemoSection ret={ret} />

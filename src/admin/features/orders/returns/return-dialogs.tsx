@@ -150,8 +150,8 @@ export function ReceiveDialog({ ret, onClose }: DialogProps) {
         onChange={(e) => setCreditShipping(e.currentTarget.checked)}
       />
       <Text size="sm" aria-live="polite">
-        Credit memo: {money(merchandise + (creditShipping ? ret.orderShipping : 0))}
-        {creditShipping ? ' with shipping' : ''}, plus the tax of those lines. It goes to the customer’s oldest open invoices; the rest is credit on account.
+        Merchandise to credit: {money(merchandise)}
+        {creditShipping ? `, and shipping ${money(ret.orderShipping)}` : ''}. The credit memo takes off its share of any order discount and adds its tax; it goes to the customer’s oldest open invoices, the rest is credit on account.
       </Text>
     </FormDialog>
   );

@@ -66,7 +66,7 @@ export function ReturnLinesSection({ ret }: { ret: AdminReturn }) {
 }
 
 /** Who, which order, the buyer's note, what happened when; the return slip and credit memo PDFs. */
-export function ReturnFactsSection({ ret, pdfs }: { ret: AdminReturn; pdfs: boolean }) {
+export function ReturnFactsSection({ ret, slip, creditMemoPdf }: { ret: AdminReturn; slip: boolean; creditMemoPdf: boolean }) {
   const steps: [string, string | null][] = [
     ['Requested', atTime(ret.createdAt)],
     ['Approved', ret.approvedAt && atTime(ret.approvedAt)],
@@ -102,12 +102,14 @@ export function ReturnFactsSection({ ret, pdfs }: { ret: AdminReturn; pdfs: bool
             Rejected: {ret.rejectReason}
           </Text>
         )}
-        {pdfs && (
+        {(slip || creditMemoPdf) && (
           <Group gap="md" mt="xs">
-            <Anchor href={documentUrl(`/Returns/${ret.rmaNum}/Slip.pdf`)} target="_blank" rel="noopener">
-              Return slip (PDF)
-            </Anchor>
-            {ret.creditMemo && (
+            {slip && (
+              <Anchor href={documentUrl(`/Returns/${ret.rmaNum}/Slip.pdf`)} target="_blank" rel="noopener">
+                Return slip (PDF)
+              </Anchor>
+            )}
+            {creditMemoPdf && ret.creditMemo && (
               <Anchor href={documentUrl(`/CreditMemos/${ret.creditMemo.creditMemoNum}.pdf`)} target="_blank" rel="noopener">
                 Credit memo {ret.creditMemo.creditMemoNum} (PDF)
               </Anchor>
@@ -143,6 +145,7 @@ export function CreditMemoSection({ ret }: { ret: AdminReturn }) {
           Issued {onDate(m.date)}
         </Text>
         <Row label="Merchandise" value={money(m.subtotal)} />
+        {m.discount > 0 && <Row label="Less its share of the order's discount" value={`−${money(m.discount)}`} />}
         {m.tax > 0 && <Row label="Tax" value={money(m.tax)} />}
         {m.shipping > 0 && <Row label="Shipping" value={money(m.shipping)} />}
         <Row label="Credit" value={money(m.total)} strong />

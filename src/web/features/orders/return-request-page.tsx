@@ -19,7 +19,7 @@ interface Choice {
 function LineChoice({ line, choice, onChange }: { line: ReturnableLine; choice: Choice; onChange: (c: Choice) => void }) {
   const name = `${line.invNum} ${line.title}`;
   return (
-    <Paper withBorder p="md" radius="md" component="fieldset" aria-label={name} data-testid={`return-line-${line.invNum}`} style={{ minWidth: 0 }}>
+    <Paper withBorder p="md" radius="md" component="fieldset" aria-label={name} data-testid={`return-line-${line.invNum}`} m={0} style={{ minWidth: 0 }}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
         <div>
           <Text fw={700}>{line.invNum}</Text>

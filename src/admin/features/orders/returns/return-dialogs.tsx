@@ -106,7 +106,7 @@ export function ReceiveDialog({ ret, onClose }: DialogProps) {
       </Radio.Group>
       <Stack gap="xs">
         {ret.lines.map((l) => (
-          <Paper key={l.lineNo} withBorder p="sm" component="fieldset" aria-label={`Line ${l.lineNo}: ${l.invNum}`} style={{ minWidth: 0 }}>
+          <Paper key={l.lineNo} withBorder p="sm" component="fieldset" aria-label={`Line ${l.lineNo}: ${l.invNum}`} m={0} style={{ minWidth: 0 }}>
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="xs">
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={600}>

@@ -86,6 +86,8 @@ describe('picking by bin', () => {
     await adjust.waitFor({ state: 'hidden' });
     expect((await owner('GET', '/Stock/17060')).west.available).toBe(before - 2);
     expect((await owner('GET', '/Stock/17060/Movements'))[0]).toMatchObject({ warehouse: 'west', delta: -2, reason: 'damaged' });
+    // The history says what happened and who did it in words, not codes.
+    await page.getByRole('row').filter({ hasText: 'Damaged' }).filter({ hasText: DEMO_OWNER.email }).filter({ hasText: '-2' }).first().waitFor();
 
     // The owner (no warehouse limit) chooses the warehouse on the pick screen; West is first.
     await page.goto(`${shop.url}/admin/pick?orders=${orderNum}`);

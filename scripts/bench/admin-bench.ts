@@ -1,14 +1,15 @@
 /**
  * The back office's part of `npm run bench` (issue 17 "Speed"): the orders list with a status
  * filter and with a search, the dashboard, the detail of a 200-line order, and shipping or
- * cancelling one line of a 200-line order, against the orders `seedSyntheticOrders` wrote, as the
- * demo owner (cookie and CSRF header, as the admin app sends them).
+ * cancelling one line of a 200-line order, receiving a return (returns-bench.ts), against the
+ * orders `seedSyntheticOrders` wrote, as the demo owner (cookie and CSRF header, as the admin app sends them).
  */
 import { type Kysely, sql } from 'kysely';
 import { ORDER_STATUSES } from '../../src/contract/order-lifecycle';
 import type { DB } from '../../src/server/platform/db/schema';
 import { DEMO_STAFF } from '../../src/server/staff/demo-staff';
 import { type BenchResult, cannon, type LoadOptions, type Request } from './load';
+import { type ReturnToReceive, ReturnsToReceive, returnSamples } from './returns-bench';
 
 /** p99 targets in ms (issue 17): [SQLite, PostgreSQL]. */
 export const ADMIN_TARGETS: Record<string, [number, number]> = {
@@ -17,6 +18,7 @@ export const ADMIN_TARGETS: Record<string, [number, number]> = {
   'admin-dashboard': [100, 100],
   'admin-order-200': [20, 20],
   'admin-ship-line': [50, 50],
+  'admin-receive-return': [50, 50],
   'admin-cancel-line': [50, 50],
 };
 export const ADMIN_KEYS = Object.keys(ADMIN_TARGETS);
@@ -28,6 +30,8 @@ export interface AdminSamples {
   bigOrders: number[];
   /** Lines of the 200-line orders that can ship, with what is open at each warehouse. */
   openLines: { orderNum: number; lineNo: number; west: number; east: number }[];
+  /** Requested returns of shipped orders, one unit each, for `admin-receive-return`. */
+  returns: ReturnToReceive[];
 }
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
@@ -56,7 +60,8 @@ export async function adminSamples(db: Kysely<DB>): Promise<AdminSamples> {
     .where('o.status_code', 'in', ['accepted', 'partially_shipped'])
     .where(sql<boolean>`l.qty_west + l.qty_east > 0`)
     .execute();
-  return { searches, bigOrders, openLines };
+  const returns = await returnSamples(db, 20_000);
+  return { searches, bigOrders, openLines, returns };
 }
 
 export interface StaffSession {
@@ -128,6 +133,11 @@ export async function adminLoads({ shopUrl, samples, opts, only, measure }: Admi
   await path('admin-ship-line', 'admin: ship 1 line of 200', () => {
     const u = nextUnit();
     return post(`/beapi/Admin/Orders/${u.orderNum}/Ship`, { warehouse: u.warehouse, carrier: 'ups', trackingNumber: `1Z${randInt(1e9, 9e9)}`, lines: [{ lineNo: u.lineNo, qty: 1 }] });
+  });
+  const returns = new ReturnsToReceive(samples.returns);
+  await path('admin-receive-return', 'admin: receive a return', () => {
+    const r = returns.take();
+    return post(`/beapi/Admin/Returns/${r.rmaNum}/Receive`, { warehouse: 'west', lines: [{ lineNo: r.lineNo, qty: 1, disposition: 'restock' }] });
   });
   await path('admin-cancel-line', 'admin: cancel 1 line of 200', () => {
     const u = nextUnit();

@@ -130,7 +130,7 @@ export function actorName(label: string, storedName: string | null): string {
   if (storedName) return storedName;
   const m = /^([a-z]+):(\d+)(?: (.+))?$/i.exec(label);
   if (m) return m[3] ?? `${m[1]![0]!.toUpperCase()}${m[1]!.slice(1)} ${m[2]}`;
-  if (label === 'system') return 'The shop';
+  if (label === 'system' || label === 'shop') return 'The shop';
   if (label.startsWith('system:')) return `The shop (${label.slice(7).replace(/[-_]/g, ' ')})`;
   if (label === 'import') return 'An import';
   return label;

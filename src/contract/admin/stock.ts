@@ -7,6 +7,21 @@ import { warehouseSchema } from './staff';
 export const STOCK_REASONS = ['received', 'count', 'damaged', 'returned', 'other'] as const;
 /** Kinds of movement: the adjustment reasons, and what the shop itself does. */
 export const MOVEMENT_REASONS = [...STOCK_REASONS, 'checkout', 'ship', 'cancel', 'backorder', 'import', 'return'] as const;
+export type MovementReason = (typeof MOVEMENT_REASONS)[number];
+/** Each kind of movement in words, as the stock history shows it. */
+export const MOVEMENT_WORDS: Record<MovementReason, string> = {
+  received: 'Received',
+  count: 'Stock count',
+  damaged: 'Damaged',
+  returned: 'Returned',
+  other: 'Other',
+  checkout: 'Ordered',
+  ship: 'Shipped',
+  cancel: 'Cancelled',
+  backorder: 'Backorder filled',
+  import: 'Import',
+  return: 'Return received',
+};
 
 export const STOCK_MESSAGES = {
   belowZero: (available: number) => `That would leave ${available} available: stock cannot go below zero`,

@@ -16,7 +16,7 @@ import { buyerCall, placeOrder, setStock, stockOf } from './lifecycle-test-helpe
 
 const { t, staff } = withShop({ catalogue: true, staff: { owner: 'demo owner', desk: ['orders'], warehouse: ['warehouse'], accounts: ['accounts'] } });
 const db = () => t.ctx.database.db;
-const admin = (s: StaffSessionForTest, method: 'GET' | 'POST', url: string, payload?: object) => adminCall(t, s, { method, url, ...(payload ? { payload } : {}) });
+const admin = (s: StaffSessionForTest, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => adminCall(t, s, { method, url, ...(payload ? { payload } : {}) });
 const cents = (dollars: number) => Math.round(dollars * 100);
 
 /** A buyer's order, accepted and shipped in full from West: the buyer, the order number and its invoice. */
@@ -301,5 +301,28 @@ describe('credit memos and the account', () => {
     expect(cents(salesAfter.sales)).toBe(cents(salesBefore.sales) - cents(memo.subtotal));
     expect(cents(salesAfter.net)).toBeLessThan(cents(salesBefore.net));
     expect(await readSummaries(db())).toEqual(await recountSummaries(db()));
+  });
+});
+
+describe('webhooks', () => {
+  it('return.requested, return.received and credit_memo.issued are written with the change, for endpoints that want them', async () => {
+    await setStock(t, '11002', 40, 0);
+    const hook = await admin(staff.owner, 'POST', '/Webhooks', { url: 'https://93.184.216.34/hooks', events: ['return.requested', 'return.received', 'credit_memo.issued'] });
+    expect(hook.status).toBe(201);
+    const since = Number((await db().selectFrom('outbox').select(db().fn.max('id').as('m')).executeTakeFirstOrThrow()).m ?? 0);
+    try {
+      const { buyer, orderNum } = await shippedOrder([['11002', 2]]);
+      const rma = (await requestReturn(buyer, orderNum, { lines: [{ lineNo: 1, qty: 1, reason: 'damaged' }] })).body.rmaNum;
+      const received = await admin(staff.desk, 'POST', `/Returns/${rma}/Receive`, { warehouse: 'west', lines: [{ lineNo: 1, qty: 1, disposition: 'restock' }] });
+      const rows = await db().selectFrom('outbox').select(['topic', 'payload']).where('kind', '=', 'webhook').where('id', '>', since).orderBy('id').execute();
+      expect(rows.map((r) => r.topic)).toEqual(['return.requested', 'return.received', 'credit_memo.issued']);
+      const data = rows.map((r) => (JSON.parse(JSON.parse(r.payload!).body) as { data: any }).data);
+      expect(data[0]).toMatchObject({ rmaNum: rma, orderNum, status: 'requested' });
+      expect(data[1]).toMatchObject({ rmaNum: rma, status: 'received', creditMemoNum: received.body.creditMemoNum });
+      expect(data[2]).toEqual(received.body.creditMemo);
+    } finally {
+      expect((await admin(staff.owner, 'DELETE', `/Webhooks/${hook.body.id}`)).status).toBeLessThan(300);
+      await db().updateTable('outbox').set({ status: 'done' }).where('kind', '=', 'webhook').where('id', '>', since).execute();
+    }
   });
 });

@@ -16,6 +16,8 @@ import type { ReadOnlyDb, Row } from './read-only-db';
  *   on hand   = Σ delta of every movement but checkout, backorder and cancel
  *   allocated = Σ −delta of checkout, backorder and cancel movements + Σ delta of ship movements
  * (the second is qty = Σ delta of every movement but ship, written the other way round).
+ * A received return's restocked units are a `return` movement (qty and on hand up); scrapped
+ * units write no movement: they left on hand when they shipped and never came back to stock.
  */
 
 export interface Break {
@@ -32,7 +34,7 @@ export interface CheckOptions {
 export interface CheckResult {
   breaks: Break[];
   /** What was looked at, for the report. */
-  counted: { items: number; orders: number; lines: number; invoices: number; payments: number; movements: number; auditRows: number };
+  counted: { items: number; orders: number; lines: number; invoices: number; payments: number; creditMemos: number; movements: number; auditRows: number };
 }
 
 const TRANSFERS = new Set(['checkout', 'backorder', 'cancel']);
@@ -54,6 +56,10 @@ export async function checkInvariants(db: ReadOnlyDb, options: CheckOptions = {}
     const invoiceLines = await query('select i.order_id, il.invoice_id, il.line_no, il.qty, il.price_cents, il.extended_cents from invoice_lines il join invoices i on i.id = il.invoice_id');
     const payments = await query('select id, amount_cents, method, returned_at from payments');
     const applications = await query('select payment_id, invoice_id, amount_cents from payment_applications');
+    const memoApplications = await query('select credit_memo_id, invoice_id, amount_cents from credit_memo_applications');
+    const returns = await query('select r.id, r.rma_num, r.order_id, r.status, rl.line_no, rl.qty, rl.restocked, rl.scrapped from returns r join return_lines rl on rl.return_id = r.id');
+    const memos = await query('select * from credit_memos');
+    const memoLines = await query('select credit_memo_id, line_no, qty, price_cents, extended_cents, tax_cents from credit_memo_lines');
     const audit = await query(`select action, count(*) as n from audit_log where actor like 'staff:%' group by action`);
     const counts = await query('select key, n from order_counts');
 
@@ -62,7 +68,8 @@ export async function checkInvariants(db: ReadOnlyDb, options: CheckOptions = {}
     checkOrders(orders, byOrder, fail);
     checkCounts(orders, counts, fail);
     checkInvoices(orders, byOrder, shipped, invoices, invoiceLines, fail);
-    checkPayments(invoices, payments, applications, fail);
+    checkPayments(invoices, payments, applications, memoApplications, fail);
+    checkReturns(lines, returns, memos, memoLines, memoApplications, fail);
     checkAudit(audit, orders, options.staffChanges, fail);
 
     return {
@@ -73,6 +80,7 @@ export async function checkInvariants(db: ReadOnlyDb, options: CheckOptions = {}
         lines: lines.length,
         invoices: invoices.length,
         payments: payments.length,
+        creditMemos: memos.length,
         movements: moves.reduce((s, m) => s + n(m.n), 0),
         auditRows: audit.reduce((s, a) => s + n(a.n), 0),
       },
@@ -251,10 +259,12 @@ function checkInvoices(orders: Row[], byOrder: Map<number, Row[]>, shipped: Row[
   }
 }
 
-function checkPayments(invoices: Row[], payments: Row[], applications: Row[], fail: Fail): void {
+function checkPayments(invoices: Row[], payments: Row[], applications: Row[], memoApplications: Row[], fail: Fail): void {
   const live = new Map(payments.map((p) => [n(p.id), p]));
   const appliedTo = new Map<number, number>();
   const appliedFrom = new Map<number, number>();
+  // Credit memos pay invoices as payments do (decision 0037).
+  for (const a of memoApplications) appliedTo.set(n(a.invoice_id), (appliedTo.get(n(a.invoice_id)) ?? 0) + n(a.amount_cents));
   for (const a of applications) {
     appliedFrom.set(n(a.payment_id), (appliedFrom.get(n(a.payment_id)) ?? 0) + n(a.amount_cents));
     if (live.get(n(a.payment_id))?.returned_at) continue;
@@ -264,13 +274,63 @@ function checkPayments(invoices: Row[], payments: Row[], applications: Row[], fa
     const subject = `invoice ${String(inv.invoice_num)}`;
     const applied = appliedTo.get(n(inv.id)) ?? 0;
     if (applied > n(inv.total_cents)) fail('payments never exceed invoices', subject, `applied ${applied}, invoice total ${n(inv.total_cents)}`);
-    if (applied !== n(inv.paid_cents)) fail("an invoice's paid amount is its payments'", subject, `paid ${n(inv.paid_cents)}, payments applied ${applied}`);
+    if (applied !== n(inv.paid_cents)) fail("an invoice's paid amount is its payments' and credit memos'", subject, `paid ${n(inv.paid_cents)}, payments and credit memos applied ${applied}`);
     const paid = n(inv.paid_cents) === n(inv.total_cents);
     if ((inv.status === 'paid') !== paid && inv.status !== 'void') fail("an invoice's status fits what is paid", subject, `${String(inv.status)} with ${n(inv.paid_cents)} of ${n(inv.total_cents)} paid`);
   }
   for (const p of payments) {
     const applied = appliedFrom.get(n(p.id)) ?? 0;
     if (applied > n(p.amount_cents)) fail('payments never exceed invoices', `payment ${n(p.id)}`, `applied ${applied} of ${n(p.amount_cents)} received`);
+  }
+}
+
+/**
+ * Returns and credit memos (decision 0037): an order line is never asked back for more than
+ * shipped (received returns count what arrived, rejected ones nothing); a received return has
+ * exactly one credit memo, others none; the memo credits exactly the units received, each line
+ * units × price, its total lines − discount + tax + shipping, and it never pays out more than its total.
+ */
+function checkReturns(lines: Row[], returns: Row[], memos: Row[], memoLines: Row[], memoApplications: Row[], fail: Fail): void {
+  const shippedOf = new Map(lines.map((l) => [`${n(l.order_id)}/${n(l.line_no)}`, n(l.qty_shipped)]));
+  const asked = new Map<string, number>();
+  const receivedOf = new Map<string, number>();
+  const statusOf = new Map<number, { rma: number; status: string }>();
+  for (const r of returns) {
+    const key = `${n(r.order_id)}/${n(r.line_no)}`;
+    const got = n(r.restocked) + n(r.scrapped);
+    statusOf.set(n(r.id), { rma: n(r.rma_num), status: String(r.status) });
+    if (got > n(r.qty) || (r.status !== 'received' && got > 0)) fail('a return receives at most what was asked, and only once received', `return ${n(r.rma_num)} line ${n(r.line_no)}`, `${String(r.status)}: asked ${n(r.qty)}, received ${got}`);
+    if (r.status !== 'rejected') asked.set(key, (asked.get(key) ?? 0) + (r.status === 'received' ? got : n(r.qty)));
+    if (r.status === 'received') receivedOf.set(`${n(r.id)}/${n(r.line_no)}`, got);
+  }
+  for (const [key, units] of asked) {
+    if (units > (shippedOf.get(key) ?? 0)) fail('returns never exceed what shipped', `order line ${key}`, `${units} returned or asked back, ${shippedOf.get(key) ?? 0} shipped`);
+  }
+  const memoOf = new Map<number, Row>();
+  for (const m of memos) {
+    if (memoOf.has(n(m.return_id))) fail('a received return has one credit memo', `return id ${n(m.return_id)}`, 'two credit memos');
+    memoOf.set(n(m.return_id), m);
+  }
+  for (const [id, r] of statusOf) {
+    if ((r.status === 'received') !== memoOf.has(id)) fail('a received return has one credit memo', `return ${r.rma}`, `${r.status} with ${memoOf.has(id) ? 'a' : 'no'} credit memo`);
+  }
+  const linesOf = groupBy(memoLines, (l) => n(l.credit_memo_id));
+  const appliedFrom = new Map<number, number>();
+  for (const a of memoApplications) appliedFrom.set(n(a.credit_memo_id), (appliedFrom.get(n(a.credit_memo_id)) ?? 0) + n(a.amount_cents));
+  for (const m of memos) {
+    const subject = `credit memo ${n(m.credit_memo_num)}`;
+    const ls = linesOf.get(n(m.id)) ?? [];
+    const merch = ls.reduce((s, l) => s + n(l.extended_cents), 0);
+    const tax = ls.reduce((s, l) => s + n(l.tax_cents), 0);
+    if (ls.some((l) => n(l.extended_cents) !== n(l.qty) * n(l.price_cents))) fail('credit memo lines are units × price', subject, 'a line whose extended amount is not its units times its price');
+    if (merch !== n(m.subtotal_cents) || tax !== n(m.tax_cents) || n(m.total_cents) !== merch - n(m.discount_cents) + tax + n(m.shipping_cents)) {
+      fail('credit memo total = its lines − discount + tax + shipping', subject, `lines ${merch}, subtotal ${n(m.subtotal_cents)}, discount ${n(m.discount_cents)}, tax ${n(m.tax_cents)}, shipping ${n(m.shipping_cents)}, total ${n(m.total_cents)}`);
+    }
+    for (const l of ls) {
+      const got = receivedOf.get(`${n(m.return_id)}/${n(l.line_no)}`) ?? 0;
+      if (got !== n(l.qty)) fail('a credit memo credits the units received', `${subject} line ${n(l.line_no)}`, `credits ${n(l.qty)}, received ${got}`);
+    }
+    if ((appliedFrom.get(n(m.id)) ?? 0) > n(m.total_cents)) fail('credit memos never pay more than they credit', subject, `applied ${appliedFrom.get(n(m.id))} of ${n(m.total_cents)}`);
   }
 }
 

@@ -22,7 +22,7 @@ export interface BatchReport {
 
 export class InvariantDriver {
   readonly tally = new Tally();
-  private readonly book: OrderBook = { orders: [], payments: [] };
+  private readonly book: OrderBook = { orders: [], payments: [], returns: [] };
   private batches = 0;
 
   constructor(

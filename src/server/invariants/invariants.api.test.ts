@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 describe(`the shop's invariants under concurrent buyers and staff (seed ${SEED})`, () => {
-  it('hold after every batch: stock, order lines and totals, invoices, payments, audit', async () => {
+  it('hold after every batch: stock, order lines and totals, invoices, payments, returns and credit memos, audit', async () => {
     for (let b = 0; b < BATCHES; b++) {
       const report = await driver.batch(CLIENTS, OPERATIONS);
       const replay = `replay with INVARIANT_SEED=${SEED} (batch ${report.batch})\n${describeTally(driver.tally)}`;
@@ -52,5 +52,6 @@ describe(`the shop's invariants under concurrent buyers and staff (seed ${SEED})
     const answered = (kind: string, status: number) => driver.tally.statuses.get(kind)?.get(status) ?? 0;
     expect(answered('checkout', 201)).toBeGreaterThan(10);
     expect(answered('ship part', 201) + answered('ship whole', 201)).toBeGreaterThan(0);
+    expect(answered('return request', 201)).toBeGreaterThan(0);
   }, 240_000);
 });

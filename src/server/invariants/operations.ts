@@ -31,6 +31,8 @@ export class Tally {
 export interface OrderBook {
   orders: { orderNum: number; customerId: number }[];
   payments: number[];
+  /** Returns asked for during the run (decision 0037). */
+  returns: number[];
 }
 
 export interface OpContext {
@@ -223,6 +225,38 @@ const returnCheque: Op = async (c) => {
   c.tally.record('returned cheque', await c.shop.owner.call('POST', `/Payments/${id}/Return`), [200, 409], 'payment.return');
 };
 
+/** The buyer asks back some shipped units of an own order (more than is left to return: 400). */
+const requestReturn: Op = async (c) => {
+  const own = c.book.orders.filter((o) => o.customerId === c.buyer.customerId);
+  if (own.length === 0) return;
+  const { orderNum } = c.rng.pick(own.slice(-10));
+  const order = c.tally.record('buyer order read', await c.buyer.call('GET', `/Shop/GetOrder/${orderNum}`), [200]);
+  const shipped = ((order.body?.lines ?? []) as { shipped: number }[]).map((l, i) => ({ lineNo: i + 1, shipped: l.shipped })).filter((l) => l.shipped > 0);
+  if (shipped.length === 0) return;
+  const line = c.rng.pick(shipped);
+  const body = { lines: [{ lineNo: line.lineNo, qty: c.rng.int(1, line.shipped), reason: c.rng.pick(['damaged', 'wrong_item', 'not_needed', 'other']) }], note: '' };
+  const res = c.tally.record('return request', await c.buyer.call('POST', `/Shop/RequestReturn/${orderNum}`, body), [201, 400]);
+  if (res.status === 201) c.book.returns.push(res.body.rmaNum);
+};
+
+/** Staff approve, reject or receive a return (receiving restocks, raises the credit memo and applies it). */
+const handleReturn: Op = async (c) => {
+  if (c.book.returns.length === 0) return;
+  const rma = c.rng.pick(c.book.returns.slice(-20));
+  const roll = c.rng.next();
+  if (roll < 0.2) return void c.tally.record('return approve', await c.shop.owner.call('POST', `/Returns/${rma}/Approve`), [200, 409], 'return.approve');
+  if (roll < 0.3) return void c.tally.record('return reject', await c.shop.owner.call('POST', `/Returns/${rma}/Reject`, { reason: 'Past the return window' }), [200, 409], 'return.reject');
+  const got = c.tally.record('return read', await c.shop.owner.call('GET', `/Returns/${rma}`), [200]);
+  const lines = ((got.body?.lines ?? []) as { lineNo: number; qty: number }[]).map((l) => {
+    const qty = c.rng.int(1, l.qty);
+    const scrap = c.rng.chance(0.3) ? c.rng.int(0, qty - 1) : 0;
+    return [{ lineNo: l.lineNo, qty: qty - scrap, disposition: 'restock' }, ...(scrap > 0 ? [{ lineNo: l.lineNo, qty: scrap, disposition: 'scrap' }] : [])];
+  });
+  if (lines.length === 0) return;
+  const body = { warehouse: c.rng.pick(WAREHOUSES), lines: lines.flat(), creditShipping: c.rng.chance(0.3) };
+  c.tally.record('return receive', await c.shop.owner.call('POST', `/Returns/${rma}/Receive`, body), [200, 409], 'return.receive');
+};
+
 /** Operations and their weights. */
 export const OPERATIONS: readonly { name: string; weight: number; run: Op }[] = [
   { name: 'checkout', weight: 22, run: checkout },
@@ -243,6 +277,8 @@ export const OPERATIONS: readonly { name: string; weight: number; run: Op }[] = 
   { name: 'csv import', weight: 2, run: csvImport },
   { name: 'payment', weight: 7, run: payment },
   { name: 'returned cheque', weight: 1, run: returnCheque },
+  { name: 'return request', weight: 3, run: requestReturn },
+  { name: 'return handling', weight: 3, run: handleReturn },
 ];
 
 export function pickOperation(rng: SeededRandom): { name: string; run: Op } {

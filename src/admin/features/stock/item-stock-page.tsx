@@ -4,7 +4,9 @@ import { Link, useParams } from 'react-router';
 import { atTime } from '../../components/dates';
 import { useCan, useStaffSession } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
+import { actorName } from '../../../contract/admin/audit-words';
 import type { WarehouseCode } from '../../../contract/admin/staff';
+import { MOVEMENT_WORDS } from '../../../contract/admin/stock';
 import { AdjustDialog } from './adjust-dialog';
 import { BinDialog } from './bin-dialog';
 import { useItemStock, useMovements } from './api';
@@ -102,9 +104,9 @@ export default function ItemStockPage() {
                   <Table.Td>{atTime(m.at)}</Table.Td>
                   <Table.Td>{m.warehouse === 'west' ? 'West' : 'East'}</Table.Td>
                   <Table.Td ta="right">{m.delta > 0 ? `+${m.delta}` : m.delta}</Table.Td>
-                  <Table.Td>{m.reason}</Table.Td>
+                  <Table.Td>{MOVEMENT_WORDS[m.reason]}</Table.Td>
                   <Table.Td>{m.ref}</Table.Td>
-                  <Table.Td>{m.actor}</Table.Td>
+                  <Table.Td>{actorName(m.actor, null)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -4,6 +4,7 @@ import { SCREENS, type Screen } from '../src/contract/admin/screens';
 import { WEBHOOK_MESSAGES } from '../src/contract/admin/webhooks';
 import { seriousViolations } from './support/axe';
 import { adminPage, DEMO_OWNER, placeOrder, staffApi } from './support/admin';
+import { apiAs } from './support/api';
 import { launchBrowser, type RunningShop, startShop } from './support/shop';
 
 /**
@@ -41,6 +42,12 @@ beforeAll(async () => {
   ]));
   ({ orderNum: acceptedOrderNum } = await placeOrder(shop, [['17060', 3]], 'E2E-SHIP'));
   await owner('POST', `/Orders/${acceptedOrderNum}/Accept`, {});
+  // A shipped order with a return the buyer asked for: the returns list has a row, `:rma` a value.
+  const returned = await placeOrder(shop, [['17061', 2]], 'E2E-RETURN');
+  await owner('POST', `/Orders/${returned.orderNum}/Accept`, {});
+  const toShip = await owner('GET', `/Orders/${returned.orderNum}`);
+  await owner('POST', `/Orders/${returned.orderNum}/Ship`, { warehouse: toShip.lines[0].openWest > 0 ? 'west' : 'east', carrier: 'ups', trackingNumber: '1Z999AA10123456784' });
+  const { rmaNum } = await apiAs(shop, returned.token)('POST', `/Shop/RequestReturn/${returned.orderNum}`, { lines: [{ lineNo: 1, qty: 1, reason: 'damaged' }], note: 'One arrived torn' });
   const customers = await owner('GET', '/Customers');
   const orderForms = await owner('GET', '/OrderForms');
   const contentPages = await owner('GET', '/Pages');
@@ -51,6 +58,7 @@ beforeAll(async () => {
     num: '17060',
     masterId: String(orderForms[0]?.masterId ?? ''),
     slug: String(contentPages[0]?.slug ?? ''),
+    rma: String(rmaNum),
   });
   // Two screens share `:id`: the customer's and the webhook's; the webhook's is filled in per route.
   ids.webhookId = String(webhookId);

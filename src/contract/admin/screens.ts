@@ -32,6 +32,8 @@ export const SCREENS = {
   orders: { path: 'orders', label: 'Orders', group: 'Sell', permission: 'orders:read' },
   newOrder: { path: 'orders/new', permission: 'orders:write' },
   order: { path: 'orders/:orderNum', permission: 'orders:read' },
+  returns: { path: 'returns', label: 'Returns', group: 'Sell', permission: 'orders:write' },
+  return: { path: 'returns/:rma', permission: 'orders:write' },
   pick: { path: 'pick', label: 'Pick', group: 'Stock', permission: 'orders:ship' },
   customers: { path: 'customers', label: 'Customers', group: 'Sell', permission: 'customers:read' },
   customer: { path: 'customers/:id', permission: 'customers:read' },

@@ -50,6 +50,7 @@ const routes: RouteObject[] = [
   // Check Order Status (the landing page's tile).
   { path: 'orders', ...protectedPage(() => import('../features/orders/orders-page')) },
   { path: 'orders/:orderNum', ...protectedPage(() => import('../features/orders/order-page')) },
+  { path: 'orders/:orderNum/return', ...protectedPage(() => import('../features/orders/return-request-page')) },
   { path: 'signin', ...page(() => import('../features/account/sign-in-page')) },
   { path: 'signup', ...page(() => import('../features/account/sign-up-page')) },
   { path: 'forgotpassword', ...page(() => import('../features/account/forgot-password-page')) },

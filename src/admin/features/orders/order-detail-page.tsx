@@ -13,6 +13,7 @@ import { EditOrder } from './actions/edit-order';
 import { ShipDialog } from './actions/ship-dialog';
 import { ConfirmActionDialog, HoldDialog } from './actions/simple-action-dialog';
 import { useAdminOrder } from './api';
+import { OrderReturnsSection } from './order-returns-section';
 import { CustomerSection, InvoicesSection, ShipmentsSection, TimelineSection, TotalsSection } from './order-sections';
 
 const ACTION_BUTTONS: { action: OrderAction; label: string; permission: Permission; color?: string; variant?: string }[] = [
@@ -23,7 +24,7 @@ const ACTION_BUTTONS: { action: OrderAction; label: string; permission: Permissi
   { action: 'cancel', label: 'Cancel…', permission: 'orders:write', color: 'red.9', variant: 'outline' },
 ];
 
-/** One order: header and actions, customer and totals, lines with their five quantities, shipments, invoices, timeline. */
+/** One order: header and actions, customer and totals, lines with their five quantities, shipments, invoices, returns, timeline. */
 export default function OrderDetailPage() {
   const orderNum = Number(useParams().orderNum);
   useAdminTitle(`Order ${orderNum}`);
@@ -103,6 +104,7 @@ export default function OrderDetailPage() {
           )}
           <ShipmentsSection order={order} packingSlips={can('orders:ship')} />
           <InvoicesSection order={order} pdfs={can('invoices:read')} />
+          {can('orders:write') && <OrderReturnsSection order={order} />}
           <TimelineSection order={order} />
           {dialogProps && (dialog === 'accept' || dialog === 'release') && <ConfirmActionDialog {...dialogProps} action={dialog} />}
           {dialogProps && dialog === 'hold' && <HoldDialog {...dialogProps} />}

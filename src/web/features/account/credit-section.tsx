@@ -43,9 +43,10 @@ export function CreditSection() {
             <Figure label="Invoiced, due" value={money(s.invoicedDue)} />
             <Figure label="On open orders" value={money(s.onOpenOrders)} />
             <Figure label="Available credit" value={money(s.availableCredit)} danger={s.availableCredit < 0} />
+            {s.creditOnAccount > 0 && <Figure label="Credit on account" value={money(s.creditOnAccount)} />}
           </SimpleGrid>
           <Text size="xs" c="dimmed" mb="md">
-            Invoiced, due is what your statement asks you to pay. On open orders counts the items of orders not yet invoiced at their prices (shipping and discounts come with the invoice); it is billed as it ships. Your credit limit counts both.
+            Invoiced, due is what your statement asks you to pay. On open orders counts the items of orders not yet invoiced at their prices (shipping and discounts come with the invoice); it is billed as it ships. Your credit limit counts both. Credit on account (from payments or returns) is taken off what is due.
           </Text>
           {s.openInvoices.length === 0 ? (
             <Text size="sm">No open invoices.</Text>

@@ -6,6 +6,7 @@ import { useCustomer } from './api';
 import { addressLines, displayName } from './names';
 import { CreditSection } from './credit-section';
 import { PendingEmailChange } from './pending-email-change';
+import { ReturnsSection } from './returns-section';
 
 function Section({ title, edit, editLabel, children }: { title: string; edit: string; editLabel: string; children: ReactNode }) {
   return (
@@ -33,7 +34,7 @@ const Lines = ({ lines }: { lines: string[] }) => (
   </Stack>
 );
 
-/** The account profile (spec §2): Bill To, Ship To (default ship-to or billing), email, phone, security question; terms, credit and open invoices. */
+/** The account profile (spec §2): Bill To, Ship To (default ship-to or billing), email, phone, security question; terms, credit and open invoices; returns and credit memos. */
 export default function ProfilePage() {
   usePageMeta('My Account', 'Your Skyline Balloons trade account: billing and shipping addresses, email and password.');
   const customer = useCustomer();
@@ -85,6 +86,7 @@ export default function ProfilePage() {
         </Section>
       </SimpleGrid>
       <CreditSection />
+      <ReturnsSection />
     </Container>
   );
 }

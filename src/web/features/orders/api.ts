@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderSchema, ordersPageSchema, reorderResultSchema } from '../../../contract/cart';
+import { requestReturnAnswerSchema, type RequestReturnBody } from '../../../contract/returns';
 import { setCart } from '../../components/cart-data';
+import { RETURN_KEYS } from '../../components/returns-data';
 import { apiBlob, apiGet, apiRequest, queryString, saveBlob } from '../../lib/api-client';
 
 /** Check Order Status: history, one order, and Reorder (DESIGN.md §3 Beyond the spec). */
@@ -50,5 +52,17 @@ export function useCancelOrder() {
 export function useInvoiceDownload() {
   return useMutation({
     mutationFn: async (invoiceNum: number) => saveBlob(await apiBlob(`/Shop/GetInvoice/${invoiceNum}`, 'Failed to download the invoice'), `invoice-${invoiceNum}.pdf`),
+  });
+}
+
+/** Asks to return shipped units (DESIGN.md §7); the answer is the return's number, and the order's returns are read again. */
+export function useRequestReturn(orderNum: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RequestReturnBody) => apiRequest('POST', `/Shop/RequestReturn/${orderNum}`, requestReturnAnswerSchema, 'Failed to request the return', body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: RETURN_KEYS.all });
+      void queryClient.invalidateQueries({ queryKey: ['order', orderNum] });
+    },
   });
 }

@@ -10,6 +10,7 @@ import { useOrder, useReorder } from './api';
 import { orderDate } from './orders-page';
 import { notify } from '../../components/notify';
 import { CancelOrderButton } from './cancel-order-button';
+import { OrderReturns, ReturnItemsButton } from './order-returns';
 import { OrderInvoices, OrderShipments } from './order-shipments';
 import { OrderTimeline } from './order-timeline';
 
@@ -31,7 +32,7 @@ function Totals({ order }: { order: Order }) {
   );
 }
 
-/** One order: status, lines with their five quantities, shipments with tracking, invoices, totals, history; Cancel while allowed, and Reorder. */
+/** One order: status, lines with their five quantities, shipments with tracking, invoices, totals, history; returns; Cancel while allowed, Return items once shipped, and Reorder. */
 export default function OrderPage() {
   const orderNum = Number(useParams().orderNum);
   const order = useOrder(orderNum);
@@ -71,6 +72,7 @@ export default function OrderPage() {
             </div>
             <Group gap="xs">
               {o.cancellable && <CancelOrderButton orderNum={o.orderNum} />}
+              <ReturnItemsButton order={o} />
               <Button
                 loading={reorder.isPending}
                 onClick={() =>
@@ -95,6 +97,7 @@ export default function OrderPage() {
           <OrderLines rows={buyerLineRows(o.lines)} caption="West ships from Fresno, CA; East from Fairhope, AL" />
           <OrderShipments shipments={o.shipments} />
           <OrderInvoices invoices={o.invoices} />
+          <OrderReturns order={o} />
           <Grid>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <Paper withBorder p="md" radius="md">

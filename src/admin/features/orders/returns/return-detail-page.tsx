@@ -1,0 +1,84 @@
+import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { ReturnAction } from '../../../../contract/admin/returns';
+import { ReturnStatusBadge } from '../../../../web/components/return-status-badge';
+import { atTime } from '../../../components/dates';
+import { useCan } from '../../../lib/session';
+import { useAdminTitle } from '../../../lib/title';
+import { useAdminReturn } from './api';
+import { ApproveDialog, ReceiveDialog, RejectDialog } from './return-dialogs';
+import { CreditMemoSection, ReturnFactsSection, ReturnLinesSection } from './return-sections';
+import { returnNextStep } from './return-words';
+
+const ACTION_BUTTONS: { action: ReturnAction; label: string; color?: string; variant?: string }[] = [
+  { action: 'approve', label: 'Approve' },
+  { action: 'receive', label: 'Receive…' },
+  { action: 'reject', label: 'Reject…', color: 'red.9', variant: 'outline' },
+];
+
+/** One return: header and actions (what its status allows), who and which order, the lines, the credit memo, the PDFs. */
+export default function ReturnDetailPage() {
+  const rmaNum = Number(useParams().rma);
+  useAdminTitle(`Return ${rmaNum}`);
+  const query = useAdminReturn(rmaNum);
+  const can = useCan();
+  const [dialog, setDialog] = useState<ReturnAction | null>(null);
+  const ret = query.data;
+  const buttons = ret && can('orders:write') ? ACTION_BUTTONS.filter((b) => ret.actions.includes(b.action)) : [];
+  const close = () => setDialog(null);
+
+  return (
+    <Stack>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/returns">
+          Returns
+        </Anchor>
+        <Text size="sm">Return {Number.isFinite(rmaNum) ? rmaNum : ''}</Text>
+      </Breadcrumbs>
+      {query.isPending ? (
+        <Loader aria-label="Loading the return" />
+      ) : !ret ? (
+        <Alert color="red">{query.error?.message}</Alert>
+      ) : (
+        <>
+          <Group justify="space-between" align="flex-start">
+            <div>
+              <Group gap="sm">
+                <Title order={1}>Return {ret.rmaNum}</Title>
+                <ReturnStatusBadge status={ret.status} size="lg" />
+              </Group>
+              <Text size="sm" c="dimmed" mt={4}>
+                Requested {atTime(ret.createdAt)} by {ret.customer.orgName} for order {ret.orderNum}
+              </Text>
+              {returnNextStep(ret.status) && (
+                <Text size="sm" fw={600}>
+                  {returnNextStep(ret.status)}
+                </Text>
+              )}
+            </div>
+            <Group gap="xs" role="group" aria-label="Return actions">
+              {buttons.map((b) => (
+                <Button key={b.action} color={b.color} variant={b.variant ?? 'filled'} onClick={() => setDialog(b.action)}>
+                  {b.label}
+                </Button>
+              ))}
+            </Group>
+          </Group>
+          <Grid>
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <ReturnFactsSection ret={ret} slip={can('orders:write')} creditMemoPdf={can('invoices:read')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <CreditMemoSection ret={ret} />
+            </Grid.Col>
+          </Grid>
+          <ReturnLinesSection ret={ret} />
+          {dialog === 'approve' && <ApproveDialog ret={ret} onClose={close} />}
+          {dialog === 'reject' && <RejectDialog ret={ret} onClose={close} />}
+          {dialog === 'receive' && <ReceiveDialog ret={ret} onClose={close} />}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Modal, NumberInput, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { receiveReturnBody, rejectReturnBody, RETURN_REASON_LABELS, type AdminReturn, type ReceiveReturnBody } from '../../../../contract/admin/returns';
-import type { WarehouseCode } from '../../../../contract/admin/staff';
+import type { WarehouseCode } from '../../../../contract/admin/staff-session';
 import { money } from '../../../../web/components/money';
 import { notify } from '../../../../web/components/notify';
 import { FormDialog } from '../../../components/form-dialog';

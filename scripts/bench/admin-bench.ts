@@ -9,6 +9,7 @@ import { ORDER_STATUSES } from '../../src/contract/order-lifecycle';
 import type { DB } from '../../src/server/platform/db/schema';
 import { DEMO_STAFF } from '../../src/server/staff/demo-staff';
 import { type BenchResult, cannon, type LoadOptions, type Request } from './load';
+import { type EditableLine, editSamples, LineEdits } from './order-edit-bench';
 import { type ReturnToReceive, ReturnsToReceive, returnSamples } from './returns-bench';
 
 /** p99 targets in ms (issue 17): [SQLite, PostgreSQL]. */
@@ -18,6 +19,7 @@ export const ADMIN_TARGETS: Record<string, [number, number]> = {
   'admin-dashboard': [100, 100],
   'admin-order-200': [20, 20],
   'admin-ship-line': [50, 50],
+  'admin-edit-line': [50, 50],
   'admin-receive-return': [50, 50],
   'admin-cancel-line': [50, 50],
 };
@@ -32,6 +34,8 @@ export interface AdminSamples {
   openLines: { orderNum: number; lineNo: number; west: number; east: number }[];
   /** Requested returns of shipped orders, one unit each, for `admin-receive-return`. */
   returns: ReturnToReceive[];
+  /** One unshipped line of each editable 200-line order, for `admin-edit-line`. */
+  edits: EditableLine[];
 }
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
@@ -61,7 +65,8 @@ export async function adminSamples(db: Kysely<DB>): Promise<AdminSamples> {
     .where(sql<boolean>`l.qty_west + l.qty_east > 0`)
     .execute();
   const returns = await returnSamples(db, 20_000);
-  return { searches, bigOrders, openLines, returns };
+  const edits = await editSamples(db);
+  return { searches, bigOrders, openLines, returns, edits };
 }
 
 export interface StaffSession {
@@ -130,6 +135,17 @@ export async function adminLoads({ shopUrl, samples, opts, only, measure }: Admi
   await path('admin-search', 'admin: orders search q', () => get(`/beapi/Admin/Orders?q=${encodeURIComponent(pick(samples.searches))}`));
   await path('admin-dashboard', 'admin: dashboard', () => get('/beapi/Admin/Dashboard'));
   await path('admin-order-200', 'admin: 200-line order', () => get(`/beapi/Admin/Orders/${pick(samples.bigOrders)}`));
+  // Before the ship and cancel paths: an edited line must have nothing shipped.
+  const edits = new LineEdits(samples.edits);
+  await path('admin-edit-line', 'admin: edit 1 line of 200', () => {
+    const e = edits.take() ?? { orderNum: samples.bigOrders[0]!, ifMatch: 0, lineNo: 1, qty: 1 };
+    return {
+      method: 'PATCH',
+      path: `/beapi/Admin/Orders/${e.orderNum}`,
+      body: JSON.stringify({ lines: [{ lineNo: e.lineNo, qty: e.qty }] }),
+      headers: { cookie: staff.cookie, 'x-csrf-token': staff.csrf, 'if-match': String(e.ifMatch) },
+    };
+  });
   await path('admin-ship-line', 'admin: ship 1 line of 200', () => {
     const u = nextUnit();
     return post(`/beapi/Admin/Orders/${u.orderNum}/Ship`, { warehouse: u.warehouse, carrier: 'ups', trackingNumber: `1Z${randInt(1e9, 9e9)}`, lines: [{ lineNo: u.lineNo, qty: 1 }] });

@@ -334,7 +334,7 @@ async function prepare(dialect: Dialect, items: number): Promise<Prepared> {
     const seeded = reused ?? (await seed(dialect, db, items, dataDir));
     if (kept && !reused) writeFileSync(ready, JSON.stringify(seeded));
     const { seedSeconds, seedCpu, emails, ordersSeconds } = seeded;
-    const admin = ORDERS ? await adminSamples(db) : { searches: [], bigOrders: [], openLines: [], returns: [] };
+    const admin = ORDERS ? await adminSamples(db) : { searches: [], bigOrders: [], openLines: [], returns: [], edits: [] };
     const itemNums = (await db.selectFrom('items').select('num').where('active', '=', 1).execute()).map((r) => r.num);
     const tree = await db.selectFrom('categories').select(['num', 'parent_num']).where('kind', '=', 'tree').execute();
     const parents = new Set(tree.map((c) => c.parent_num));

@@ -28,7 +28,7 @@ export interface LoadOptions {
 }
 
 export interface Request {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   path: string;
   headers?: Record<string, string>;
   body?: string;

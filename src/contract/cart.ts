@@ -223,6 +223,8 @@ export const reorderResultSchema = cartSchema.extend({
 export type ReorderResult = z.infer<typeof reorderResultSchema>;
 
 export const orderLineSchema = z.object({
+  /** The line's number on the order: what a return names (an edit that removes a line leaves a gap). */
+  lineNo: z.number().int(),
   invNum: z.string(),
   /** Title at the time of the order. */
   web_Title: z.string(),

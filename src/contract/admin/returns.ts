@@ -10,7 +10,7 @@ export * from '../returns';
  * Returns in the back office (DESIGN.md §7 "Returns and credit memos"; decision 0037). All need
  * `orders:write`.
  *
- * - `GET /beapi/Admin/Returns?status=&page=&pageSize=` → `adminReturnsPageSchema` (newest first)
+ * - `GET /beapi/Admin/Returns?status=&orderNum=&page=&pageSize=` → `adminReturnsPageSchema` (newest first)
  * - `GET /beapi/Admin/Returns/{rmaNum}` → `adminReturnSchema`
  * - `POST /beapi/Admin/Returns/{rmaNum}/Approve` (no body) → 200 `adminReturnSchema`
  * - `POST /beapi/Admin/Returns/{rmaNum}/Reject` body `rejectReturnBody` → 200 `adminReturnSchema`
@@ -25,6 +25,8 @@ export type ReturnAction = (typeof RETURN_ACTIONS)[number];
 
 export const adminReturnsQuery = z.object({
   status: returnStatusSchema.optional(),
+  /** Only the returns of this order. */
+  orderNum: z.coerce.number().int().min(1).max(DB_INT_MAX).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(RETURNS.maxPageSize).default(RETURNS.defaultPageSize),
 });

@@ -66,6 +66,9 @@ describe('a return from request to credit memo', () => {
     expect(list.status).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
     expect(list.body.items.find((r: { rmaNum: number }) => r.rmaNum === rmaNum)).toMatchObject({ orderNum, status: 'requested', lineCount: 2, units: 4, creditMemoNum: null, customer: { email: buyer.email } });
+    // The order page asks for its own returns: one order's, and another order's list is empty.
+    expect((await admin(staff.desk, 'GET', `/Returns?orderNum=${orderNum}`)).body).toMatchObject({ total: 1, items: [{ rmaNum, orderNum }] });
+    expect((await admin(staff.desk, 'GET', `/Returns?orderNum=${orderNum + 100000}`)).body).toMatchObject({ total: 0, items: [] });
     const detail = await admin(staff.desk, 'GET', `/Returns/${rmaNum}`);
     expect(detail.body).toMatchObject({ status: 'requested', actions: ['approve', 'reject', 'receive'], creditMemo: null });
     expect(detail.body.lines[0].price).toBe(order.lines[0].price);

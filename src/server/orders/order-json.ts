@@ -22,6 +22,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], coupons: { code: s
     statusCode: row.status_code,
     createdAt: row.created_at,
     lines: lines.map((l) => ({
+      lineNo: l.line_no,
       invNum: l.item_num,
       web_Title: l.title,
       ordQty: l.qty,

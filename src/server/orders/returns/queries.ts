@@ -146,18 +146,20 @@ function withCounts(db: Db) {
 }
 
 /** A page of returns, newest first, with customer, order and counts; and how many the filter keeps. */
-export async function returnsPage(db: Db, query: { status?: ReturnStatus; page: number; pageSize: number }) {
+export async function returnsPage(db: Db, query: { status?: ReturnStatus; orderNum?: number; page: number; pageSize: number }) {
   const [rows, count] = await Promise.all([
     withCounts(db)
       .$if(query.status !== undefined, (q) => q.where('r.status', '=', query.status!))
+      .$if(query.orderNum !== undefined, (q) => q.where('o.order_num', '=', query.orderNum!))
       .orderBy('r.id', 'desc')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
     db
-      .selectFrom('returns')
+      .selectFrom('returns as r')
       .select(sql<number>`count(*)`.as('n'))
-      .$if(query.status !== undefined, (q) => q.where('status', '=', query.status!))
+      .$if(query.status !== undefined, (q) => q.where('r.status', '=', query.status!))
+      .$if(query.orderNum !== undefined, (q) => q.where('r.order_id', '=', (eb) => eb.selectFrom('orders').select('id').where('order_num', '=', query.orderNum!)))
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };

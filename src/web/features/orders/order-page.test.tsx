@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 const address = { code: '', orgName: 'Demo Party Supply', contact: 'Dana Reyes', addressLine1: '410 Market St', city: 'Sacramento', state: 'CA', zip: '95814', country: 'US', dayPhone: '916-555-0142' };
-const line = { invNum: '10001', web_Title: '11" Red Latex', ordQty: 10, price: 4.5, extended: 45, allocation: { west: 4, east: 0, backordered: 0 }, shipped: 6, backordered: 0, cancelled: 0 };
+const line = { lineNo: 1, invNum: '10001', web_Title: '11" Red Latex', ordQty: 10, price: 4.5, extended: 45, allocation: { west: 4, east: 0, backordered: 0 }, shipped: 6, backordered: 0, cancelled: 0 };
 
 function order(over: Partial<Order>): Order {
   return {

@@ -2,7 +2,7 @@ import type { Order } from '../../../contract/cart';
 import type { BuyerReturn } from '../../../contract/returns';
 
 export interface ReturnableLine {
-  /** The order line's number (lines are numbered from 1 in the order's own order, as the server numbers them at checkout). */
+  /** The order line's number, as the order answer gives it. */
   lineNo: number;
   invNum: string;
   title: string;
@@ -24,8 +24,8 @@ export function returnableLines(order: Pick<Order, 'orderNum' | 'lines'>, return
     for (const l of r.lines) returned.set(l.lineNo, (returned.get(l.lineNo) ?? 0) + l.qty);
   }
   return order.lines
-    .map((l, i) => {
-      const lineNo = i + 1;
+    .map((l) => {
+      const lineNo = l.lineNo;
       const back = returned.get(lineNo) ?? 0;
       return { lineNo, invNum: l.invNum, title: l.web_Title, shipped: l.shipped, returned: back, returnable: Math.max(0, l.shipped - back) };
     })

@@ -14,11 +14,7 @@ export function useAdminReturns(filter: ReturnsFilter) {
   });
 }
 
-/**
- * One order's returns, for its order page. The list call pages all returns newest first; the
- * `orderNum` it is asked for narrows it where the server knows the filter, and the answer is
- * narrowed here again, so the section is right either way.
- */
+/** One order's returns, for its order page (the list call's `orderNum` filter). */
 export function useOrderReturns(orderNum: number, enabled: boolean) {
   return useQuery({
     queryKey: ['admin', 'returns', 'order', orderNum],
@@ -26,7 +22,7 @@ export function useOrderReturns(orderNum: number, enabled: boolean) {
     staleTime: 0,
     queryFn: async () => {
       const page = await adminGet(`/Returns${queryString({ orderNum, pageSize: RETURNS.maxPageSize })}`, adminReturnsPageSchema, 'Failed to load the order’s returns');
-      return page.items.filter((r) => r.orderNum === orderNum);
+      return page.items;
     },
   });
 }

@@ -81,8 +81,8 @@ describe('checkout', () => {
       terms: 'Net 30, pay on account',
     });
     expect(order.lines).toEqual([
-      { invNum: '11002', web_Title: '11" Royal Blue Latex', ordQty: 4, price: 10, extended: 40, allocation: { west: 4, east: 0, backordered: 0 }, shipped: 0, backordered: 0, cancelled: 0 },
-      { invNum: '40001', web_Title: 'Clear Bubble', ordQty: 2, price: 10, extended: 20, allocation: { west: 0, east: 0, backordered: 2 }, shipped: 0, backordered: 2, cancelled: 0 },
+      { lineNo: 1, invNum: '11002', web_Title: '11" Royal Blue Latex', ordQty: 4, price: 10, extended: 40, allocation: { west: 4, east: 0, backordered: 0 }, shipped: 0, backordered: 0, cancelled: 0 },
+      { lineNo: 2, invNum: '40001', web_Title: 'Clear Bubble', ordQty: 2, price: 10, extended: 20, allocation: { west: 0, east: 0, backordered: 2 }, shipped: 0, backordered: 2, cancelled: 0 },
     ]);
     expect(await stock('11002')).toEqual({ qty_fr: westBefore.qty_fr - 4, qty_fh: westBefore.qty_fh });
     // The answer is built from what the checkout wrote: the same, key for key, as reading the order back.

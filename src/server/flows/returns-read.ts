@@ -3,7 +3,7 @@ import type { AdminReturn, AdminReturnsPage, AdminReturnsQuery, ReturnAction } f
 import { type BuyerReturn, type CreditMemo, type CreditMemoSummary, RETURN_MESSAGES as M, RETURNS, type ReturnLine, type ReturnStatus } from '../../contract/returns';
 import { NotFound } from '../platform/errors';
 import { billToLines, creditableShipping, creditMemoByNum, creditMemoParts, type CreditMemoRow, creditMemosOfCustomer, creditMemosOfReturns, renderCreditMemo } from '../money';
-import { type Db, linesOfReturns, type ReturnLineRow, returnNumbers, returnRow, returnsOfCustomer, returnsPage, renderReturnSlip } from '../orders';
+import { type Db, linesOfReturns, type ReturnLineRow, type ReturnListRow, returnNumbers, returnRow, returnsOfCustomer, returnsPage, renderReturnSlip } from '../orders';
 
 /**
  * Returns as the buyer and the back office read them (DESIGN.md §7; decision 0037): a return with
@@ -34,21 +34,7 @@ export class ReturnReader {
     const { rows, total } = await returnsPage(this.db, query);
     const memos = new Map((await creditMemosOfReturns(this.db, rows.map((r) => r.id))).map((m) => [m.return_id, m]));
     return {
-      items: rows.map((r) => {
-        const memo = memos.get(r.id);
-        return {
-          rmaNum: r.rma_num,
-          orderNum: r.order_num,
-          status: r.status,
-          customer: { id: r.customer_id, orgName: r.org_name, email: r.email },
-          createdAt: r.created_at,
-          updatedAt: r.updated_at,
-          lineCount: Number(r.line_count ?? 0),
-          units: Number(r.units ?? 0),
-          creditMemoNum: memo?.credit_memo_num ?? null,
-          creditTotal: memo ? dollars(Number(memo.total_cents)) : null,
-        };
-      }),
+      items: rows.map((r) => listEntry(r, memos.get(r.id))),
       total,
       page: query.page,
       pageSize: query.pageSize,
@@ -62,16 +48,7 @@ export class ReturnReader {
     const [lines, memos, shipping] = await Promise.all([linesOfReturns(db, [r.id]), creditMemosOfReturns(db, [r.id]), creditableShipping(db, r.order_id)]);
     const memo = memos[0];
     return {
-      rmaNum: r.rma_num,
-      orderNum: r.order_num,
-      status: r.status,
-      customer: { id: r.customer_id, orgName: r.org_name, email: r.email },
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-      lineCount: Number(r.line_count ?? 0),
-      units: Number(r.units ?? 0),
-      creditMemoNum: memo?.credit_memo_num ?? null,
-      creditTotal: memo ? dollars(Number(memo.total_cents)) : null,
+      ...listEntry(r, memo),
       note: r.note,
       rejectReason: r.reject_reason,
       approvedAt: r.approved_at,
@@ -176,4 +153,22 @@ export class ReturnReader {
       toCredit: dollars(Number(m.total_cents) - applied),
     };
   }
+}
+
+type Memo = Awaited<ReturnType<typeof creditMemosOfReturns>>[number];
+
+/** A return as the list shows it; the detail adds to it. */
+function listEntry(r: ReturnListRow, memo: Memo | undefined): AdminReturnsPage['items'][number] {
+  return {
+    rmaNum: r.rma_num,
+    orderNum: r.order_num,
+    status: r.status,
+    customer: { id: r.customer_id, orgName: r.org_name, email: r.email },
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    lineCount: Number(r.line_count ?? 0),
+    units: Number(r.units ?? 0),
+    creditMemoNum: memo?.credit_memo_num ?? null,
+    creditTotal: memo ? dollars(Number(memo.total_cents)) : null,
+  };
 }

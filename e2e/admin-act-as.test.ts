@@ -4,7 +4,7 @@ import { ACT_AS_MESSAGES } from '../src/contract/act-as-words';
 import { seriousViolations } from './support/axe';
 import { adminPage, DEMO_OWNER, staffApi } from './support/admin';
 import { DEMO_BUYER } from './support/api';
-import { launchBrowser, type RunningShop, startShop } from './support/shop';
+import { buyerPage, launchBrowser, type RunningShop, startShop } from './support/shop';
 
 /**
  * Acting for a customer (DESIGN.md §7, decision 0035): the owner opens a customer's page, clicks
@@ -28,24 +28,13 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-async function buyerSignedIn(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${shop.url}/signin`);
-  await page.getByLabel(/^Email/).and(page.locator('input')).fill(DEMO_BUYER.username);
-  await page.getByLabel(/^Password/).and(page.locator('input')).fill(DEMO_BUYER.password);
-  await page.keyboard.press('Enter');
-  await page.getByText('Signin Successful').first().waitFor();
-  return page;
-}
 
 /** True when the page scrolls sideways (the banner must fit a phone). */
 const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
 
 describe('viewing the shop as a customer', () => {
   it('opens a tab as the buyer with a banner naming the company and the staff member; staff add to the cart; the buyer stays signed in', async () => {
-    const buyer = await buyerSignedIn();
+    const buyer = await buyerPage(browser, shop, { width: 1280, height: 900 }, contexts);
     const owner = await staffApi(shop, DEMO_OWNER);
     const id = (await owner('GET', `/Customers?q=${encodeURIComponent(DEMO_BUYER.username)}`)).items[0].id as number;
 

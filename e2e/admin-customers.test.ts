@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_STATUS_MESSAGES } from '../src/contract/account-status';
 import { mailsTo } from '../src/server/platform/mail/mail-folder';
 import { seriousViolations } from './support/axe';
 import { adminPage, DEMO_OWNER, staffApi } from './support/admin';
-import { launchBrowser, type RunningShop, startShop } from './support/shop';
+import { buyerPage, launchBrowser, type RunningShop, startShop } from './support/shop';
 
 /**
  * The customers desk (issue 19, point 1): with SIGNUP_APPROVAL=on a new buyer sees "awaiting
@@ -37,17 +37,6 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-async function buyerPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${shop.url}/signin`);
-  await page.getByLabel(/^Email/).and(page.locator('input')).fill(email);
-  await page.getByLabel(/^Password/).and(page.locator('input')).fill(password);
-  await page.keyboard.press('Enter');
-  await page.getByText('Signin Successful').first().waitFor();
-  return page;
-}
 
 async function customerId(): Promise<number> {
   const owner = await staffApi(shop, DEMO_OWNER);
@@ -57,7 +46,7 @@ async function customerId(): Promise<number> {
 
 describe('approving a new account', () => {
   it('shows the buyer "awaiting approval" instead of prices until staff approve it, then prices and the mail', async () => {
-    const buyer = await buyerPage();
+    const buyer = await buyerPage(browser, shop, { width: 1280, height: 900 }, contexts, { username: email, password });
     await buyer.goto(`${shop.url}/productdetail?productNum=11001`);
     await buyer.getByRole('status').getByText(ACCOUNT_STATUS_MESSAGES.pending).waitFor({ timeout: 15_000 });
     expect(await buyer.getByText('Your price').count()).toBe(0);

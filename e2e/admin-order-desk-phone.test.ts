@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, DEMO_OWNER, placeOrder, staffApi } from './support/admin';
-import { DEMO_BUYER } from './support/api';
-import { launchBrowser, type RunningShop, startShop } from './support/shop';
+import { buyerPage, launchBrowser, type RunningShop, startShop } from './support/shop';
 
 /**
  * Issue 29, journey: an order desk member on a phone (390×844) finds an order by the buyer's
@@ -26,17 +25,6 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-async function buyerPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${shop.url}/signin`);
-  await page.getByLabel(/^Email/).and(page.locator('input')).fill(DEMO_BUYER.username);
-  await page.getByLabel(/^Password/).and(page.locator('input')).fill(DEMO_BUYER.password);
-  await page.keyboard.press('Enter');
-  await page.getByText('Signin Successful').first().waitFor();
-  return page;
-}
 
 describe('the order desk on a phone', () => {
   it('finds an order by the buyer\'s first name, cancels one line, and the buyer sees it', async () => {
@@ -75,7 +63,7 @@ describe('the order desk on a phone', () => {
     await page.screenshot({ path: 'test-results/admin-order-desk-phone-390.png', fullPage: true });
 
     // The buyer's own order page shows the cancelled line and why.
-    const buyer = await buyerPage();
+    const buyer = await buyerPage(browser, shop, PHONE, contexts);
     await buyer.goto(`${shop.url}/orders/${orderNum}`);
     const history = buyer.getByRole('region', { name: 'History' });
     await history.waitFor();

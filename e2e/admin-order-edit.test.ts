@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../src/server/platform/mail/mail-folder';
 import { money } from '../src/web/components/money';
 import { seriousViolations } from './support/axe';
 import { adminPage, DEMO_OWNER, placeOrder, type StaffApi, staffApi } from './support/admin';
 import { DEMO_BUYER } from './support/api';
-import { launchBrowser, type RunningShop, startShop } from './support/shop';
+import { buyerPage, launchBrowser, type RunningShop, startShop } from './support/shop';
 
 /**
  * DESIGN.md §7 order edits (decision 0036), in Chromium: a staff member edits an accepted order
@@ -31,17 +31,6 @@ afterAll(async () => {
 
 const textOf = async (region: Locator) => (await region.innerText()).replace(/\s+/g, ' ');
 
-async function buyerPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${shop.url}/signin`);
-  await page.getByLabel(/^Email/).and(page.locator('input')).fill(DEMO_BUYER.username);
-  await page.getByLabel(/^Password/).and(page.locator('input')).fill(DEMO_BUYER.password);
-  await page.keyboard.press('Enter');
-  await page.getByText('Signin Successful').first().waitFor();
-  return page;
-}
 
 /** An active item with stock at West that the order does not have yet. */
 async function itemToAdd(not: string[]): Promise<string> {
@@ -88,7 +77,7 @@ describe('order edits', () => {
     await expect.poll(() => textOf(page.getByRole('region', { name: 'Totals' }))).toContain(money(edited.total));
 
     // The buyer's order page, on a phone: the new lines and total, and the public "edited" entry.
-    const buyer = await buyerPage({ width: 390, height: 844 });
+    const buyer = await buyerPage(browser, shop, { width: 390, height: 844 }, contexts);
     await buyer.goto(`${shop.url}/orders/${orderNum}`);
     const mine = buyer.getByRole('region', { name: 'Order totals' });
     await expect.poll(() => textOf(mine)).toContain(money(edited.total));

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPage, DEMO_OWNER, staffApi } from './support/admin';
 import { DEMO_BUYER } from './support/api';
-import { launchBrowser, type RunningShop, startShop } from './support/shop';
+import { buyerPage, launchBrowser, type RunningShop, startShop } from './support/shop';
 
 /**
  * Issue 30, journey: the order desk takes a phone order for a customer on a price level, typing
@@ -28,17 +28,6 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-async function buyerPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${shop.url}/signin`);
-  await page.getByLabel(/^Email/).and(page.locator('input')).fill(DEMO_BUYER.username);
-  await page.getByLabel(/^Password/).and(page.locator('input')).fill(DEMO_BUYER.password);
-  await page.keyboard.press('Enter');
-  await page.getByText('Signin Successful').first().waitFor();
-  return page;
-}
 
 describe('a phone order entered by the order desk', () => {
   for (const viewport of [
@@ -89,7 +78,7 @@ describe('a phone order entered by the order desk', () => {
       await page.screenshot({ path: `test-results/admin-phone-order-placed-${viewport.width}.png`, fullPage: true });
 
       // The buyer sees the order at those prices, entered by the order desk, and never who.
-      const buyer = await buyerPage(viewport);
+      const buyer = await buyerPage(browser, shop, viewport, contexts);
       await buyer.goto(`${shop.url}/orders/${orderNum}`);
       await buyer.getByRole('heading', { name: `Order ${orderNum}` }).waitFor();
       await buyer.getByText(/Entered by our order desk/).first().waitFor();

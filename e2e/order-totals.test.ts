@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money } from '../src/web/components/money';
 import { seriousViolations } from './support/axe';
 import { adminPage, DEMO_OWNER, placeOrder, type StaffApi, staffApi } from './support/admin';
 import { DEMO_BUYER } from './support/api';
-import { launchBrowser, type RunningShop, startShop } from './support/shop';
+import { buyerPage, launchBrowser, type RunningShop, startShop } from './support/shop';
 
 /**
  * Issue 27, points 3 and 4 (decision 0026), in Chromium: staff cancel a line on the order page and
@@ -33,17 +33,6 @@ afterAll(async () => {
 const textOf = async (region: Locator) => (await region.innerText()).replace(/\s+/g, ' ');
 const row = (label: string, value: string) => new RegExp(`${label} ${value.replace(/[$.]/g, (c) => `\\${c}`)}`);
 
-async function buyerPage(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${shop.url}/signin`);
-  await page.getByLabel(/^Email/).and(page.locator('input')).fill(DEMO_BUYER.username);
-  await page.getByLabel(/^Password/).and(page.locator('input')).fill(DEMO_BUYER.password);
-  await page.keyboard.press('Enter');
-  await page.getByText('Signin Successful').first().waitFor();
-  return page;
-}
 
 describe('order totals after a cancel, and the split balance', () => {
   it('staff cancel a line; the staff and buyer order pages show what remains, the original and the cancelled amount', async () => {
@@ -74,7 +63,7 @@ describe('order totals after a cancel, and the split balance', () => {
     await page.screenshot({ path: 'test-results/order-totals-admin-1440.png', fullPage: true });
 
     for (const width of [390, 1440]) {
-      const buyer = await buyerPage({ width, height: 900 });
+      const buyer = await buyerPage(browser, shop, { width, height: 900 }, contexts);
       await buyer.goto(`${shop.url}/orders/${orderNum}`);
       const mine = buyer.getByRole('region', { name: 'Order totals' });
       await mine.getByText('Original total').waitFor();
@@ -105,7 +94,7 @@ describe('order totals after a cancel, and the split balance', () => {
     expect(account.onOpenOrders).toBeGreaterThan(0);
     expect(account.balance).toBeCloseTo(account.invoicedDue + account.onOpenOrders, 2);
 
-    const buyer = await buyerPage({ width: 1280, height: 900 });
+    const buyer = await buyerPage(browser, shop, { width: 1280, height: 900 }, contexts);
     await buyer.goto(`${shop.url}/account`);
     const section = buyer.getByRole('region', { name: 'Terms and credit' });
     await section.getByText('Invoiced, due', { exact: true }).waitFor();

@@ -1,8 +1,9 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startServerProcess } from '../../src/server/test-support/server-process';
+import { DEMO_BUYER } from './api';
 
 /** The built app on a fresh demo database, started as `npm run serve` would, on a free port. */
 export interface RunningShop {
@@ -36,4 +37,23 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
   });
+}
+
+/** A browser window signed in at /signin through the form, as a buyer does (the demo buyer unless `who`). */
+export async function buyerPage(
+  browser: Browser,
+  shop: RunningShop,
+  viewport: { width: number; height: number },
+  contexts: BrowserContext[],
+  who: { username: string; password: string } = DEMO_BUYER,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${shop.url}/signin`);
+  await page.getByLabel(/^Email/).and(page.locator('input')).fill(who.username);
+  await page.getByLabel(/^Password/).and(page.locator('input')).fill(who.password);
+  await page.keyboard.press('Enter');
+  await page.getByText('Signin Successful').first().waitFor();
+  return page;
 }

@@ -1,6 +1,6 @@
 /** The customers module's public face. */
 export type { AccountService } from './accounts/service';
-export { customerEmails, pricedCustomer } from './accounts/queries';
+export { customerEmails } from './accounts/queries';
 export { setTerms } from './admin/queries';
 export { SYNTHETIC_PASSWORD, type SyntheticCustomer, syntheticCustomers } from './demo/synthetic-customers';
 export type { SpeedListService } from './speed-lists/service';

@@ -1,7 +1,7 @@
 import { type AdminOrder, EDITABLE_STATUSES, type EditOrderBody, ORDER_ADMIN_MESSAGES as M } from '../../contract/admin/orders';
 import { CART_MESSAGES, type OrderAddress } from '../../contract/cart';
 import type { CatalogueService } from '../catalogue';
-import { type AccountService, pricedCustomer } from '../customers';
+import type { AccountService } from '../customers';
 import { CREDIT_HOLD, invoicedBefore, type MoneyService } from '../money';
 import {
   type AdminOrderReader,
@@ -64,7 +64,9 @@ export class OrderEditService {
     // buyer is, their price level (loaded into the price book here) and, for a new ship-to, their addresses.
     const seen = await lockOrder(this.db, { orderNum }, false);
     if (!seen) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
-    const buyer = await pricedCustomer(this.db, seen.customer_id);
+    // Priced as an active customer whatever their status: the order desk acts for them on an order they placed.
+    const identity = await this.deps.accounts.orderingIdentity(seen.customer_id);
+    const buyer = identity ? { ...identity.who, status: 'active' as const } : undefined;
     if (buyer) await this.deps.cart.unitPrices(buyer, []);
     const customer = body.shipToCode !== undefined ? await this.deps.accounts.customer(seen.customer_id) : null;
 

@@ -45,13 +45,19 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // What it says on stderr is passed on, and its last lines go into the error if it does not start.
+  let said = '';
+  child.stderr?.on('data', (c: Buffer) => {
+    process.stderr.write(c);
+    said = (said + c.toString()).slice(-2000);
   });
   try {
     await waitUntilUp(child, `${url}/beapi`);
   } catch (err) {
     child.kill('SIGKILL');
-    throw err;
+    throw new Error(`${(err as Error).message}${said ? `; it said: ${said.trim()}` : ''}`);
   }
   return {
     url,

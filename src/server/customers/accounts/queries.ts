@@ -5,7 +5,6 @@ import type { DB } from '../../platform/db/schema';
 import { preparedQuery } from '../../platform/http/prepared-query';
 import type { CustomerTable, LoginFailureTable, OneTimeTokenTable, SessionTable, ShipToTable } from './tables';
 import type { FailureScope } from '../../platform/auth/login-throttle';
-import type { SignedInCustomer } from '../../platform/http/auth-context';
 
 /**
  * Every query of the accounts area: plain functions taking the database (or a transaction)
@@ -244,19 +243,3 @@ export async function deleteLoginFailuresBefore(db: Db, before: string): Promise
   await db.deleteFrom('login_failures').where('created_at', '<', before).execute();
 }
 
-/**
- * A customer as the pricing rule needs them, without a session: the order desk pricing lines it
- * adds to their order (decision 0036). Undefined: no such customer.
- */
-export async function pricedCustomer(db: Db, customerId: number): Promise<SignedInCustomer | undefined> {
-  const row = await db
-    .selectFrom('customers')
-    .leftJoin('price_levels', 'price_levels.id', 'customers.price_level_id')
-    .select(['customers.id', 'customers.code', 'customers.price_level_id as priceLevelId', 'price_levels.version as priceLevelVersion'])
-    .where('customers.id', '=', customerId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const priceLevel = row.priceLevelId !== null && row.priceLevelVersion !== null ? { id: row.priceLevelId, version: Number(row.priceLevelVersion) } : null;
-  // Priced as an active customer whatever their status: the order desk acts for them on an order they placed.
-  return { id: row.id, code: row.code, status: 'active', priceLevel, tokenHash: '', actingStaff: null };
-}

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { bumpCounter } from '../platform/counters';
+import { nextNumber } from '../platform/counters';
 import type { Db } from './queries';
 
 /**
@@ -120,7 +120,7 @@ export async function issueCreditMemo(
     .orderBy('invoice_num')
     .$if(forUpdate, (q) => q.forUpdate())
     .execute();
-  const creditMemoNum = await bumpCounter(db, 'credit_memo_num');
+  const creditMemoNum = await nextNumber(db, 'credit_memo_num');
   const { id } = await db
     .insertInto('credit_memos')
     .values({

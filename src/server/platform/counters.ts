@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { DB } from './db/schema';
 
 /**
@@ -23,6 +23,20 @@ export type CounterName =
 export async function bumpCounter(db: Kysely<DB>, name: CounterName): Promise<number> {
   const row = await db.updateTable('counters').set({ value: sql<number>`value + 1` }).where('name', '=', name).returning('value').executeTakeFirstOrThrow();
   return Number(row.value);
+}
+
+/** Number series that PostgreSQL takes from a sequence (`<name>_seq`), not from a counter row. */
+export type SequencedNumber = 'rma_num' | 'credit_memo_num';
+
+/**
+ * The next number of a series: on PostgreSQL from its sequence, which holds no lock to the commit
+ * (so two receipts do not take turns for the whole of their transactions; a rolled-back one
+ * leaves a gap); on SQLite, where one writer runs at a time, from its counter as `bumpCounter`.
+ */
+export async function nextNumber(db: Kysely<DB>, name: SequencedNumber): Promise<number> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return bumpCounter(db, name);
+  const r = await sql<{ value: string }>`select nextval(${`${name}_seq`}) as value`.execute(db);
+  return Number(r.rows[0]!.value);
 }
 
 /** Moves each of these counters by one, in one statement. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ReturnReason, ReturnStatus } from '../../../contract/returns';
-import { bumpCounter } from '../../platform/counters';
+import { nextNumber } from '../../platform/counters';
 import type { Db } from '../queries';
 
 /**
@@ -53,7 +53,7 @@ export interface NewReturn {
 
 /** Numbers (its own series) and writes a requested return with its lines. Answers its id and number. */
 export async function insertReturn(db: Db, r: NewReturn): Promise<{ id: number; rmaNum: number }> {
-  const rmaNum = await bumpCounter(db, 'rma_num');
+  const rmaNum = await nextNumber(db, 'rma_num');
   const now = new Date().toISOString();
   const { id } = await db
     .insertInto('returns')

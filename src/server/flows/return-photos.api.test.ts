@@ -159,6 +159,15 @@ describe('what is refused, and leaves nothing behind', () => {
     expect((await buyerCall(t, buyer, 'GET', '/Shop/GetReturns')).body[0].photos).toHaveLength(6);
   });
 
+  it('two uploads at once for the last place: one is added, the other refused', async () => {
+    const { buyer, rmaNum } = await openReturn();
+    const small = await cameraJpeg(160, 120);
+    for (let i = 0; i < RETURN_PHOTOS.perReturn - 1; i++) expect((await upload(buyer, rmaNum, [file(small)])).status).toBe(201);
+    const both = await Promise.all([upload(buyer, rmaNum, [file(small)]), upload(buyer, rmaNum, [file(await cameraJpeg(200, 150))])]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect((await buyerCall(t, buyer, 'GET', '/Shop/GetReturns')).body.find((r: { rmaNum: number }) => r.rmaNum === rmaNum).photos).toHaveLength(RETURN_PHOTOS.perReturn);
+  });
+
   it('a return that is received or rejected takes no more photos (409)', async () => {
     const received = await openReturn();
     const rejected = await openReturn(received.buyer);

@@ -80,7 +80,7 @@ function PickedThumb({ file, index, onRemove }: { file: File; index: number; onR
 export function PhotoButtons({ onPick, disabled, label = 'Add photos (optional)', size = 'sm' }: { onPick: (files: File[]) => void; disabled?: boolean; label?: string; size?: 'xs' | 'sm' }) {
   return (
     <Group gap="xs">
-      <FileButton accept="image/*,.heic,.heif" multiple onChange={(files) => onPick(files)} disabled={disabled} inputProps={{ 'aria-label': label }}>
+      <FileButton accept="image/*" multiple onChange={(files) => onPick(files)} disabled={disabled} inputProps={{ 'aria-label': label }}>
         {(props) => (
           <Button {...props} variant="light" size={size} disabled={disabled}>
             {label}

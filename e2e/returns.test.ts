@@ -100,6 +100,9 @@ describe('a return, from the buyer’s phone to the credit memo', () => {
       .toFile(photoFile);
     await buyer.getByLabel('Add photos (optional)').setInputFiles(photoFile);
     await buyer.getByRole('img', { name: 'Photo 1: popped.jpg' }).waitFor();
+    expect(await noSidewaysScroll(buyer), 'return form with a photo at 390 px').toBe(true);
+    expect(await seriousViolations(buyer), 'return form with a photo').toEqual([]);
+    await buyer.screenshot({ path: 'test-results/returns-photo-picked-390.png', fullPage: true });
     await buyer.getByRole('button', { name: 'Request return' }).click();
     const done = buyer.getByRole('status').filter({ hasText: 'Return requested' });
     await done.waitFor();

@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../src/server/platform/pdf/pdf-text';
@@ -10,8 +13,9 @@ import { launchBrowser, type RunningShop, startShop } from './support/shop';
 
 /**
  * Issue 30, returns and credit memos: a buyer on a phone asks to return two units of a shipped
- * line; the order desk on a desktop approves the return and receives it back to stock; the buyer's
- * account then shows the return received, its credit memo (a PDF) and a balance lower by the credit.
+ * line, with a photo of what arrived; the order desk on a desktop sees the photo, approves the
+ * return and receives it back to stock; the buyer's account then shows the return received, its
+ * photo, its credit memo (a PDF) and a balance lower by the credit.
  */
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1440, height: 900 };
@@ -88,12 +92,26 @@ describe('a return, from the buyer’s phone to the credit memo', () => {
     await line.locator('input').and(line.getByLabel(/^Reason for returning/)).click();
     await buyer.getByRole('option', { name: 'Arrived damaged' }).click();
     await buyer.locator('textarea').and(buyer.getByLabel(/^Note/)).fill('Two arrived popped in the box.');
+    // A photo of the popped balloons, picked before sending: shown as a thumbnail, sent after the return has its number.
+    const photoFile = join(mkdtempSync(join(tmpdir(), 'return-photo-')), 'popped.jpg');
+    await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#c0392b' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'TestPhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 46/1 30/1' } })
+      .toFile(photoFile);
+    await buyer.getByLabel('Add photos (optional)').setInputFiles(photoFile);
+    await buyer.getByRole('img', { name: 'Photo 1: popped.jpg' }).waitFor();
+    expect(await noSidewaysScroll(buyer), 'return form with a photo at 390 px').toBe(true);
+    expect(await seriousViolations(buyer), 'return form with a photo').toEqual([]);
+    await buyer.screenshot({ path: 'test-results/returns-photo-picked-390.png', fullPage: true });
     await buyer.getByRole('button', { name: 'Request return' }).click();
     const done = buyer.getByRole('status').filter({ hasText: 'Return requested' });
     await done.waitFor();
     const rmaNum = Number(await done.getByTestId('rma-number').textContent());
     expect(rmaNum).toBeGreaterThan(0);
     await done.getByText('Requested', { exact: true }).waitFor();
+    await done.getByText('1 photo added.').waitFor();
+    await done.getByRole('img', { name: `Photo 1 of return ${rmaNum}` }).waitFor();
+    expect(await noSidewaysScroll(buyer), 'return requested with a photo at 390 px').toBe(true);
     await buyer.screenshot({ path: 'test-results/returns-requested-390.png', fullPage: true });
 
     // The order page lists the return, and what is left to return.
@@ -110,6 +128,16 @@ describe('a return, from the buyer’s phone to the credit memo', () => {
     await desk.getByRole('heading', { name: `Return ${rmaNum}` }).waitFor();
     await desk.getByText('To approve or reject').waitFor();
     await desk.getByText('Buyer’s note: “Two arrived popped in the box.”').waitFor();
+    // The buyer's photo as a thumbnail that opens full size: an upright JPEG without the phone's metadata.
+    const photos = desk.getByRole('region', { name: 'Photos from the buyer (1)' });
+    const thumb = photos.getByRole('img', { name: `Photo 1 of return ${rmaNum}` });
+    await thumb.waitFor();
+    expect(await thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+    const fullHref = await photos.getByRole('link', { name: `Photo 1 of return ${rmaNum}, full size` }).getAttribute('href');
+    const full = await desk.context().request.get(`${shop.url}${fullHref}`);
+    expect(full.status()).toBe(200);
+    expect(full.headers()['content-type']).toBe('image/jpeg');
+    expect((await sharp(await full.body()).metadata()).exif).toBeUndefined();
     await desk.getByRole('button', { name: 'Approve' }).click();
     await desk.getByRole('dialog', { name: `Approve return ${rmaNum}` }).getByRole('button', { name: 'Approve' }).click();
     await desk.getByText('To receive when it arrives').waitFor();
@@ -152,6 +180,8 @@ describe('a return, from the buyer’s phone to the credit memo', () => {
     const entry = returns.getByTestId(`return-${rmaNum}`);
     await entry.getByText('Received', { exact: true }).waitFor();
     await entry.getByText(`Received: credit memo ${creditMemoNum} for ${money(credit)}.`).waitFor();
+    await entry.getByText('1 photo', { exact: true }).waitFor();
+    await entry.getByRole('img', { name: `Photo 1 of return ${rmaNum}` }).waitFor();
     const memo = returns.getByTestId(`credit-memo-${creditMemoNum}`);
     await memo.getByText(`Credit memo ${creditMemoNum}`).waitFor();
     await memo.getByText(new RegExp(`return ${rmaNum} · order ${orderNum} · ${money(credit).replace('$', '\\$')}`)).waitFor();

@@ -12,6 +12,9 @@ import { multiLine } from './text';
  * - `GET /beapi/Shop/GetReturns` → `buyerReturnsSchema` (newest first, each with its credit memo)
  * - `GET /beapi/Shop/GetCreditMemos` → `creditMemoSummariesSchema` (newest first)
  * - `GET /beapi/Shop/GetCreditMemo/{creditMemoNum}` → the credit memo as a PDF (another buyer's: 404)
+ * - `POST /beapi/Shop/Returns/{rmaNum}/Photos` multipart, part `file` → 201 `returnPhotoAnswerSchema`
+ *   (while the return is requested or approved; at most RETURN_PHOTOS.perReturn; another's: 404)
+ * - `GET /beapi/Shop/Returns/{rmaNum}/Photos/{photoId}.jpg` → one of your return's photos (JPEG)
  */
 
 /**
@@ -69,7 +72,41 @@ export const RETURN_MESSAGES = {
   nothingShipped: 'Nothing on this order has shipped yet: cancel what you do not need instead',
   rejectReasonRequired: 'Say why the return is rejected',
   changedMeanwhile: 'Someone else changed this return meanwhile: reload it and try again',
+  photoNotFound: (photoId: number) => `Photo ${photoId} not found`,
+  photosClosed: (status: ReturnStatus) => `Photos cannot be added to a return that is ${RETURN_STATUS_LABELS[status].toLowerCase()}`,
 } as const;
+
+/**
+ * Photos of a return (what arrived popped or wrong): the buyer adds them while the return is
+ * requested or approved. Each is made upright, stripped of its metadata (GPS included) and kept
+ * as one JPEG of at most `box` pixels a side.
+ */
+export const RETURN_PHOTOS = {
+  maxBytes: 10 * 1024 * 1024,
+  perReturn: 6,
+  box: 1600,
+} as const;
+
+const PHOTO_FORMATS_WORDS = 'The photo must be a JPEG, PNG, WebP or HEIC image.';
+
+/** What an upload of a return photo says when refused (the catalogue's checks, in the buyer's words). */
+export const RETURN_PHOTO_MESSAGES = {
+  notMultipart: 'Send the photo as multipart/form-data with the file in the part "file"',
+  noFile: 'Choose a photo to upload',
+  tooMany: 'Upload one photo at a time',
+  tooLarge: `The photo is larger than ${RETURN_PHOTOS.maxBytes / 1024 / 1024} MB: choose a smaller one`,
+  notAnImage: PHOTO_FORMATS_WORDS,
+  svg: PHOTO_FORMATS_WORDS,
+  format: (_format: string) => PHOTO_FORMATS_WORDS,
+  heicCodec: 'This HEIC photo cannot be read here: save it as JPEG and upload that',
+  tooManyPixels: (megapixels: number) => `The photo has ${megapixels.toFixed(1)} megapixels, too many to read: choose a smaller one`,
+  unreadable: 'The photo is damaged or incomplete and cannot be read: choose it again',
+  full: `A return can have at most ${RETURN_PHOTOS.perReturn} photos`,
+} as const;
+
+/** The address of a return photo's JPEG: the buyer's (`shop`) or the back office's (`admin`). */
+export const returnPhotoUrl = (side: 'shop' | 'admin', rmaNum: number, photoId: number): string =>
+  `/beapi/${side === 'shop' ? 'Shop' : 'Admin'}/Returns/${rmaNum}/Photos/${photoId}.jpg`;
 
 const lineNo = z.number().int().min(1).max(DB_INT_MAX);
 const qty = z.number().int().min(1).max(9999);
@@ -84,6 +121,15 @@ export const requestReturnAnswerSchema = z.object({ rmaNum: z.number().int(), st
 export type RequestReturnAnswer = z.infer<typeof requestReturnAnswerSchema>;
 
 export const rmaNumParam = z.object({ rmaNum: rowNumber('rmaNum') });
+export const returnPhotoParams = rmaNumParam.extend({ photoId: rowNumber('photoId') });
+
+/** What an upload answers: the stored photo's id and its size after it was made upright. */
+export const returnPhotoAnswerSchema = z.object({ photoId: z.number().int(), width: z.number().int(), height: z.number().int() });
+export type ReturnPhotoAnswer = z.infer<typeof returnPhotoAnswerSchema>;
+
+/** A photo on a return, with the address of its JPEG (signed in: the buyer's token or the staff cookie). */
+export const returnPhotoSchema = z.object({ photoId: z.number().int(), url: z.string() });
+export type ReturnPhoto = z.infer<typeof returnPhotoSchema>;
 export const creditMemoNumParam = z.object({ creditMemoNum: rowNumber('creditMemoNum') });
 
 /** One line of a credit memo: returned units at the price they were invoiced at. */
@@ -155,6 +201,8 @@ export const buyerReturnSchema = z.object({
   lines: z.array(returnLineSchema),
   /** The credit memo its receipt raised (null until received). */
   creditMemo: creditMemoSummarySchema.nullable(),
+  /** The photos the buyer added, oldest first. */
+  photos: z.array(returnPhotoSchema),
 });
 export type BuyerReturn = z.infer<typeof buyerReturnSchema>;
 export const buyerReturnsSchema = z.array(buyerReturnSchema);

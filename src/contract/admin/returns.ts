@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredSingleLine } from '../text';
 import { DB_INT_MAX } from '../ids';
-import { creditMemoSchema, RETURNS, RETURN_MESSAGES, returnDispositionSchema, returnLineSchema, returnStatusSchema } from '../returns';
+import { creditMemoSchema, RETURNS, RETURN_MESSAGES, returnDispositionSchema, returnLineSchema, returnPhotoSchema, returnStatusSchema } from '../returns';
 import { warehouseSchema } from './staff-session';
 
 export * from '../returns';
@@ -18,6 +18,7 @@ export * from '../returns';
  *   (with its `creditMemo`); a second receipt is 409, more than asked for 400
  * - `GET /beapi/Admin/Returns/{rmaNum}/Slip.pdf` → the return slip with the RMA's barcode
  * - `GET /beapi/Admin/CreditMemos/{creditMemoNum}.pdf` → the credit memo
+ * - `GET /beapi/Admin/Returns/{rmaNum}/Photos/{photoId}.jpg` → a photo the buyer added (JPEG)
  */
 
 export const RETURN_ACTIONS = ['approve', 'reject', 'receive'] as const;
@@ -74,6 +75,8 @@ export const adminReturnSchema = adminReturnListItemSchema.extend({
   orderShipping: z.number(),
   lines: z.array(adminReturnLineSchema),
   creditMemo: creditMemoSchema.nullable(),
+  /** The buyer's photos, oldest first (`url`: the back office's address of the JPEG). */
+  photos: z.array(returnPhotoSchema),
   /** What the current status allows (the server checks again). */
   actions: z.array(z.enum(RETURN_ACTIONS)),
 });

@@ -3,3 +3,4 @@ export { SeededRandom } from './demo/random';
 export { seedDemoCatalogue } from './demo/seed';
 export { importCatalogueCsv } from './import-catalogue';
 export { fixtureItems, loadFixtureCatalogue, seedItems } from './test-fixture';
+export { cameraJpeg, multipart, type Part } from './photos/test-images';

@@ -1,9 +1,9 @@
 import { dollars } from '../../contract/cart';
 import type { AdminReturn, AdminReturnsPage, AdminReturnsQuery, ReturnAction } from '../../contract/admin/returns';
-import { type BuyerReturn, type CreditMemo, type CreditMemoSummary, RETURN_MESSAGES as M, RETURNS, type ReturnLine, type ReturnStatus } from '../../contract/returns';
+import { type BuyerReturn, type CreditMemo, type CreditMemoSummary, RETURN_MESSAGES as M, RETURNS, type ReturnLine, returnPhotoUrl, type ReturnStatus } from '../../contract/returns';
 import { NotFound } from '../platform/errors';
 import { billToLines, creditableShipping, creditMemoByNum, creditMemoParts, type CreditMemoRow, creditMemosOfCustomer, creditMemosOfReturns, renderCreditMemo } from '../money';
-import { type Db, linesOfReturns, type ReturnLineRow, type ReturnListRow, returnNumbers, returnRow, returnsOfCustomer, returnsPage, renderReturnSlip } from '../orders';
+import { type Db, linesOfReturns, photosOfReturns, type ReturnLineRow, type ReturnListRow, returnNumbers, returnRow, returnsOfCustomer, returnsPage, renderReturnSlip } from '../orders';
 
 /**
  * Returns as the buyer and the back office read them (DESIGN.md §7; decision 0037): a return with
@@ -45,7 +45,7 @@ export class ReturnReader {
   async admin(rmaNum: number, db: Db = this.db): Promise<AdminReturn> {
     const r = await returnRow(db, rmaNum);
     if (!r) throw new NotFound(M.returnNotFound(rmaNum));
-    const [lines, memos, shipping] = await Promise.all([linesOfReturns(db, [r.id]), creditMemosOfReturns(db, [r.id]), creditableShipping(db, r.order_id)]);
+    const [lines, memos, shipping, photos] = await Promise.all([linesOfReturns(db, [r.id]), creditMemosOfReturns(db, [r.id]), creditableShipping(db, r.order_id), photosOfReturns(db, [r.id])]);
     const memo = memos[0];
     return {
       ...listEntry(r, memo),
@@ -58,6 +58,7 @@ export class ReturnReader {
       orderShipping: dollars(memo ? Number(memo.shipping_cents) : shipping),
       lines: lines.map((l) => ({ ...lineJson(l), price: dollars(Number(l.price_cents)) })),
       creditMemo: memo ? await this.memoJson(db, memo, r.rma_num, r.order_num) : null,
+      photos: photos.map((p) => ({ photoId: p.id, url: returnPhotoUrl('admin', r.rma_num, p.id) })),
       actions: ACTIONS[r.status],
     };
   }
@@ -66,7 +67,7 @@ export class ReturnReader {
   async buyerReturns(customerId: number): Promise<BuyerReturn[]> {
     const rows = await returnsOfCustomer(this.db, customerId, RETURNS.buyerListMax);
     const ids = rows.map((r) => r.id);
-    const [lines, memos] = await Promise.all([linesOfReturns(this.db, ids), creditMemosOfReturns(this.db, ids)]);
+    const [lines, memos, photos] = await Promise.all([linesOfReturns(this.db, ids), creditMemosOfReturns(this.db, ids), photosOfReturns(this.db, ids)]);
     const memoOf = new Map(memos.map((m) => [m.return_id, m]));
     return rows.map((r) => {
       const memo = memoOf.get(r.id);
@@ -80,6 +81,7 @@ export class ReturnReader {
         rejectReason: r.reject_reason,
         lines: lines.filter((l) => l.return_id === r.id).map(lineJson),
         creditMemo: memo ? memoSummary(memo, r.rma_num, r.order_num) : null,
+        photos: photos.filter((p) => p.return_id === r.id).map((p) => ({ photoId: p.id, url: returnPhotoUrl('shop', r.rma_num, p.id) })),
       };
     });
   }

@@ -47,6 +47,7 @@ export {
   returnsOfCustomer,
   returnsPage,
 } from './returns/queries';
+export { insertReturnPhoto, notePhotoAdded, photosAddedText, photosOfReturns, returnPhotoBytes, returnPhotoCount } from './returns/photos';
 export { returnApprovedMail, returnReceivedMail, returnRejectedMail } from './returns/mails';
 export { renderReturnSlip } from './returns/slip-pdf';
 export { buyerName, insertOrderForCheckout, insertOrderLines, numberCheckoutOrder, orderLines, orderNumOf, removeOrderedFromCart } from './queries';

@@ -134,10 +134,21 @@ export interface ReturnLineTable {
   scrapped: Generated<number>;
 }
 
+/** A photo the buyer added to a return (migration 2026-11-30T05-00-return-photos): one upright JPEG, no metadata. */
+export interface ReturnPhotoTable {
+  id: Generated<number>;
+  return_id: number;
+  width: number;
+  height: number;
+  bytes: Buffer;
+  created_at: string;
+}
+
 declare module '../platform/db/schema' {
   interface DB {
     returns: ReturnTable;
     return_lines: ReturnLineTable;
+    return_photos: ReturnPhotoTable;
     orders: OrderTable;
     order_lines: OrderLineTable;
     order_events: OrderEventTable;

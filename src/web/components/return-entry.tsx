@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { type BuyerReturn, RETURN_REASON_LABELS } from '../../contract/returns';
 import { money } from './money';
 import { notify } from './notify';
+import { ReturnPhotos } from './return-photos';
 import { ReturnStatusBadge } from './return-status-badge';
 import { useCreditMemoDownload } from './returns-data';
 
@@ -25,7 +26,7 @@ export function returnNextStep(r: BuyerReturn): string {
   }
 }
 
-/** One return: its number and status, when it was asked, its lines, what happens next, and its credit memo as a PDF. */
+/** One return: its number and status, when it was asked, its lines, what happens next, its photos, and its credit memo as a PDF. */
 export function ReturnEntry({ r, showOrder = false }: { r: BuyerReturn; showOrder?: boolean }) {
   const download = useCreditMemoDownload();
   const memo = r.creditMemo;
@@ -53,6 +54,7 @@ export function ReturnEntry({ r, showOrder = false }: { r: BuyerReturn; showOrde
       <Text size="sm" c={r.status === 'rejected' ? 'red.9' : 'dimmed'}>
         {returnNextStep(r)}
       </Text>
+      <ReturnPhotos rmaNum={r.rmaNum} photos={r.photos} canAdd={r.status === 'requested' || r.status === 'approved'} />
       {memo && (
         <Button
           size="xs"

@@ -199,3 +199,21 @@ export function saveBlob(blob: Blob, filename: string): void {
   // Revoked later: some browsers read the URL after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** A multipart upload (a FormData) to /beapi/…, with the token; answers and fails like apiRequest. */
+export async function apiUpload<T>(path: string, form: FormData, schema: Parser<T>, fallbackMessage: string): Promise<T> {
+  const token = storedToken();
+  let response: Response;
+  try {
+    response = await fetch(`/beapi${path}`, { method: 'POST', headers: token ? { 'user-token': token } : {}, body: form });
+  } catch {
+    throw new ApiError(0, 'Network error. Please check your connection');
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401 && token && token === storedToken()) for (const l of unauthorizedListeners) l();
+    const problem = asProblem(payload);
+    throw new ApiError(response.status, problem?.detail || fallbackMessage, problem?.errors ?? [], problem?.detail || null);
+  }
+  return schema.parse(payload);
+}

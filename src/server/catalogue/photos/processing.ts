@@ -40,21 +40,31 @@ const ENCODE: Record<PhotoFormat, (s: Sharp) => Sharp> = {
   jpg: (s) => s.jpeg({ quality: 80, progressive: true }),
 };
 
+/** What the checks say when they refuse a file (the catalogue's words, or a caller's own). */
+export interface ImageMessages {
+  notAnImage: string;
+  svg: string;
+  format: (format: string) => string;
+  heicCodec: string;
+  tooManyPixels: (megapixels: number) => string;
+  unreadable: string;
+}
+
 /** Reads the header only: refuses what is not an accepted raster photo before decoding a pixel. */
-async function checkHeader(bytes: Buffer): Promise<Metadata> {
+async function checkHeader(bytes: Buffer, messages: ImageMessages): Promise<Metadata> {
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new Invalid(PHOTO_MESSAGES.notAnImage);
+    throw new Invalid(messages.notAnImage);
   }
-  if (meta.format === 'svg') throw new Invalid(PHOTO_MESSAGES.svg);
-  if (!ACCEPTED.has(String(meta.format))) throw new Invalid(PHOTO_MESSAGES.format(String(meta.format)));
-  if (meta.format === 'heif' && meta.compression === 'hevc' && !HEVC_READABLE) throw new Invalid(PHOTO_MESSAGES.heicCodec);
+  if (meta.format === 'svg') throw new Invalid(messages.svg);
+  if (!ACCEPTED.has(String(meta.format))) throw new Invalid(messages.format(String(meta.format)));
+  if (meta.format === 'heif' && meta.compression === 'hevc' && !HEVC_READABLE) throw new Invalid(messages.heicCodec);
   const { width, height } = meta;
-  if (!width || !height) throw new Invalid(PHOTO_MESSAGES.notAnImage);
+  if (!width || !height) throw new Invalid(messages.notAnImage);
   // A decompression bomb is refused from its header, before anything is decoded.
-  if (width * height > PHOTO_LIMITS.maxPixels) throw new Invalid(PHOTO_MESSAGES.tooManyPixels((width * height) / 1_000_000));
+  if (width * height > PHOTO_LIMITS.maxPixels) throw new Invalid(messages.tooManyPixels((width * height) / 1_000_000));
   return meta;
 }
 
@@ -66,7 +76,7 @@ const HEVC_READABLE = sharp.format.heif.input.fileSuffix?.includes('.heic') ?? f
  * from those. A truncated or corrupt file fails here (sharp stops at any decoder warning).
  */
 export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
-  const meta = await checkHeader(bytes);
+  const meta = await checkHeader(bytes, PHOTO_MESSAGES);
   const upright = (meta.orientation ?? 1) >= 5;
   const width = upright ? meta.height! : meta.width!;
   const height = upright ? meta.width! : meta.height!;
@@ -90,4 +100,24 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
     }),
   );
   return { width, height, largest, variants: await Promise.all(jobs) };
+}
+
+/**
+ * One upright JPEG of at most `box` pixels a side, checked as an item photo is checked and
+ * stripped of every piece of metadata (GPS, camera, orientation: sharp writes none unless asked).
+ * For photos that are kept once and shown as they are (a return's), not in every variant.
+ */
+export async function uprightJpeg(bytes: Buffer, box: number, messages: ImageMessages): Promise<{ width: number; height: number; bytes: Buffer }> {
+  await checkHeader(bytes, messages);
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: 'truncated', sequentialRead: true })
+      .rotate()
+      .resize(box, box, { fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .jpeg({ quality: 82, progressive: true })
+      .toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, bytes: data };
+  } catch {
+    throw new Invalid(messages.unreadable);
+  }
 }

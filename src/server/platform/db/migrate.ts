@@ -40,6 +40,7 @@ import * as productInfoFormat from './migrations/2026-11-29T05-00-product-info-f
 import * as staffEnteredOrders from './migrations/2026-11-30T01-00-staff-entered-orders';
 import * as actAs from './migrations/2026-11-30T02-00-act-as';
 import * as returnsCreditMemos from './migrations/2026-11-30T04-00-returns-credit-memos';
+import * as returnPhotos from './migrations/2026-11-30T05-00-return-photos';
 import * as returnNumberSequences from './migrations/2026-11-30T06-00-return-number-sequences';
 
 /**
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T01-00-staff-entered-orders': staffEnteredOrders,
   '2026-11-30T02-00-act-as': actAs,
   '2026-11-30T04-00-returns-credit-memos': returnsCreditMemos,
+  '2026-11-30T05-00-return-photos': returnPhotos,
   '2026-11-30T06-00-return-number-sequences': returnNumberSequences,
 };
 

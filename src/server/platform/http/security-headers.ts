@@ -12,7 +12,8 @@ export const CONTENT_SECURITY_POLICY = [
   "font-src 'self' https: data:",
   "form-action 'self'",
   "frame-ancestors 'none'",
-  "img-src 'self' data:",
+  // blob: the buyer's own photos, shown from object URLs of files they picked or fetched with their token (decision 0039).
+  "img-src 'self' data: blob:",
   "object-src 'none'",
   "script-src 'self'",
   "script-src-attr 'none'",

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Breadcrumbs, Button, Container, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RETURN_REASON_LABELS, RETURN_REASONS, RETURNS, requestReturnBody, type RequestReturnAnswer, type ReturnReason } from '../../../contract/returns';
+import { PhotoPicker, ReturnPhotos, UploadProgress, usePhotoUpload } from '../../components/return-photos';
 import { ReturnStatusBadge } from '../../components/return-status-badge';
 import { useReturns } from '../../components/returns-data';
 import { usePageMeta } from '../../lib/page-meta';
@@ -63,8 +64,16 @@ function LineChoice({ line, choice, onChange }: { line: ReturnableLine; choice: 
   );
 }
 
-/** After sending: the RMA number and what happens next. */
-function Requested({ orderNum, answer }: { orderNum: number; answer: RequestReturnAnswer }) {
+/** After sending: the RMA number, the picked photos going up one by one, and what happens next. */
+function Requested({ orderNum, answer, files }: { orderNum: number; answer: RequestReturnAnswer; files: readonly File[] }) {
+  const { state, run } = usePhotoUpload(answer.rmaNum);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || files.length === 0) return;
+    started.current = true;
+    void run(files);
+  }, [files, run]);
+  const stored = useReturns().data?.find((r) => r.rmaNum === answer.rmaNum)?.photos ?? [];
   return (
     <Paper withBorder p="lg" radius="md" role="status" aria-labelledby="return-requested-title">
       <Stack gap="sm">
@@ -78,6 +87,8 @@ function Requested({ orderNum, answer }: { orderNum: number; answer: RequestRetu
           <ReturnStatusBadge status={answer.status} size="md" />
         </Group>
         <Text size="sm">We look at your request and mail you when it is approved. Please write the return number on the box when you send the items back.</Text>
+        <UploadProgress state={state} />
+        {!state.busy && <ReturnPhotos rmaNum={answer.rmaNum} photos={stored} canAdd />}
         <Group gap="xs">
           <Button component={Link} to={`/orders/${orderNum}`}>
             Back to order {orderNum}
@@ -106,6 +117,7 @@ export default function ReturnRequestPage() {
   const [note, setNote] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
   const [answer, setAnswer] = useState<RequestReturnAnswer | null>(null);
+  const [photos, setPhotos] = useState<File[]>([]);
 
   const lines = order.data && returns.data ? returnableLines(order.data, returns.data) : [];
   const choiceOf = (l: ReturnableLine): Choice => choices[l.lineNo] ?? { qty: 0, reason: null };
@@ -140,7 +152,7 @@ export default function ReturnRequestPage() {
         Return items from order {Number.isFinite(orderNum) ? orderNum : ''}
       </Title>
       {answer ? (
-        <Requested orderNum={orderNum} answer={answer} />
+        <Requested orderNum={orderNum} answer={answer} files={photos} />
       ) : order.isPending || returns.isPending ? (
         <Loader size="sm" aria-label="Loading the order" />
       ) : order.isError || returns.isError ? (
@@ -167,6 +179,7 @@ export default function ReturnRequestPage() {
               <LineChoice key={l.lineNo} line={l} choice={choiceOf(l)} onChange={(c) => setChoices((all) => ({ ...all, [l.lineNo]: c }))} />
             ))}
             <Textarea label="Note" description="Anything we should know (optional)" autosize minRows={2} maxLength={RETURNS.noteMax} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+            <PhotoPicker files={photos} onChange={setPhotos} />
             {problems.length > 0 && (
               <Alert color="red" role="alert" title="Please check the return">
                 {problems.map((p) => (

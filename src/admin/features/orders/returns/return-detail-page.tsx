@@ -8,7 +8,7 @@ import { useCan } from '../../../lib/session';
 import { useAdminTitle } from '../../../lib/title';
 import { useAdminReturn } from './api';
 import { ApproveDialog, ReceiveDialog, RejectDialog } from './return-dialogs';
-import { CreditMemoSection, ReturnFactsSection, ReturnLinesSection } from './return-sections';
+import { CreditMemoSection, ReturnFactsSection, ReturnLinesSection, ReturnPhotosSection } from './return-sections';
 import { returnNextStep } from './return-words';
 
 const ACTION_BUTTONS: { action: ReturnAction; label: string; color?: string; variant?: string }[] = [
@@ -17,7 +17,7 @@ const ACTION_BUTTONS: { action: ReturnAction; label: string; color?: string; var
   { action: 'reject', label: 'Reject…', color: 'red.9', variant: 'outline' },
 ];
 
-/** One return: header and actions (what its status allows), who and which order, the lines, the credit memo, the PDFs. */
+/** One return: header and actions (what its status allows), who and which order, the lines, the buyer's photos, the credit memo, the PDFs. */
 export default function ReturnDetailPage() {
   const rmaNum = Number(useParams().rma);
   useAdminTitle(`Return ${rmaNum}`);
@@ -74,6 +74,7 @@ export default function ReturnDetailPage() {
             </Grid.Col>
           </Grid>
           <ReturnLinesSection ret={ret} />
+          <ReturnPhotosSection ret={ret} />
           {dialog === 'approve' && <ApproveDialog ret={ret} onClose={close} />}
           {dialog === 'reject' && <RejectDialog ret={ret} onClose={close} />}
           {dialog === 'receive' && <ReceiveDialog ret={ret} onClose={close} />}

@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Image, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RETURN_REASON_LABELS, type AdminReturn } from '../../../../contract/admin/returns';
@@ -154,6 +154,22 @@ export function CreditMemoSection({ ret }: { ret: AdminReturn }) {
         ))}
         {m.toCredit > 0 && <Row label="Credit on account" value={money(m.toCredit)} />}
       </Stack>
+    </Section>
+  );
+}
+
+/** The buyer's photos of what arrived: thumbnails, each opening the photo full size in a new tab (the staff cookie goes with it). */
+export function ReturnPhotosSection({ ret }: { ret: AdminReturn }) {
+  if (ret.photos.length === 0) return null;
+  return (
+    <Section title={`Photos from the buyer (${ret.photos.length})`}>
+      <Group gap="sm">
+        {ret.photos.map((p, i) => (
+          <Anchor key={p.photoId} href={p.url} target="_blank" rel="noopener" aria-label={`Photo ${i + 1} of return ${ret.rmaNum}, full size`}>
+            <Image src={p.url} alt={`Photo ${i + 1} of return ${ret.rmaNum}`} w={120} h={120} fit="cover" radius="sm" loading="lazy" />
+          </Anchor>
+        ))}
+      </Group>
     </Section>
   );
 }

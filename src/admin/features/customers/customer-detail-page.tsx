@@ -1,5 +1,6 @@
-import { Alert, Anchor, Breadcrumbs, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Grid, Stack } from '@mantine/core';
+import { useParams } from 'react-router';
+import { RecordHeader, RecordPage } from '../../components/record-page';
 import { useCan } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
 import { useCustomer } from './api';
@@ -22,29 +23,20 @@ export default function CustomerDetailPage() {
   const canEditMoney = can('money:write');
 
   return (
-    <Stack>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/customers">
-          Customers
-        </Anchor>
-        <Text size="sm">{name || 'Customer'}</Text>
-      </Breadcrumbs>
-      {query.isPending ? (
-        <Loader aria-label="Loading the customer" />
-      ) : !customer ? (
-        <Alert color="red">{query.error?.message}</Alert>
-      ) : (
+    <RecordPage list={{ to: '/customers', label: 'Customers' }} crumb={name || 'Customer'} loading="Loading the customer" query={query}>
+      {(customer) => (
         <>
-          <Group justify="space-between" align="flex-start">
-            <Group gap="sm">
-              <Title order={1}>{name}</Title>
-              <CustomerStatusBadge status={customer.status} />
-            </Group>
-            <Group gap="sm">
-              {can('customers:impersonate') && <ViewAsCustomer customerId={customer.id} />}
-              {canWrite && <CustomerActions customer={customer} />}
-            </Group>
-          </Group>
+          <RecordHeader
+            title={name}
+            badge={<CustomerStatusBadge status={customer.status} />}
+            actionsLabel="Customer actions"
+            actions={
+              <>
+                {can('customers:impersonate') && <ViewAsCustomer customerId={customer.id} />}
+                {canWrite && <CustomerActions customer={customer} />}
+              </>
+            }
+          />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 7 }}>
               <Stack>
@@ -65,6 +57,6 @@ export default function CustomerDetailPage() {
           </Grid>
         </>
       )}
-    </Stack>
+    </RecordPage>
   );
 }

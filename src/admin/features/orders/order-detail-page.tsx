@@ -1,11 +1,12 @@
-import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { EDITABLE_STATUSES, ORDER_SOURCE_LABELS, type OrderAction } from '../../../contract/admin/orders';
 import type { Permission } from '../../../contract/admin/permissions';
 import { OrderLines } from '../../../web/components/order-lines';
 import { OrderStatusBadge } from '../../../web/components/order-status-badge';
 import { atTime } from '../../components/dates';
+import { RecordHeader, RecordPage } from '../../components/record-page';
 import { useCan } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
 import { CancelDialog } from './actions/cancel-dialog';
@@ -42,53 +43,43 @@ export default function OrderDetailPage() {
   const dialogProps = order ? { order, opened: true, onClose: () => setDialog(null), onReload: reload } : null;
 
   return (
-    <Stack>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/orders">
-          Orders
-        </Anchor>
-        <Text size="sm">Order {Number.isFinite(orderNum) ? orderNum : ''}</Text>
-      </Breadcrumbs>
-      {query.isPending ? (
-        <Loader aria-label="Loading the order" />
-      ) : !order ? (
-        <Alert color="red">{query.error?.message}</Alert>
-      ) : (
+    <RecordPage list={{ to: '/orders', label: 'Orders' }} crumb={`Order ${Number.isFinite(orderNum) ? orderNum : ''}`} loading="Loading the order" query={query}>
+      {(order) => (
         <>
-          <Group justify="space-between" align="flex-start">
-            <div>
-              <Group gap="sm">
-                <Title order={1}>Order {order.orderNum}</Title>
-                <OrderStatusBadge status={order.statusCode} size="lg" />
-              </Group>
-              <Text size="sm" c="dimmed" mt={4}>
-                Placed {atTime(order.createdAt)} by {order.customer.orgName}
-                {order.poNumber ? ` · PO ${order.poNumber}` : ''}
+          <RecordHeader
+            title={`Order ${order.orderNum}`}
+            badge={<OrderStatusBadge status={order.statusCode} size="lg" />}
+            actionsLabel="Order actions"
+            actions={
+              <>
+                {editable && (
+                  <Button variant="default" onClick={() => setEditing(true)}>
+                    Edit
+                  </Button>
+                )}
+                {buttons.map((b) => (
+                  <Button key={b.action} color={b.color} variant={b.variant ?? 'filled'} onClick={() => setDialog(b.action)}>
+                    {b.label}
+                  </Button>
+                ))}
+              </>
+            }
+          >
+            <Text size="sm" c="dimmed" mt={4}>
+              Placed {atTime(order.createdAt)} by {order.customer.orgName}
+              {order.poNumber ? ` · PO ${order.poNumber}` : ''}
+            </Text>
+            {order.enteredBy && (
+              <Text size="sm" mt={2}>
+                Entered by {order.enteredBy.name} · {ORDER_SOURCE_LABELS[order.source].toLowerCase()}
               </Text>
-              {order.enteredBy && (
-                <Text size="sm" mt={2}>
-                  Entered by {order.enteredBy.name} · {ORDER_SOURCE_LABELS[order.source].toLowerCase()}
-                </Text>
-              )}
-              {order.holdReason && (
-                <Text size="sm" c="orange.9" fw={600}>
-                  On hold: {order.holdReason}
-                </Text>
-              )}
-            </div>
-            <Group gap="xs" role="group" aria-label="Order actions">
-              {editable && (
-                <Button variant="default" onClick={() => setEditing(true)}>
-                  Edit
-                </Button>
-              )}
-              {buttons.map((b) => (
-                <Button key={b.action} color={b.color} variant={b.variant ?? 'filled'} onClick={() => setDialog(b.action)}>
-                  {b.label}
-                </Button>
-              ))}
-            </Group>
-          </Group>
+            )}
+            {order.holdReason && (
+              <Text size="sm" c="orange.9" fw={600}>
+                On hold: {order.holdReason}
+              </Text>
+            )}
+          </RecordHeader>
           <Grid>
             <Grid.Col span={{ base: 12, md: 7 }}>
               <CustomerSection order={order} />
@@ -112,6 +103,6 @@ export default function OrderDetailPage() {
           {dialogProps && dialog === 'cancel' && <CancelDialog {...dialogProps} />}
         </>
       )}
-    </Stack>
+    </RecordPage>
   );
 }

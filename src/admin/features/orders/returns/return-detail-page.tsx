@@ -1,9 +1,10 @@
-import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { ReturnAction } from '../../../../contract/admin/returns';
 import { ReturnStatusBadge } from '../../../../web/components/return-status-badge';
 import { atTime } from '../../../components/dates';
+import { RecordHeader, RecordPage } from '../../../components/record-page';
 import { useCan } from '../../../lib/session';
 import { useAdminTitle } from '../../../lib/title';
 import { useAdminReturn } from './api';
@@ -29,42 +30,28 @@ export default function ReturnDetailPage() {
   const close = () => setDialog(null);
 
   return (
-    <Stack>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/returns">
-          Returns
-        </Anchor>
-        <Text size="sm">Return {Number.isFinite(rmaNum) ? rmaNum : ''}</Text>
-      </Breadcrumbs>
-      {query.isPending ? (
-        <Loader aria-label="Loading the return" />
-      ) : !ret ? (
-        <Alert color="red">{query.error?.message}</Alert>
-      ) : (
+    <RecordPage list={{ to: '/returns', label: 'Returns' }} crumb={`Return ${Number.isFinite(rmaNum) ? rmaNum : ''}`} loading="Loading the return" query={query}>
+      {(ret) => (
         <>
-          <Group justify="space-between" align="flex-start">
-            <div>
-              <Group gap="sm">
-                <Title order={1}>Return {ret.rmaNum}</Title>
-                <ReturnStatusBadge status={ret.status} size="lg" />
-              </Group>
-              <Text size="sm" c="dimmed" mt={4}>
-                Requested {atTime(ret.createdAt)} by {ret.customer.orgName} for order {ret.orderNum}
+          <RecordHeader
+            title={`Return ${ret.rmaNum}`}
+            badge={<ReturnStatusBadge status={ret.status} size="lg" />}
+            actionsLabel="Return actions"
+            actions={buttons.map((b) => (
+              <Button key={b.action} color={b.color} variant={b.variant ?? 'filled'} onClick={() => setDialog(b.action)}>
+                {b.label}
+              </Button>
+            ))}
+          >
+            <Text size="sm" c="dimmed" mt={4}>
+              Requested {atTime(ret.createdAt)} by {ret.customer.orgName} for order {ret.orderNum}
+            </Text>
+            {returnNextStep(ret.status) && (
+              <Text size="sm" fw={600}>
+                {returnNextStep(ret.status)}
               </Text>
-              {returnNextStep(ret.status) && (
-                <Text size="sm" fw={600}>
-                  {returnNextStep(ret.status)}
-                </Text>
-              )}
-            </div>
-            <Group gap="xs" role="group" aria-label="Return actions">
-              {buttons.map((b) => (
-                <Button key={b.action} color={b.color} variant={b.variant ?? 'filled'} onClick={() => setDialog(b.action)}>
-                  {b.label}
-                </Button>
-              ))}
-            </Group>
-          </Group>
+            )}
+          </RecordHeader>
           <Grid>
             <Grid.Col span={{ base: 12, md: 7 }}>
               <ReturnFactsSection ret={ret} slip={can('orders:write')} creditMemoPdf={can('invoices:read')} />
@@ -80,6 +67,6 @@ export default function ReturnDetailPage() {
           {dialog === 'receive' && <ReceiveDialog ret={ret} onClose={close} />}
         </>
       )}
-    </Stack>
+    </RecordPage>
   );
 }

@@ -20,8 +20,18 @@ export interface EditableLine {
   multiple: number;
 }
 
-/** One unshipped, uncancelled line of each editable 200-line order. */
+/**
+ * One unshipped, uncancelled line of each editable 200-line order. Their customers get a credit
+ * limit that a case more does not pass (the synthetic customers' $10,000 is less than a 200-line
+ * order): the path measures an edit of one line, not the credit hold that would give back the
+ * stock of all 200 lines (decision 0036), which a one-line edit of an account in good standing never does.
+ */
 export async function editSamples(db: Kysely<DB>): Promise<EditableLine[]> {
+  await db
+    .updateTable('customers')
+    .set({ credit_limit_cents: 1_000_000_000 })
+    .where('id', 'in', (eb) => eb.selectFrom('orders').select('customer_id').where('line_count', '=', 200).where('status_code', 'in', [...EDITABLE_STATUSES]))
+    .execute();
   const rows = await db
     .selectFrom('orders as o')
     .innerJoin('order_lines as l', 'l.order_id', 'o.id')

@@ -84,13 +84,11 @@ export class OrderEditService {
       const addNums = (body.add ?? []).map((a) => a.invNum.trim());
       const dup = addNums.find((n, i) => addNums.indexOf(n) !== i);
       if (dup) throw new Invalid(M.editItemTwice(dup));
-      // Every item the edit may take from or give back to, locked at once (in one order, as checkout
-      // locks its items): a second lock later could wait on a checkout that waits on this edit.
-      const itemNums = [...new Set([...addNums, ...lines.map((l) => l.item_num)])];
-      const items = new Map((await lockItems(trx, itemNums, this.ops.forUpdate)).map((r) => [r.num, r]));
+      // The items added, read to check and price them; their stock is locked below with the rest.
+      const found = new Map((await lockItems(trx, addNums, false)).map((r) => [r.num, r]));
       const index = this.deps.catalogue.current();
       for (const num of addNums) {
-        const item = items.get(num);
+        const item = found.get(num);
         if (!item) throw new Invalid(M.editItemNotFound(num));
         if (item.active !== 1) throw new Invalid(M.editItemUnavailable(num));
       }
@@ -98,7 +96,7 @@ export class OrderEditService {
         const multiple = index.byNum.get(a.invNum.trim())?.orderMultiple ?? 1;
         if (multiple > 1 && a.qty % multiple !== 0) throw new Invalid(M.editMultiple(a.invNum.trim(), multiple));
       }
-      const addedItems = addNums.map((num, i) => ({ item: items.get(num)!, qty: body.add![i]!.qty }));
+      const addedItems = addNums.map((num, i) => ({ item: found.get(num)!, qty: body.add![i]!.qty }));
       const units = buyer
         ? await this.deps.cart.unitPrices(buyer, addedItems.map(({ item, qty }) => ({ id: item.id, num: item.num, priceCents: Number(item.price_cents), qty })))
         : addedItems.map(({ item }) => Number(item.price_cents));
@@ -136,6 +134,12 @@ export class OrderEditService {
       const creditHold = order.status_code !== 'on_hold' && totals.totalCents > beforeCents && (await this.deps.money.mustHold(trx, order.customer_id, totals.totalCents - beforeCents));
       if (creditHold && order.status_code === 'partially_shipped') throw new Conflict(M.editOverCredit);
       if (creditHold) holdEveryUnit(lines, plan);
+
+      // The items whose stock the edit takes or gives back (the changed lines' and the added ones;
+      // every line's when a credit hold gives all back), locked at once in checkout's item order,
+      // so an edit and a checkout cannot deadlock; a line the edit leaves alone is not locked.
+      const itemNums = [...new Set([...addNums, ...plan.edits.map((e) => e.line.item_num)])];
+      const items = new Map((await lockItems(trx, itemNums, this.ops.forUpdate)).map((r) => [r.num, r]));
 
       const ctx: EditContext = { trx, order, who: who.actor, lines, header, plan, added, destination, publicUrl: this.deps.publicUrl, events: this.deps.events };
       const allocation = await allocateEdit(ctx, items, { hold: creditHold || order.status_code === 'on_hold', first: { option, state: destination.state } });

@@ -307,6 +307,35 @@ describe('credit memos and the account', () => {
   });
 });
 
+describe('a credit memo larger than many open invoices', () => {
+  it('pays them all, oldest first, past the batch it reads at a time, and the rest is credit on account', async () => {
+    await setStock(t, '11002', 60, 0);
+    await setStock(t, '12001', 60, 0);
+    const buyer = await signUpCustomer(t.app, 'CA');
+    const small = [];
+    for (let i = 0; i < 10; i++) small.push(await shippedOrder([['11002', 1]], buyer));
+    const big = await shippedOrder([['12001', 40]], buyer);
+    const open = await Promise.all([...small.map((o) => o.invoiceNum), big.invoiceNum].map(async (n) => ({ n, ...(await invoiceRow(n)) })));
+    const rma = (await requestReturn(buyer, big.orderNum, { lines: [{ lineNo: 1, qty: 40, reason: 'not_needed' }] })).body.rmaNum;
+    const received = await admin(staff.desk, 'POST', `/Returns/${rma}/Receive`, { warehouse: 'west', lines: [{ lineNo: 1, qty: 40, disposition: 'restock' }] });
+    expect(received.status).toBe(200);
+    const memo = received.body.creditMemo;
+    // Oldest due first (all due the same day: by number), each paid in full, its own invoice too, until the memo runs out.
+    let left = cents(memo.total);
+    const expected = [];
+    for (const inv of open) {
+      const owed = Number(inv.total_cents);
+      if (left <= 0) break;
+      expected.push({ invoiceNum: inv.n, amount: Math.min(owed, left) / 100 });
+      left -= Math.min(owed, left);
+    }
+    expect(expected.length).toBeGreaterThan(8);
+    expect(memo.applications).toEqual(expected);
+    expect(cents(memo.toCredit)).toBe(left);
+    for (const e of expected) expect((await invoiceRow(e.invoiceNum)).paid_cents).toBe(cents(e.amount));
+  });
+});
+
 describe('webhooks', () => {
   it('return.requested, return.received and credit_memo.issued are written with the change, for endpoints that want them', async () => {
     await setStock(t, '11002', 40, 0);

@@ -90,6 +90,24 @@ export async function planCreditMemo(
   return { lines: memoLines, subtotalCents, discountCents, taxCents, shippingCents, totalCents: subtotalCents - discountCents + taxCents + shippingCents };
 }
 
+/** Open invoices read per batch when a credit memo pays them. */
+const OPEN_INVOICES_READ = 8;
+
+/** A customer's open invoices, oldest due first (then by number), after `after`; locked when `forUpdate`. */
+function openInvoicesAfter(db: Db, customerId: number, after: { due: string; num: number } | null, forUpdate: boolean) {
+  return db
+    .selectFrom('invoices')
+    .select(['id', 'invoice_num', 'order_id', 'total_cents', 'paid_cents', 'due_date'])
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'open')
+    .$if(after !== null, (q) => q.where((eb) => eb.or([eb('due_date', '>', after!.due), eb.and([eb('due_date', '=', after!.due), eb('invoice_num', '>', after!.num)])])))
+    .orderBy('due_date')
+    .orderBy('invoice_num')
+    .limit(OPEN_INVOICES_READ)
+    .$if(forUpdate, (q) => q.forUpdate())
+    .execute();
+}
+
 export interface IssuedCreditMemo {
   id: number;
   creditMemoNum: number;
@@ -111,15 +129,6 @@ export async function issueCreditMemo(
   plan: CreditMemoPlan,
 ): Promise<IssuedCreditMemo> {
   await db.selectFrom('customers').select('id').where('id', '=', memo.customerId).$if(forUpdate, (q) => q.forNoKeyUpdate()).executeTakeFirst();
-  const open = await db
-    .selectFrom('invoices')
-    .select(['id', 'invoice_num', 'order_id', 'total_cents', 'paid_cents'])
-    .where('customer_id', '=', memo.customerId)
-    .where('status', '=', 'open')
-    .orderBy('due_date')
-    .orderBy('invoice_num')
-    .$if(forUpdate, (q) => q.forUpdate())
-    .execute();
   const creditMemoNum = await nextNumber(db, 'credit_memo_num');
   const { id } = await db
     .insertInto('credit_memos')
@@ -141,20 +150,29 @@ export async function issueCreditMemo(
   if (plan.lines.length > 0) await db.insertInto('credit_memo_lines').values(plan.lines.map((l) => ({ credit_memo_id: id, ...l }))).execute();
   let left = plan.totalCents;
   const applications: IssuedCreditMemo['applications'] = [];
-  for (const inv of open) {
-    if (left <= 0) break;
-    const cents = Math.min(left, Number(inv.total_cents) - Number(inv.paid_cents));
-    if (cents <= 0) continue;
-    const r = await db
-      .updateTable('invoices')
-      .set({ paid_cents: sql`paid_cents + ${cents}`, status: sql`case when paid_cents + ${cents} = total_cents then 'paid' else status end` })
-      .where('id', '=', inv.id)
-      .where('status', '=', 'open')
-      .where(sql<boolean>`paid_cents + ${cents} <= total_cents`)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) continue;
-    applications.push({ invoiceId: inv.id, invoiceNum: inv.invoice_num, orderId: inv.order_id, cents });
-    left -= cents;
+  // The open invoices oldest due first, a few at a time, each batch locked (PostgreSQL): a memo
+  // usually pays the first one, so it locks that one rather than every invoice the customer owes.
+  let after: { due: string; num: number } | null = null;
+  while (left > 0) {
+    const open = await openInvoicesAfter(db, memo.customerId, after, forUpdate);
+    for (const inv of open) {
+      if (left <= 0) break;
+      const cents = Math.min(left, Number(inv.total_cents) - Number(inv.paid_cents));
+      if (cents <= 0) continue;
+      const r = await db
+        .updateTable('invoices')
+        .set({ paid_cents: sql`paid_cents + ${cents}`, status: sql`case when paid_cents + ${cents} = total_cents then 'paid' else status end` })
+        .where('id', '=', inv.id)
+        .where('status', '=', 'open')
+        .where(sql<boolean>`paid_cents + ${cents} <= total_cents`)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) continue;
+      applications.push({ invoiceId: inv.id, invoiceNum: inv.invoice_num, orderId: inv.order_id, cents });
+      left -= cents;
+    }
+    if (open.length < OPEN_INVOICES_READ) break;
+    const last = open[open.length - 1]!;
+    after = { due: last.due_date, num: last.invoice_num };
   }
   if (applications.length > 0) await db.insertInto('credit_memo_applications').values(applications.map((a) => ({ credit_memo_id: id, invoice_id: a.invoiceId, amount_cents: a.cents }))).execute();
   return { id, creditMemoNum, applications, toCreditCents: left };

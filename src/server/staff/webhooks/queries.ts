@@ -42,9 +42,18 @@ export async function deleteEndpoint(db: Db, id: number): Promise<void> {
 
 export type NewDelivery = Insertable<WebhookDeliveryTable> & { created_at: string };
 
-/** One statement for all the rows (at most 500: 5,500 parameters, within both databases' limits). */
+/**
+ * One statement for all the rows (at most 500: 5,500 parameters, within both databases' limits).
+ * An endpoint deleted while its delivery was in flight has no log left to write to: its rows are
+ * left out, so they do not take the other endpoints' rows down with them (a failed batch would
+ * send those deliveries again).
+ */
 export async function insertDeliveries(db: Db, rows: readonly NewDelivery[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('webhook_deliveries').values([...rows]).execute();
+  if (rows.length === 0) return;
+  const ids = [...new Set(rows.map((r) => r.endpoint_id))];
+  const live = new Set((await db.selectFrom('webhook_endpoints').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
+  const kept = rows.filter((r) => live.has(r.endpoint_id));
+  if (kept.length > 0) await db.insertInto('webhook_deliveries').values(kept).execute();
 }
 
 /** Newest first, keyset-paged by id. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, ownerSession, type StaffSessionForTest } from '../../test-support/admin';
@@ -6,6 +7,7 @@ import { importCatalogueCsv } from '../../catalogue/testing';
 import { fixtureItems, loadFixtureCatalogue } from '../../catalogue/testing';
 import { placeOrder, setStock } from '../../flows/lifecycle-test-helpers';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { insertDeliveries } from './queries';
 import { type ReceivedWebhook, startReceiver, type TestReceiver } from './test-receiver';
 
 /**
@@ -207,5 +209,20 @@ describe('webhook delivery', () => {
     const [latest] = await deliveries(id);
     expect((await post(`/Webhooks/${id}/Deliveries/${latest!.id}/Redeliver`)).status).toBe(409);
     expect((await adminCall(t, owner, { method: 'PATCH', url: `/Webhooks/${id}`, payload: { active: true } })).body).toMatchObject({ active: true, failingSince: null, disabledReason: null });
+  });
+});
+
+describe('an endpoint deleted while its delivery is in flight', () => {
+  it('loses only its own log rows: the rows of the other endpoints in the same batch are written', async () => {
+    const kept = await endpointFor(['order.placed']);
+    const gone = (await post('/Webhooks', { url: receiver.url, events: ['order.placed'] })).body as { id: number };
+    const outboxId = Number((await t.ctx.database.db.selectFrom('outbox').select(sql<number>`coalesce(max(id), 0)`.as('m')).executeTakeFirstOrThrow()).m);
+    expect((await adminCall(t, owner, { method: 'DELETE', url: `/Webhooks/${gone.id}` })).status).toBe(204);
+    const row = (endpointId: number, webhookId: string) => ({
+      endpoint_id: endpointId, outbox_id: outboxId, webhook_id: webhookId, event_type: 'order.placed', attempt: 1,
+      status_code: 204, duration_ms: 3, response_snippet: '', error: null, created_at: new Date().toISOString(),
+    });
+    await insertDeliveries(t.ctx.database.db, [row(gone.id, 'msg_gone'), row(kept.id, 'msg_kept')]);
+    expect((await deliveries(kept.id)).map((d) => d.webhookId)).toEqual(['msg_kept']);
   });
 });

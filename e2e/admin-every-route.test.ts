@@ -159,7 +159,7 @@ function measureLayout(): LayoutProblems {
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(`${shop.url}/admin${path}`);
-  await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+  await page.locator('main h1').first().waitFor({ timeout: 30_000 });
   // Every list's first page has arrived (and been drawn) once the network is quiet.
   await page.waitForLoadState('networkidle');
 }
@@ -208,7 +208,7 @@ describe('the pages outside the shell and the dialogs', () => {
 
   it('the cancel, ship, webhook and API key dialogs at both sizes', async () => {
     await Promise.all(VIEWPORTS.map(({ width }) => checkDialogs(pages.get(width)!, width)));
-  }, PER_SCREEN_TIMEOUT);
+  }, 2 * PER_SCREEN_TIMEOUT); // four screens and five axe runs a size
 });
 
 /** The dialogs a person opens most, with axe (and the ship dialog's layout). */

@@ -137,13 +137,19 @@ export async function apiSend<T>(method: Method, path: string, schema: Parser<T>
   } catch {
     throw new ApiError(0, 'Network error. Please check your connection');
   }
+  const payload = await answered(response, token, fallbackMessage);
+  return { data: schema ? schema.parse(payload) : (payload as T), headers: response.headers };
+}
+
+/** The answer's JSON; a refusal is an ApiError with the server's words (and a 401 of this session signs the browser out). */
+async function answered(response: Response, token: string | null, fallbackMessage: string): Promise<unknown> {
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     if (response.status === 401 && token && token === storedToken()) for (const l of unauthorizedListeners) l();
     const problem = asProblem(payload);
     throw new ApiError(response.status, problem?.detail || fallbackMessage, problem?.errors ?? [], problem?.detail || null);
   }
-  return { data: schema ? schema.parse(payload) : (payload as T), headers: response.headers };
+  return payload;
 }
 
 /** GET /beapi/…, parsed with the contract's schema. */
@@ -209,11 +215,5 @@ export async function apiUpload<T>(path: string, form: FormData, schema: Parser<
   } catch {
     throw new ApiError(0, 'Network error. Please check your connection');
   }
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    if (response.status === 401 && token && token === storedToken()) for (const l of unauthorizedListeners) l();
-    const problem = asProblem(payload);
-    throw new ApiError(response.status, problem?.detail || fallbackMessage, problem?.errors ?? [], problem?.detail || null);
-  }
-  return schema.parse(payload);
+  return schema.parse(await answered(response, token, fallbackMessage));
 }

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { numbersFromSequences } from './db/dialect';
 import type { DB } from './db/schema';
 
 /**
@@ -34,7 +35,7 @@ export type SequencedNumber = 'rma_num' | 'credit_memo_num';
  * leaves a gap); on SQLite, where one writer runs at a time, from its counter as `bumpCounter`.
  */
 export async function nextNumber(db: Kysely<DB>, name: SequencedNumber): Promise<number> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return bumpCounter(db, name);
+  if (!numbersFromSequences(db)) return bumpCounter(db, name);
   const r = await sql<{ value: string }>`select nextval(${`${name}_seq`}) as value`.execute(db);
   return Number(r.rows[0]!.value);
 }

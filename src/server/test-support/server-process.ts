@@ -57,7 +57,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     await waitUntilUp(child, `${url}/beapi`);
   } catch (err) {
     child.kill('SIGKILL');
-    throw new Error(`${(err as Error).message}${said ? `; it said: ${said.trim()}` : ''}`);
+    throw new Error(`${(err as Error).message}${said ? `; it said: ${said.trim()}` : ''}`, { cause: err });
   }
   return {
     url,

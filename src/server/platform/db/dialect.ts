@@ -92,6 +92,14 @@ export function notIndexedOnSqlite<T>(db: Kysely<DB>, column: string): RawBuilde
   return onPostgres(db) ? sql.ref<T>(column) : sql<T>`${sql.ref(column)} || ''`;
 }
 
+/**
+ * Whether number series that take sequences (returns, credit memos) take them: PostgreSQL, where a
+ * counter row would be locked to the commit; SQLite, one writer at a time, keeps the counter rows.
+ */
+export function numbersFromSequences(db: Kysely<DB>): boolean {
+  return onPostgres(db);
+}
+
 // ---- one-statement writes, JSON and maintenance (orders, money, reports, flows) ----------------
 
 /**

@@ -154,7 +154,7 @@ describe('session tokens', () => {
 });
 
 describe('passwords', () => {
-  it('answers an unknown email and a wrong password alike, in status, body and timing (median difference within 10 ms or 15% of a try)', { timeout: 60_000 }, async () => {
+  it('answers an unknown email and a wrong password alike, in status, body and timing (median difference within 10 ms or a quarter of a try)', { timeout: 60_000 }, async () => {
     const tries = Number(process.env.LOGIN_TIMING_TRIES ?? 40);
     const time = async (username: string) => {
       // The throttle would answer 429 before the password is checked: start each try from a clean count.
@@ -185,9 +185,11 @@ describe('passwords', () => {
     expect([...answers]).toEqual([`401 ${JSON.stringify({ type: 'about:blank', title: 'Unauthorized', status: 401, detail: 'Invalid username or password', errorMessage: 'Invalid username or password' })}`]);
     const median = [...differences].sort((a, b) => a - b)[Math.floor(differences.length / 2)]!;
     // A leak (an unknown email answered without hashing) differs by a whole hash, most of a try. On a
-    // machine busy with other test files each try (and its noise) grows, so the bound grows with it.
+    // machine busy with other test files each try (and its noise) grows, so the bound grows with it:
+    // a quarter of a try (15% failed once in CI with the two lanes' load, 22 ms of a 120 ms try,
+    // while a leak is three quarters or more).
     const typical = [...tryTimes].sort((a, b) => a - b)[Math.floor(tryTimes.length / 2)]!;
-    expect(Math.abs(median)).toBeLessThan(Math.max(10, 0.15 * typical));
+    expect(Math.abs(median)).toBeLessThan(Math.max(10, 0.25 * typical));
   });
 
   it('answers a 1 MB password with 400 or 413, quickly, at sign-in, sign-up and password change', async () => {

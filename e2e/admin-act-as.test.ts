@@ -57,7 +57,10 @@ describe('viewing the shop as a customer', () => {
 
     // Staff add an item to the buyer's cart; the banner stays on every page.
     await tab.goto(`${shop.url}/productdetail?productNum=11001`);
+    // The add is answered before the next page loads (a navigation would cut it off on a slow machine).
+    const added = tab.waitForResponse((r) => r.url().includes('/beapi/Shop/AddItem') && r.request().method() === 'POST');
     await tab.getByRole('button', { name: 'Add to cart' }).click();
+    expect((await added).ok()).toBe(true);
     await tab.goto(`${shop.url}/cart`);
     await tab.getByTestId('cart-line-11001').waitFor();
     await banner.getByText(/Viewing as Demo Party Supply/).waitFor();

@@ -40,6 +40,7 @@ export interface EditContext {
   trx: Db;
   order: OrderState & OrderMoney & OrderPlaced & OrderBuyer;
   who: Actor;
+  /** The lines the edit names (all of them when the order moves to another state). */
   lines: readonly OrderLineRow[];
   header: EditedHeader;
   plan: LinesPlan;
@@ -162,8 +163,6 @@ export async function writeEdit(ctx: EditContext, allocation: Allocated, m: Edit
     shipping_name: m.shipping ? m.shipping.name : ctx.header.shipping_name,
     po_number: m.poNumber ?? ctx.header.po_number,
     comments: m.comments ?? ctx.header.comments,
-    line_count: finalLines(ctx, allocation).length,
-    total_qty: finalLines(ctx, allocation).reduce((n, l) => n + l.qty, 0),
     original_subtotal_cents: m.placed.subtotalCents,
     original_discount_cents: m.placed.discountCents,
     original_shipping_cents: m.placed.shippingCents,
@@ -196,24 +195,22 @@ export async function writeEdit(ctx: EditContext, allocation: Allocated, m: Edit
   await markStockChanged(trx, changed);
 }
 
-/** The order's lines after the edit (deleted ones gone, added ones in), as written. */
-function finalLines(ctx: EditContext, allocation: Allocated): Pick<OrderLineRow, 'qty' | 'qty_west' | 'qty_east' | 'qty_backordered' | 'qty_shipped' | 'qty_cancelled'>[] {
-  const edits = new Map(ctx.plan.edits.map((e) => [e.line.line_no, e]));
-  const kept = ctx.lines.flatMap((l) => {
-    const e = edits.get(l.line_no);
-    if (!e) return [l];
-    return e.removed && l.qty_cancelled === 0 ? [] : [e.after];
-  });
-  return [...kept, ...allocation.addedRows];
-}
-
-/** On hold for credit; shipped when nothing is left to ship (the rest of a partly shipped order removed); else as it was. */
+/**
+ * On hold for credit; shipped when nothing is left to ship (the rest of a partly shipped order
+ * removed); else as it was. The units left are the order's open and backordered sums moved by the
+ * edit: an edited line's units wanted change by `to - from`, all of them open or backordered
+ * (nothing of it shipped), an added line's are all open or backordered, and a credit hold only
+ * moves open units to backordered.
+ */
 function statusAfterEdit(ctx: EditContext, allocation: Allocated, creditHold: boolean): OrderStatusCode {
   if (creditHold) return 'on_hold';
-  const lines = finalLines(ctx, allocation);
-  const left = lines.reduce((n, l) => n + l.qty_west + l.qty_east + l.qty_backordered, 0);
-  return left === 0 ? 'shipped' : ctx.order.status_code;
+  const { order } = ctx;
+  const left = order.open_west + order.open_east + order.backordered + unitsMoved(ctx.plan) + allocation.addedRows.reduce((n, r) => n + r.qty, 0);
+  return left === 0 ? 'shipped' : order.status_code;
 }
+
+/** Units wanted that the edit of existing lines adds (negative: takes away). */
+export const unitsMoved = (plan: LinesPlan) => plan.edits.reduce((n, e) => n + e.to - e.from, 0);
 
 /**
  * The sales summaries follow the edit (as they follow a cancel): units and merchandise per item,

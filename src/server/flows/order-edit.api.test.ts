@@ -97,6 +97,9 @@ describe('an edit of an accepted order', () => {
     // Nothing was cancelled: the edit changed the order itself.
     expect(edited.cancelledTotal).toBe(0);
     expect(edited.originalTotal).toBe(edited.total);
+    // The orders list counts the lines as they are now (the edit read only the line it changed).
+    const listed = (await adminCall(t, desk, { method: 'GET', url: `/Orders?q=${n}` })).body.items.find((o: { orderNum: number }) => o.orderNum === n);
+    expect(listed).toMatchObject({ lineCount: 3, openWest: 39 });
 
     // Stock: 4 of 11001 back at West, 4 of 30001 taken at West (a CA buyer), each a movement.
     expect(await stockOf(t, '11001')).toEqual({ west: 50 - 5, east: 0 });

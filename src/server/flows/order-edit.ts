@@ -24,8 +24,8 @@ import type { OutboxDispatcher } from '../platform/outbox/outbox';
 import type { WebhookEvents } from '../staff';
 import { lockItems } from '../stock';
 import type { Acting } from './lifecycle';
-import { discountAtSameRate, holdEveryUnit, planLineEdits, wanted } from './order-edit-plan';
-import { type AddedLine, allocateEdit, type EditContext, writeEdit } from './order-edit-steps';
+import { discountAtSameRate, holdEveryUnit, planLineEdits } from './order-edit-plan';
+import { type AddedLine, allocateEdit, type EditContext, unitsMoved, writeEdit } from './order-edit-steps';
 
 export interface OrderEditDeps {
   outbox: OutboxDispatcher;
@@ -60,12 +60,14 @@ export class OrderEditService {
   ) {}
 
   async edit(who: Acting, orderNum: number, body: EditOrderBody, ifMatch: number): Promise<AdminOrder> {
-    // Read before the transaction (SQLite's write transaction holds the one connection): who the
-    // buyer is, their price level (loaded into the price book here) and, for a new ship-to, their addresses.
+    // Read before the transaction (SQLite's write transaction holds the one connection): when lines
+    // are added, who the buyer is and their price level (loaded into the price book here); for a
+    // new ship-to, their addresses.
     const seen = await lockOrder(this.db, { orderNum }, false);
     if (!seen) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
+    const adds = (body.add ?? []).length > 0;
     // Priced as an active customer whatever their status: the order desk acts for them on an order they placed.
-    const identity = await this.deps.accounts.orderingIdentity(seen.customer_id);
+    const identity = adds ? await this.deps.accounts.orderingIdentity(seen.customer_id) : null;
     const buyer = identity ? { ...identity.who, status: 'active' as const } : undefined;
     if (buyer) await this.deps.cart.unitPrices(buyer, []);
     const customer = body.shipToCode !== undefined ? await this.deps.accounts.customer(seen.customer_id) : null;
@@ -77,8 +79,18 @@ export class OrderEditService {
       if (ifMatch !== order.version) throw new StaleVersion(M.changedMeanwhile, await readAdminOrder(trx, orderNum));
       if (!EDITABLE.includes(order.status_code)) throw new Conflict(M.notAllowed('edit', order.status_code));
       const header = await orderHeader(trx, order.id);
-      const lines = await orderLines(trx, order.id);
-      const plan = planLineEdits(lines, body.lines ?? []);
+
+      // Where it goes and how.
+      const shipToChanged = body.shipToCode !== undefined && body.shipToCode !== header.ship_to_code;
+      if (shipToChanged && body.shipToCode !== '' && !customer!.shipTo.some((s) => s.code === body.shipToCode)) throw new Invalid(M.editShipToNotFound(body.shipToCode!));
+      const placedTo = JSON.parse(header.ship_to_json) as OrderAddress;
+      const destination: OrderAddress = shipToChanged ? resolveDestination(customer!, body.shipToCode!) : placedTo;
+
+      // Only the lines the edit names are read (one line of a 200-line order reads one), but all
+      // of them when the order moves to another state: its sales summaries move whole.
+      const requested = body.lines ?? [];
+      const lines = destination.state !== placedTo.state ? await orderLines(trx, order.id) : requested.length > 0 ? await orderLines(trx, order.id, requested.map((r) => r.lineNo)) : [];
+      const plan = planLineEdits(lines, requested);
 
       // Lines to add: known, sold, in the item's multiples, at the customer's price today.
       const addNums = (body.add ?? []).map((a) => a.invNum.trim());
@@ -102,17 +114,14 @@ export class OrderEditService {
         : addedItems.map(({ item }) => Number(item.price_cents));
       const added: AddedLine[] = addedItems.map(({ item, qty }, i) => ({ item, qty, unitCents: units[i]! }));
 
-      // Where it goes and how.
-      const shipToChanged = body.shipToCode !== undefined && body.shipToCode !== header.ship_to_code;
-      if (shipToChanged && body.shipToCode !== '' && !customer!.shipTo.some((s) => s.code === body.shipToCode)) throw new Invalid(M.editShipToNotFound(body.shipToCode!));
-      const destination: OrderAddress = shipToChanged ? resolveDestination(customer!, body.shipToCode!) : (JSON.parse(header.ship_to_json) as OrderAddress);
       const option = body.shippingOption ?? header.shipping_code;
       const shippingChanged = option !== header.shipping_code;
       const poChanged = body.poNumber !== undefined && body.poNumber !== header.po_number;
       const commentsChanged = body.comments !== undefined && body.comments !== header.comments;
       if (plan.edits.length === 0 && added.length === 0 && !shipToChanged && !shippingChanged && !poChanged && !commentsChanged) throw new Invalid(M.editNothing);
-      const edited = new Map(plan.edits.map((e) => [e.line.line_no, e.to]));
-      if (added.length === 0 && lines.every((l) => (edited.get(l.line_no) ?? wanted(l)) === 0)) throw new Invalid(M.editRemovesAll);
+      // Units wanted of all its lines (open, backordered, shipped) after the edit: none left, nothing added, is an emptied order.
+      const wantedAfter = order.open_west + order.open_east + order.backordered + order.shipped_qty + unitsMoved(plan);
+      if (added.length === 0 && wantedAfter === 0) throw new Invalid(M.editRemovesAll);
 
       // The money (decision 0036): the order as placed and edited, then what remains, as after a cancel.
       const deltaCents = plan.edits.reduce((n, e) => n + (e.to - e.from) * Number(e.line.price_cents), 0) + added.reduce((n, a) => n + a.qty * a.unitCents, 0);
@@ -133,7 +142,8 @@ export class OrderEditService {
       // The credit check again, when the edit raises what the buyer owes (decision 0022: over the limit, the order waits on hold and keeps no stock).
       const creditHold = order.status_code !== 'on_hold' && totals.totalCents > beforeCents && (await this.deps.money.mustHold(trx, order.customer_id, totals.totalCents - beforeCents));
       if (creditHold && order.status_code === 'partially_shipped') throw new Conflict(M.editOverCredit);
-      if (creditHold) holdEveryUnit(lines, plan);
+      // A credit hold gives back every line's units: all lines are read for it.
+      if (creditHold) holdEveryUnit(await orderLines(trx, order.id), plan);
 
       // The items whose stock the edit takes or gives back (the changed lines' and the added ones;
       // every line's when a credit hold gives all back), locked at once in checkout's item order,

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db, OrderLineRow } from './queries';
 import type { OrderTable } from './tables';
 
@@ -57,7 +57,7 @@ export async function rewriteOrderLines(db: Db, orderId: number, change: { chang
   if (change.added.length > 0) await db.insertInto('order_lines').values([...change.added]).execute();
 }
 
-/** The order as placed and edited (decision 0036): where it goes, how, its PO and comments, its line count and units, and its `original_*` money. */
+/** The order as placed and edited (decision 0036): where it goes, how, its PO and comments, and its `original_*` money. */
 export interface EditedOrder {
   ship_to_code: string;
   ship_to_json: string;
@@ -65,14 +65,24 @@ export interface EditedOrder {
   shipping_name: string;
   po_number: string;
   comments: string;
-  line_count: number;
-  total_qty: number;
   original_subtotal_cents: number;
   original_discount_cents: number;
   original_shipping_cents: number;
 }
 
-/** Saves the edited header; the state, totals and version are saved by `saveOrderState` after it. */
+/**
+ * Saves the edited header, with the line count and units counted from the lines as rewritten (an
+ * edit reads only the lines it changes); the state, totals and version are saved by `saveOrderState` after it.
+ */
 export async function saveOrderHeader(db: Db, orderId: number, header: EditedOrder): Promise<void> {
-  await db.updateTable('orders').set(header).where('id', '=', orderId).execute();
+  const lines = db.selectFrom('order_lines').where('order_id', '=', orderId);
+  await db
+    .updateTable('orders')
+    .set({
+      ...header,
+      line_count: lines.select((eb) => eb.fn.countAll<number>().as('n')),
+      total_qty: lines.select(sql<number>`coalesce(sum(qty), 0)`.as('n')),
+    })
+    .where('id', '=', orderId)
+    .execute();
 }

@@ -134,21 +134,12 @@ export class ReturnService {
         received.map((e) => ({ lineNo: e.line.line_no, invNum: e.line.item_num, title: e.line.title, qty: e.restocked + e.scrapped, priceCents: Number(e.line.price_cents) })),
         body.creditShipping,
       );
-      // Rows shared with checkout and cancels in their order (decision 0014): items, then the sales summaries, then order_counts.
+      // Rows shared with checkout and cancels in their order (decision 0014): items here; the sales summaries, order_counts and the stock counter at the end.
       const changed: number[] = [];
       const counts: CountMoves = [];
       const restock = received.filter((e) => e.restocked > 0).map((e) => ({ itemNum: e.line.item_num, warehouse: body.warehouse, units: e.restocked }));
       const filled = await releaseUnits(trx, restock, { reason: 'return', ref: `return ${rmaNum}`, actor }, changed, counts);
       const now = new Date().toISOString();
-      await recordSales(trx, {
-        placedAt: now,
-        customerId: r.customer_id,
-        state: shipState(r),
-        orders: 0,
-        discountCents: -plan.discountCents,
-        lines: plan.lines.map((l) => ({ itemNum: l.item_num, units: -l.qty, merchCents: -l.extended_cents, lines: 0 })),
-      });
-      await applyCountMoves(trx, counts);
       const memo = await issueCreditMemo(trx, this.ops.forUpdate, { returnId: r.id, orderId: r.order_id, customerId: r.customer_id, date: now.slice(0, 10) }, plan);
       const units = received.reduce((n, e) => n + e.restocked + e.scrapped, 0);
       await addOrderEvent(trx, r.order_id, actor, 'return_received', `Return ${rmaNum} received: ${units} ${units === 1 ? 'unit' : 'units'}, credit memo ${memo.creditMemoNum}`, true);
@@ -174,6 +165,17 @@ export class ReturnService {
         );
       }
       await enqueueBackorderMails(trx, filled, this.publicUrl);
+      // The rows every checkout, cancel and edit also takes, as late as their order allows: the sales
+      // summaries, then order_counts (the fill's moves, then the closing's), then the stock counter.
+      await recordSales(trx, {
+        placedAt: now,
+        customerId: r.customer_id,
+        state: shipState(r),
+        orders: 0,
+        discountCents: -plan.discountCents,
+        lines: plan.lines.map((l) => ({ itemNum: l.item_num, units: -l.qty, merchCents: -l.extended_cents, lines: 0 })),
+      });
+      await applyCountMoves(trx, counts);
       // A credit memo that paid an order's last invoice closes it (the closing rule, decision 0022).
       await closeSettledOrders(trx, this.ops, this.events, actor, memo.applications.map((a) => a.orderId));
       await this.events.publish(trx, 'return.received', `return ${rmaNum}`, () => this.reader.admin(rmaNum, trx));

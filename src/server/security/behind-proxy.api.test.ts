@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { call, newCustomer } from '../customers/testing';
 import { logLines } from '../test-support/log-lines';
+import { getOverSocket } from '../test-support/over-socket';
 import { withShop } from '../test-support/shop';
 
 /**
@@ -132,6 +133,22 @@ describe('the staff session cookie behind a trusted proxy', () => {
       headers: { ...via(PROXY, '203.0.113.61', 'https').headers, cookie: String(session.headers['set-cookie']).split(';')[0]!, 'x-csrf-token': (session.json() as { csrfToken: string }).csrfToken },
     });
     expect(String(out.headers['set-cookie'])).toMatch(/Max-Age=0; Secure$/);
+  });
+});
+
+describe('the fast lane behind a trusted proxy', () => {
+  // On this machine the proxy is 127.0.0.1, the address a socket test connects from.
+  const socketLog = logLines('info');
+  const local = withShop({ catalogue: true, env: { TRUST_PROXY: '127.0.0.1' }, options: { logger: socketLog.logger } });
+
+  it('logs the forwarded client of the item details it answers in front of Fastify', async () => {
+    const base = await local.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const before = local.t.app.fastLane.answered;
+    const res = await getOverSocket(base, '/beapi/Inventory/GetItemDetail?itemNum=11001', { 'x-forwarded-for': '198.51.100.1, 203.0.113.80' });
+    expect(res.status).toBe(200);
+    expect(local.t.app.fastLane.answered).toBe(before + 1);
+    const line = socketLog.lines.map((l) => JSON.parse(l) as { req?: { url: string; ip: string } }).find((l) => l.req?.url.startsWith('/beapi/Inventory/GetItemDetail'));
+    expect(line?.req?.ip).toBe('203.0.113.80');
   });
 });
 

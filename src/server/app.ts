@@ -30,6 +30,7 @@ import { healthRoutes } from './platform/http/health';
 import { FastLane } from './platform/http/fast-lane';
 import { refuseNul } from './platform/http/nul-guard';
 import { serveWebApp } from './platform/http/static-web';
+import { trustedProxies } from './platform/http/trust-proxy';
 import { applySecurityHeaders } from './platform/http/security-headers';
 import { OneLinePerRequest } from './platform/logs/request-log';
 
@@ -98,14 +99,18 @@ export function loggerOptions(level: string, destination?: { write(line: string)
 
 export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  // Behind a reverse proxy the client is named by the proxy (TRUST_PROXY, http/trust-proxy.ts):
+  // request.ip and request.protocol, and so every throttle, rate limit, audit row, log line and
+  // the Secure cookie flag, follow it. With no proxies listed, forwarded headers are ignored.
+  const trustProxy = ctx.config.TRUST_PROXY.length ? trustedProxies(ctx.config.TRUST_PROXY) : null;
   // The hottest reads are answered in front of Fastify when they succeed (http/fast-lane.ts).
-  const fastLane = new FastLane();
+  const fastLane = new FastLane(trustProxy);
   const app = Fastify({
     serverFactory: fastLane.serverFactory,
     logger: options.logger ?? false,
     // One line per request instead of Fastify's two (platform/logs/request-log.ts).
     logController: new OneLinePerRequest(),
-    trustProxy: false,
+    trustProxy: trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
@@ -149,7 +154,8 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
   // Only when CORS_ORIGINS lists origins (http/cors.ts).
   registerCors(app, ctx.config.CORS_ORIGINS);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // Off by default; routes opt in with `config.rateLimit` (in-memory, so per process).
+  // Off by default; routes opt in with `config.rateLimit`, counted per client (request.ip, so the
+  // forwarded client behind a trusted proxy) in memory, so per process.
   await app.register(rateLimit, { global: false });
 
   await app.register(swagger, {

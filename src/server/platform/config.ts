@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseProxyEntry } from './http/trust-proxy';
 
 /** An http(s) URL: any other scheme has an opaque origin, serialised "null", which sandboxed frames send. */
 function isWebOrigin(value: string): boolean {
@@ -24,6 +25,18 @@ const envSchema = z.object({
     .default('')
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.string().refine(isWebOrigin, 'must be a comma-separated list of origins like https://shop.example.com'))),
+  /**
+   * The reverse proxies' addresses or CIDRs (http/trust-proxy.ts): only on connections from them
+   * are X-Forwarded-For and X-Forwarded-Proto believed. None by default.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .superRefine((entries, check) => {
+      const bad = entries.filter((e) => !parseProxyEntry(e));
+      if (bad.length) check.addIssue({ code: 'custom', message: `not an address or CIDR: ${bad.map((b) => JSON.stringify(b)).join(', ')} (expected e.g. 127.0.0.1,10.0.0.0/8,::1)` });
+    }),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default('data'),
   /** The catalogue PDFs are redrawn this long after the catalogue's last change. */

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditPageSchema, auditQuery } from '../../contract/admin/audit';
@@ -28,7 +29,10 @@ const ok = z.object({ ok: z.literal(true) });
 /** Sign-in, own account and TOTP, staff management (owner), the audit log. */
 export const staffRoutes: FastifyPluginAsyncZod<{ ctx: StaffContext }> = async (app, { ctx }) => {
   const staff = ctx.staff;
-  const secure = isSecure(ctx.config.PUBLIC_URL);
+  // Secure when the shop's address is https, or when this client came over https (a trusted
+  // proxy's X-Forwarded-Proto: request.protocol).
+  const publicHttps = isSecure(ctx.config.PUBLIC_URL);
+  const secure = (request: FastifyRequest) => publicHttps || request.protocol === 'https';
 
   app.post(
     '/Login',
@@ -39,7 +43,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: StaffContext }> = async (
     async (request, reply) => {
       try {
         const { token, session } = await staff.login(request.body.email, request.body.password, request.body.code, request.ip, String(request.headers['user-agent'] ?? ''));
-        reply.header('set-cookie', sessionCookie(token, secure));
+        reply.header('set-cookie', sessionCookie(token, secure(request)));
         return session;
       } catch (err) {
         if (!(err instanceof TotpRequired)) throw err;
@@ -56,7 +60,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: StaffContext }> = async (
 
   app.post('/Logout', { config: { permission: 'session' }, schema: { tags, security, response: { 200: ok, 401: problem, 403: problem } } }, async (request, reply) => {
     await staff.logout(requireStaff(request));
-    reply.header('set-cookie', clearedSessionCookie(secure));
+    reply.header('set-cookie', clearedSessionCookie(secure(request)));
     return { ok: true as const };
   });
 

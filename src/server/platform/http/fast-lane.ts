@@ -4,6 +4,7 @@ import { isAdminPath } from './admin-path';
 import { readTokenFrom, type CustomerResolver, type SignedInCustomer } from './auth-context';
 import { REQUEST_DONE } from '../logs/request-log';
 import { SECURITY_HEADERS } from './security-headers';
+import { clientAddress, type TrustProxy } from './trust-proxy';
 
 /**
  * The fast lane: the two hottest reads (item detail, get cart) answered straight from node:http,
@@ -76,6 +77,9 @@ export class FastLane {
   private nextId = 0;
   /** Requests the lane has answered itself (the rest went to Fastify): for tests and diagnostics. */
   answered = 0;
+
+  /** `trustProxy`: the app's trusted proxies, so its log lines name the client as Fastify's do. */
+  constructor(private readonly trustProxy: TrustProxy | null = null) {}
 
   /**
    * Fastify's `onRoute` hook: a GET route whose config declares a lane gets one at its full path
@@ -165,7 +169,7 @@ export class FastLane {
     const log = this.log && LOGS_REQUESTS.has(this.log.level) ? this.log.child({ reqId: `fast-${(this.nextId++).toString(36)}` }) : null;
     const started = log ? performance.now() : 0;
     if (log) {
-      const line = { req: { method: req.method, url: req.url, ip: req.socket.remoteAddress } };
+      const line = { req: { method: req.method, url: req.url, ip: clientAddress(req, this.trustProxy) } };
       res.once('finish', () => log.info({ ...line, res: { statusCode: res.statusCode }, responseTime: performance.now() - started }, REQUEST_DONE));
     }
     this.answered++;

@@ -1,4 +1,4 @@
-import type { Config } from './platform/config';
+import { type Config, ConfigError } from './platform/config';
 import type { ReportsContext } from './reports';
 import type { Database } from './platform/db/database';
 import { dialectOps } from './platform/db/dialect';
@@ -17,6 +17,8 @@ import { InventoryLookupService } from './catalogue/inventory-lookup/service';
 import { MoneyService } from './money/service';
 import { balanceOf, invoicedDueOf, onOpenOrdersOf } from './money/account-math';
 import { balancePartsOf } from './money/queries';
+import { parseNexusStates } from './money/tax/rates';
+import { TaxService } from './money/tax/service';
 import { totalsJson } from './orders/order-totals';
 import { closeSettledOrders, reopenClosedOrders } from './flows/closing';
 import { ItemEditorService } from './catalogue/item-editor/service';
@@ -81,6 +83,8 @@ export function createContext(config: Config, database: Database): ShopContext {
     mail: (trx, filled) => enqueueBackorderMails(trx, filled, config.PUBLIC_URL),
   });
   const returnReader = new ReturnReader(database.db);
+  const nexus = parseNexusStates(config.TAX_NEXUS_STATES);
+  if ('error' in nexus) throw new ConfigError(`Invalid configuration:\n  ${nexus.error}`);
   return {
     config,
     database,
@@ -117,6 +121,7 @@ export function createContext(config: Config, database: Database): ShopContext {
       orderTotals: totalsJson,
     }),
     money,
+    tax: new TaxService(database.db, nexus.states),
     speedLists: new SpeedListService(database.db, catalogue, new InventoryLookupService(database.db, catalogue, priceBook)),
     reports: new ReportService(database.db, (limit) => stock.lowStock(limit), (num) => catalogue.current().byNum.get(num)?.categoryNum),
     pricing: new PricingAdminService(database.db, items),

@@ -106,8 +106,22 @@ export interface CreditMemoApplicationTable {
   amount_cents: number;
 }
 
+/** A ZIP code's own sales tax rate (migration 2026-11-30T08-00-tax-zip-rates; decision 0042). */
+export interface TaxZipRateTable {
+  zip: string;
+  /** The state the ZIP is in (checked at import). */
+  state: string;
+  /** Parts per million: 8.35 % is 83,500. */
+  rate_ppm: number;
+  shipping_taxable: 0 | 1;
+  imported_at: string;
+  /** Who imported it (the actor label). */
+  imported_by: string;
+}
+
 declare module '../platform/db/schema' {
   interface DB {
+    tax_zip_rates: TaxZipRateTable;
     credit_memos: CreditMemoTable;
     credit_memo_lines: CreditMemoLineTable;
     credit_memo_applications: CreditMemoApplicationTable;

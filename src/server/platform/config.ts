@@ -63,6 +63,11 @@ const envSchema = z.object({
   SIGNUP_APPROVAL: z.enum(['on', 'off']).default('off'),
   /** The credit limit a new account starts with, in whole dollars (decision 0022); an order over it waits on hold. */
   DEFAULT_CREDIT_LIMIT: z.coerce.number().int().min(0).max(100_000_000).default(10_000),
+  /**
+   * The states where the shop collects sales tax (decision 0042), two-letter codes, comma-separated;
+   * `none` for none. Checked against the tax table when the services are built (money/tax/rates.ts).
+   */
+  TAX_NEXUS_STATES: z.string().default('CA,AL'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

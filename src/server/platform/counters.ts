@@ -18,7 +18,8 @@ export type CounterName =
   | 'stock_seq'
   | 'catalogue_seq'
   | 'sales_history_seq'
-  | 'sales_month_seq';
+  | 'sales_month_seq'
+  | 'tax_rates_version';
 
 /** Moves a counter by one in one atomic UPDATE … RETURNING, so values are sequential and never repeat. Answers the new value. */
 export async function bumpCounter(db: Kysely<DB>, name: CounterName): Promise<number> {

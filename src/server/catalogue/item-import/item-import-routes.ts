@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   IMPORT_LIMITS,
+  IMPORT_MESSAGES,
   importJobParams,
   importJobSchema,
   importQuery,
@@ -13,7 +14,7 @@ import {
 import { problemSchema as problem } from '../../../contract/problem';
 import type { CatalogueContext } from '../context';
 import { sendCsv } from '../../platform/http/csv-reply';
-import { readCsvUpload } from './upload';
+import { readCsvUpload } from '../../platform/http/csv-upload';
 import { actorOf } from '../../staff';
 
 const tags = ['admin: catalogue'];
@@ -53,7 +54,7 @@ export const itemImportRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> 
       },
     },
     async (request, reply) => {
-      const text = await readCsvUpload(request);
+      const text = await readCsvUpload(request, { maxBytes: IMPORT_LIMITS.maxBytes, messages: IMPORT_MESSAGES });
       if (request.query.dryRun === '1') return imports.dryRun(text);
       return reply.code(202).send(await imports.start(actorOf(request), text));
     },

@@ -51,6 +51,7 @@ describe('TAX_NEXUS_STATES', () => {
     expect(parseNexusStates(undefined)).toEqual({ states: new Set(['CA', 'AL']) });
     expect(parseNexusStates(' ca , tx ')).toEqual({ states: new Set(['CA', 'TX']) });
     expect(parseNexusStates('')).toEqual({ states: new Set() });
+    expect(parseNexusStates('None')).toEqual({ states: new Set() });
     expect(parseNexusStates('CA,XX')).toEqual({ error: 'TAX_NEXUS_STATES: "XX" is not a US state\'s two-letter code (e.g. CA,AL)' });
   });
 });

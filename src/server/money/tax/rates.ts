@@ -52,10 +52,11 @@ export class TableTaxRates implements TaxRates {
   }
 }
 
-/** `TAX_NEXUS_STATES` read: two-letter states the table knows, comma-separated; an error names the first that is not. */
+/** `TAX_NEXUS_STATES` read: two-letter states the table knows, comma-separated, or `none`; an error names the first that is not a state. */
 export function parseNexusStates(value: string | undefined): { states: Set<string> } | { error: string } {
   const text = value === undefined ? DEFAULT_NEXUS_STATES : value;
   const states = new Set<string>();
+  if (text.trim().toLowerCase() === 'none') return { states };
   for (const part of text.split(',')) {
     const s = part.trim().toUpperCase();
     if (s === '') continue;

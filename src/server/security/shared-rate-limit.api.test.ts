@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logLines } from '../test-support/log-lines';
 import { freePort } from '../test-support/server-process';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -19,11 +19,18 @@ const RUN = `shop-rl-test:${process.pid}.${randomBytes(4).toString('hex')}:`;
 const LIMIT = 30;
 const FAST = { connectMs: 300, commandMs: 300, startMs: 1000, retryMaxMs: 200 };
 
-const redis = new Redis(REDIS, { lazyConnect: true, maxRetriesPerRequest: 1 });
+const redis = new Redis(REDIS, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
 const started: TestApp[] = [];
+
+beforeAll(async () => {
+  await redis.connect().catch((err: Error) => {
+    throw new Error(`these tests need Redis at ${REDIS} (.ci/run starts it): ${err.message}`);
+  });
+});
 
 afterAll(async () => {
   for (const app of started.reverse()) await app.close();
+  if (redis.status !== 'ready') return;
   let cursor = '0';
   do {
     const [next, keys] = await redis.scan(cursor, 'MATCH', `${RUN}*`, 'COUNT', 1000);

@@ -34,7 +34,7 @@ import { seedStock } from '../../src/server/stock/counts';
 import { itemsWithStock } from '../../src/server/stock/testing';
 import { signUpBuyers } from '../faults/buyers';
 import { Client, ensureNginx, type Nginx, selfSignedCertificate, siteForThisRun, startNginx } from './front';
-import { assertLocal, createDatabase, type Instance, redisPing, startInstance } from './instances';
+import { assertLocal, createDatabase, dropRedisKeys, type Instance, redisPing, startInstance } from './instances';
 import { frontDoor, lockout, propagation, sharedRateLimit } from './checks';
 import { orderLoad } from './order-load';
 
@@ -95,12 +95,17 @@ async function main(): Promise<string[]> {
   console.log(`database: ${new URL(created.url).pathname.slice(1)} on 127.0.0.1 (demo data, ${buyers.length} buyers, ${items.length} items stocked) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(`redis: ${args.redis} answers PING with ${await redisPing(args.redis!)}`);
 
+  // This run's rate-limit counts in Redis have their own prefix, deleted at the end.
+  const redisPrefix = `shop-rl:deploy-${randomBytes(4).toString('hex')}:`;
+  undo.push({ what: 'delete the rate-limit keys in Redis', run: () => dropRedisKeys(args.redis!, redisPrefix) });
+
   const ports = { http: await freePort(), https: await freePort(), instances: [await freePort(), await freePort()] as [number, number] };
   const env = {
     DATABASE_URL: created.url,
     PUBLIC_URL: `https://shop.localhost:${ports.https}`,
     TRUST_PROXY: '127.0.0.1',
     REDIS_URL: args.redis!,
+    REDIS_KEY_PREFIX: redisPrefix,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     // A killed instance's claimed messages are taken over after 5 s instead of a minute.
@@ -115,7 +120,7 @@ async function main(): Promise<string[]> {
     undo.push({ what: `stop instance ${instance.name}`, run: () => instance.kill('SIGKILL') });
   }
   const [a, b] = instances as [Instance, Instance];
-  console.log(`instances: A on :${a.port}, B on :${b.port}, both given TRUST_PROXY=127.0.0.1 and REDIS_URL=${args.redis}`);
+  console.log(`instances: A on :${a.port}, B on :${b.port}, both given TRUST_PROXY=127.0.0.1 and REDIS_URL=${args.redis} (keys ${redisPrefix}…)`);
 
   const nginxDir = join(dir, 'nginx');
   mkdirSync(nginxDir);

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { exited, waitUntilUp } from '../../src/server/test-support/server-process';
 
@@ -41,7 +42,7 @@ export async function createDatabase(adminUrl: string, name: string): Promise<{ 
   };
 }
 
-/** Redis's answer to PING (a plain RESP exchange: this check needs no client library). */
+/** Redis's answer to PING (a plain RESP exchange, before any instance starts). */
 export function redisPing(url: string): Promise<string> {
   const u = new URL(url);
   return new Promise((done, fail) => {
@@ -58,6 +59,24 @@ export function redisPing(url: string): Promise<string> {
     });
     s.once('error', fail);
   });
+}
+
+/** Deletes the keys under `prefix` (this run's rate-limit counts); answers how many there were. */
+export async function dropRedisKeys(url: string, prefix: string): Promise<number> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000 });
+  await redis.connect();
+  let dropped = 0;
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length) dropped += await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    await redis.quit();
+  }
+  return dropped;
 }
 
 export interface Instance {

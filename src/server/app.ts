@@ -30,6 +30,7 @@ import { healthRoutes } from './platform/http/health';
 import { FastLane } from './platform/http/fast-lane';
 import { refuseNul } from './platform/http/nul-guard';
 import { serveWebApp } from './platform/http/static-web';
+import { REDIS_TIMEOUTS, sharedRateLimitStore } from './platform/http/rate-limit-store';
 import { trustedProxies } from './platform/http/trust-proxy';
 import { applySecurityHeaders } from './platform/http/security-headers';
 import { OneLinePerRequest } from './platform/logs/request-log';
@@ -42,6 +43,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Slow-client limits; tests shorten them. */
   timeouts?: Partial<typeof TIMEOUTS>;
+  /** The rate limits' Redis client's timeouts (with REDIS_URL); tests shorten them. */
+  redisTimeouts?: Partial<typeof REDIS_TIMEOUTS>;
 }
 
 /**
@@ -155,8 +158,18 @@ export async function buildApp(ctx: ShopContext, options: AppOptions = {}): Prom
   registerCors(app, ctx.config.CORS_ORIGINS);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Off by default; routes opt in with `config.rateLimit`, counted per client (request.ip, so the
-  // forwarded client behind a trusted proxy) in memory, so per process.
-  await app.register(rateLimit, { global: false });
+  // forwarded client behind a trusted proxy). With REDIS_URL the counts are in Redis, shared by
+  // every instance (http/rate-limit-store.ts): the app waits for it before it listens (a bounded
+  // wait), and a Redis that cannot be reached lets requests through (skipOnError). Without it,
+  // in memory, so per process.
+  if (ctx.config.REDIS_URL) {
+    const shared = sharedRateLimitStore(ctx.config.REDIS_URL, app.log, options.redisTimeouts);
+    app.addHook('onReady', () => shared.start());
+    app.addHook('onClose', () => shared.close());
+    await app.register(rateLimit, { global: false, redis: shared.client, nameSpace: ctx.config.REDIS_KEY_PREFIX, skipOnError: true });
+  } else {
+    await app.register(rateLimit, { global: false });
+  }
 
   await app.register(swagger, {
     openapi: {

@@ -6,6 +6,13 @@ function isWebOrigin(value: string): boolean {
   return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 }
 
+/** A redis:// or rediss:// URL with a host (ioredis reads user, password, port and /db from it). */
+function isRedisUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const u = new URL(value);
+  return /^rediss?:$/.test(u.protocol) && u.hostname !== '';
+}
+
 /**
  * The one place that reads the environment (DESIGN.md §2). A bad value stops start-up with a
  * message naming the variable, instead of surfacing later as a confusing failure.
@@ -37,6 +44,13 @@ const envSchema = z.object({
       const bad = entries.filter((e) => !parseProxyEntry(e));
       if (bad.length) check.addIssue({ code: 'custom', message: `not an address or CIDR: ${bad.map((b) => JSON.stringify(b)).join(', ')} (expected e.g. 127.0.0.1,10.0.0.0/8,::1)` });
     }),
+  /**
+   * Redis for the per-route rate limits (platform/http/rate-limit-store.ts): counted there, they
+   * hold across every instance; without it, each process counts its own. Redis down: fail open.
+   */
+  REDIS_URL: z.string().refine(isRedisUrl, 'must be a redis:// or rediss:// URL with a host, e.g. redis://127.0.0.1:6379').optional(),
+  /** What the rate limits' Redis keys start with: one Redis may serve several shops (or test runs). */
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -').default('shop-rl:'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default('data'),
   /** The catalogue PDFs are redrawn this long after the catalogue's last change. */

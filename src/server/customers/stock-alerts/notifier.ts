@@ -21,7 +21,7 @@ export function backInStockMail(to: string, alert: { item_num: string; title: st
     '',
     'This alert has now ended; ask again on the item page if you need another one.',
   ].join('\n');
-  return { to, subject: `Back in stock: ${alert.item_num} ${alert.title}`, text };
+  return { to, subject: `Back in stock: item ${alert.item_num}`, text };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, Text } from '@mantine/core';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ItemDetail } from '../../../contract/catalogue';
 import { useStartStockAlert, useStockAlerts, useStopStockAlert } from '../../components/stock-alerts-data';
@@ -35,6 +35,13 @@ function SignedInNotify({ invNum }: { invNum: string }) {
   const startButton = useRef<HTMLButtonElement>(null);
   const stopButton = useRef<HTMLButtonElement>(null);
   const waiting = alerts.data?.some((a) => a.invNum === invNum) ?? false;
+  // After Notify me or Stop, focus goes to the button that replaced the one pressed.
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    (waiting ? stopButton : startButton).current?.focus();
+  }, [waiting]);
   const error = start.error ?? stop.error;
   return (
     <Card withBorder radius="md" p="md" data-testid="notify-me">
@@ -49,7 +56,10 @@ function SignedInNotify({ invNum }: { invNum: string }) {
             variant="default"
             aria-label="Stop the back-in-stock email for this item"
             loading={stop.isPending}
-            onClick={() => stop.mutate(invNum, { onSuccess: () => requestAnimationFrame(() => startButton.current?.focus()) })}
+            onClick={() => {
+              moveFocus.current = true;
+              stop.mutate(invNum);
+            }}
           >
             Stop
           </Button>
@@ -57,7 +67,10 @@ function SignedInNotify({ invNum }: { invNum: string }) {
       ) : (
         <Group justify="space-between" gap="sm">
           <Text size="sm">Out of stock at both warehouses.</Text>
-          <Button ref={startButton} loading={start.isPending || alerts.isPending} onClick={() => start.mutate(invNum, { onSuccess: () => requestAnimationFrame(() => stopButton.current?.focus()) })}>
+          <Button ref={startButton} loading={start.isPending || alerts.isPending} onClick={() => {
+              moveFocus.current = true;
+              start.mutate(invNum);
+            }}>
             Notify me when back in stock
           </Button>
         </Group>

@@ -13,6 +13,8 @@ import { PriceBook } from './catalogue/pricing/price-book';
 import { PricingAdminService } from './catalogue/pricing/service';
 import { CustomerAdminService } from './customers/admin/service';
 import { SpeedListService } from './customers/speed-lists/service';
+import { StockAlertNotifier } from './customers/stock-alerts/notifier';
+import { StockAlertService } from './customers/stock-alerts/service';
 import { InventoryLookupService } from './catalogue/inventory-lookup/service';
 import { MoneyService } from './money/service';
 import { balanceOf, invoicedDueOf, onOpenOrdersOf } from './money/account-math';
@@ -123,6 +125,8 @@ export function createContext(config: Config, database: Database): ShopContext {
     money,
     tax: new TaxService(database.db, nexus.states),
     speedLists: new SpeedListService(database.db, catalogue, new InventoryLookupService(database.db, catalogue, priceBook)),
+    stockAlerts: new StockAlertService(database.db),
+    stockAlertNotifier: new StockAlertNotifier(database.db, config.PUBLIC_URL, () => outbox.poke()),
     reports: new ReportService(database.db, (limit) => stock.lowStock(limit), (num) => catalogue.current().byNum.get(num)?.categoryNum),
     pricing: new PricingAdminService(database.db, items),
     resolveCustomer: accounts.resolveCustomer,

@@ -5,10 +5,11 @@ import { z } from 'zod';
  * `{rows, totals}` (money in dollars with 2 decimals, as orders show it), or CSV with
  * `format=csv`. Sales are orders placed, net of cancellations, on the UTC day they were placed,
  * less returns (credit memos) on the UTC day they were received (decision 0037).
- * `open-orders`, `backorders`, `low-stock` and `aging` are as of now: the range does not apply.
+ * `open-orders`, `backorders`, `low-stock`, `aging` and `waiting-demand` (back-in-stock alerts and
+ * backordered units by item, decision 0041) are as of now: the range does not apply.
  */
 
-export const REPORT_NAMES = ['sales', 'categories', 'items', 'customers', 'states', 'open-orders', 'backorders', 'low-stock', 'coupons', 'aging'] as const;
+export const REPORT_NAMES = ['sales', 'categories', 'items', 'customers', 'states', 'open-orders', 'backorders', 'low-stock', 'coupons', 'aging', 'waiting-demand'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
 export const REPORT_TITLES: Record<ReportName, string> = {
@@ -22,10 +23,11 @@ export const REPORT_TITLES: Record<ReportName, string> = {
   'low-stock': 'Low stock',
   coupons: 'Coupons',
   aging: 'Aging',
+  'waiting-demand': 'Waiting demand',
 };
 
 /** Reports that show the shop as it is now, whatever the range. */
-export const AS_OF_NOW: readonly ReportName[] = ['open-orders', 'backorders', 'low-stock', 'aging'];
+export const AS_OF_NOW: readonly ReportName[] = ['open-orders', 'backorders', 'low-stock', 'aging', 'waiting-demand'];
 
 export const REPORTS = {
   /** Without `from`: the 30 days up to `to` (today by default). */

@@ -194,3 +194,16 @@ export async function agingByCustomer(db: Db, today: string, addDays: (d: string
     .execute();
   return rows.map((r) => ({ customerId: r.customer_id, invoices: n(r.invoices), b0: n(r.b0), b31: n(r.b31), b61: n(r.b61), b91: n(r.b91), open: n(r.open) }));
 }
+
+/** Backordered units by item of the orders still open (every item, for the waiting-demand report). */
+export async function backorderedUnitsByItem(db: Db): Promise<{ item_num: string; title: string; units: number }[]> {
+  const live = db.selectFrom('orders').select('id').where('backordered', '>', 0).where('status_code', 'not in', ['cancelled', 'closed']);
+  const rows = await db
+    .selectFrom('order_lines as l')
+    .where('l.qty_backordered', '>', 0)
+    .where(sql<number>`+${sql.ref('l.order_id')}`, 'in', live)
+    .select(['l.item_num', sql<string>`max(l.title)`.as('title'), sql<number>`sum(l.qty_backordered)`.as('units')])
+    .groupBy('l.item_num')
+    .execute();
+  return rows.map((r) => ({ ...r, units: Number(r.units) }));
+}

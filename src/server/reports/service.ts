@@ -5,6 +5,7 @@ import type { DB } from '../platform/db/schema';
 import type { Kysely } from 'kysely';
 import type { LowStockItem } from '../stock';
 import { KeyedSalesReader } from './keyed-sales';
+import { waitingDemand } from './waiting-demand';
 import * as q from './queries';
 import { addDays, buckets, previousRange, type Range, resolveRange } from './ranges';
 
@@ -69,6 +70,7 @@ export class ReportService {
       case 'low-stock': return this.lowStockReport(query.limit);
       case 'coupons': return this.coupons(range);
       case 'aging': return this.aging(query.limit);
+      case 'waiting-demand': return waitingDemand(this.db, query.limit);
     }
   }
 

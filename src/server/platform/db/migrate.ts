@@ -42,6 +42,7 @@ import * as actAs from './migrations/2026-11-30T02-00-act-as';
 import * as returnsCreditMemos from './migrations/2026-11-30T04-00-returns-credit-memos';
 import * as returnPhotos from './migrations/2026-11-30T05-00-return-photos';
 import * as returnNumberSequences from './migrations/2026-11-30T06-00-return-number-sequences';
+import * as stockAlerts from './migrations/2026-11-30T07-00-stock-alerts';
 import * as taxZipRates from './migrations/2026-11-30T08-00-tax-zip-rates';
 
 /**
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T04-00-returns-credit-memos': returnsCreditMemos,
   '2026-11-30T05-00-return-photos': returnPhotos,
   '2026-11-30T06-00-return-number-sequences': returnNumberSequences,
+  '2026-11-30T07-00-stock-alerts': stockAlerts,
   '2026-11-30T08-00-tax-zip-rates': taxZipRates,
 };
 

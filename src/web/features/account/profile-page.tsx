@@ -7,6 +7,7 @@ import { addressLines, displayName } from './names';
 import { CreditSection } from './credit-section';
 import { PendingEmailChange } from './pending-email-change';
 import { ReturnsSection } from './returns-section';
+import { StockAlertsSection } from './stock-alerts-section';
 
 function Section({ title, edit, editLabel, children }: { title: string; edit: string; editLabel: string; children: ReactNode }) {
   return (
@@ -86,6 +87,7 @@ export default function ProfilePage() {
         </Section>
       </SimpleGrid>
       <CreditSection />
+      <StockAlertsSection />
       <ReturnsSection />
     </Container>
   );

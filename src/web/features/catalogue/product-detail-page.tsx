@@ -11,6 +11,7 @@ import classes from './catalogue.module.css';
 import { ItemLogo } from './item-logo';
 import { detailLink, ProductCard } from './product-card';
 import { money, StockBadge } from './stock-badge';
+import { NotifyWhenInStock } from './notify-me';
 import { ProductPicture } from '../../components/product-picture';
 import { DETAIL_PICTURE } from '../../components/picture-preload';
 import { AccountStatusNotice, useAccountStatusMessage } from '../../components/account-status-notice';
@@ -151,6 +152,7 @@ function ItemFacts({ item, categoryNum }: { item: ItemDetail; categoryNum: numbe
         <StockBadge label="East" inStock={item.inStockFairhope} />
       </Group>
       <BuyBox item={item} />
+      <NotifyWhenInStock item={item} />
       <PackAndBreaks item={item} />
       <Stack gap={4}>
         <Fact label="Item number" value={item.num} />

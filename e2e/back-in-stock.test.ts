@@ -63,6 +63,9 @@ describe('back in stock', () => {
     await buyer.keyboard.press('Enter');
     // Back on the item's page, signed in.
     await buyer.waitForURL(new RegExp(`/productdetail\\?productNum=${ITEM}`));
+    // The item's answer from before signing in (no price for a visitor) is not kept: the buyer's price shows.
+    const price = buyer.getByText('Your price', { exact: true }).locator('xpath=following-sibling::*[1]');
+    await expect.poll(() => price.textContent(), { timeout: 10_000 }).toMatch(/^\$[\d,]+\.\d\d$/);
     const notify = buyer.getByRole('button', { name: 'Notify me when back in stock' });
     await notify.click();
     await buyer.getByText('You’ll get an email when this item is back in stock.').or(buyer.getByText("You'll get an email when this item is back in stock.")).waitFor();

@@ -1,6 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Query, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { Customer } from '../../contract/accounts';
+import { queryClient } from './query-client';
 import { type Acting, ApiError, apiGet, onUnauthorized, parseActing, storeActing, storedActingRaw, storedToken, storeToken, TOKEN_KEY } from './api-client';
 
 /**
@@ -38,9 +39,21 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Stores (or clears) the token and tells every component that reads the session. */
+/**
+ * Stores (or clears) the token and tells every component that reads the session. Answers cached
+ * for whoever was signed in before (an item's price and stock for a buyer, their cart, their
+ * orders) are not kept for the next: on sign-in they are fetched again (shown until the new
+ * answer arrives), and on sign-out they are dropped at once, so no price or order of the last
+ * buyer stays on the screen.
+ */
 export function setSessionToken(token: string | null): void {
+  const changed = token !== storedToken();
   storeToken(token);
+  if (changed) {
+    const notTheSession = (q: Query) => q.queryKey[0] !== 'session';
+    if (token === null) queryClient.removeQueries({ predicate: notTheSession });
+    else void queryClient.invalidateQueries({ predicate: notTheSession });
+  }
   for (const l of listeners) l();
 }
 

@@ -30,7 +30,17 @@ const ORDER_CHANGE_SEQ = 'order_change_seq' as const;
 const stampOrders: TransactionEnding<Set<number>> = {
   name: 'orders change feed',
   last: true,
+  // After the stock sequence (stock/queries.ts), as checkout takes them.
+  rank: 2,
   start: () => new Set<number>(),
+  ctes(ids, after) {
+    if (ids.size === 0) return null;
+    return {
+      ctes: sql`${counterCte('feed_seq', ORDER_CHANGE_SEQ, after)},
+        feed_stamped as (update orders set change_seq = feed_seq.value from feed_seq where orders.id in (${sql.join([...ids])}))`,
+      done: sql`(select count(*) from feed_seq) > 0`,
+    };
+  },
   async end(trx, ids) {
     if (ids.size === 0) return;
     const list = [...ids];

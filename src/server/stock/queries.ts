@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, type RawBuilder, sql } from 'kysely';
 import { bumpCounter, counterCte } from '../platform/counters';
 import { oneStatementWrites } from '../platform/db/dialect';
+import { atTransactionEnd, inWriteTransaction, type TransactionEnding } from '../platform/db/database';
 import type { DB } from '../platform/db/schema';
 import type { Warehouse } from './allocation';
 import { withStockLevels } from './levels';
@@ -221,15 +222,40 @@ export function stockChangeCtes(ids: readonly number[], after?: RawBuilder<unkno
 }
 
 /**
+ * PostgreSQL: the stock sequence as a write transaction's last statement (with the orders feed's
+ * stamp when the transaction changed orders too: one statement, decision 0015). Its counter row is
+ * taken after every other row the transaction locks and held for that statement and the commit only.
+ */
+const stockFeed: TransactionEnding<Set<number>> = {
+  name: 'stock feed',
+  last: true,
+  rank: 1,
+  start: () => new Set<number>(),
+  async end(trx, ids) {
+    if (ids.size > 0) await sql`with ${stockChangeCtes([...ids])} select 1`.execute(trx);
+  },
+  ctes(ids, after) {
+    if (ids.size === 0) return null;
+    return { ctes: stockChangeCtes([...ids], after.length > 0 ? sql.join(after, sql` and `) : undefined), done: sql`(select count(*) from stock_seq) > 0` };
+  },
+};
+
+/**
  * Records a stock change of these items, in the transaction that made it: the stock sequence
  * moves by one and `stock_changes` holds it for each item, so every process re-reads the
  * West/East stock of just these items. On PostgreSQL the counter's row lock, held to commit, makes
- * sequences commit in order: a process that sees sequence N has every change ≤ N.
+ * sequences commit in order: a process that sees sequence N has every change ≤ N; inside a write
+ * transaction it is taken at the transaction's end (`stockFeed`).
  */
 export async function markStockChanged(db: Db, itemIds: readonly number[]): Promise<void> {
   const ids = [...new Set(itemIds)];
   if (ids.length === 0) return;
   if (oneStatementWrites(db)) {
+    if (inWriteTransaction(db)) {
+      const pending = atTransactionEnd(db, stockFeed);
+      for (const id of ids) pending.add(id);
+      return;
+    }
     // One statement, so the counter's lock is held for no round trip more.
     await sql`with ${stockChangeCtes(ids)} select 1`.execute(db);
     return;

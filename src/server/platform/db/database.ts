@@ -5,7 +5,10 @@ import {
   CompiledQuery,
   type DatabaseConnection,
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
+  type RawBuilder,
+  sql,
   SqliteAdapter,
   SqliteDriver,
   SqliteIntrospector,
@@ -270,12 +273,27 @@ export interface TransactionEnding<S> {
   name: string;
   /** Runs after every ending without it (the orders feed's stamp: its lock is the transaction's last). */
   last?: boolean;
+  /** Among the last endings, the order their rows are locked in: lower first (the stock sequence before the orders feed). */
+  rank?: number;
   start(): S;
   end(trx: Kysely<DB>, state: S): Promise<void>;
+  /**
+   * PostgreSQL, a last ending: `end` as common table expressions, so that the last endings of a
+   * transaction run as ONE statement and each counter row they take is held for that statement
+   * and the commit only, not across the round trips of the next ending (decision 0015). `after`
+   * are conditions on the CTEs of the endings before it (they make those run first, so the rows
+   * are locked in rank order); `done` is the condition for the next. Null: nothing to do.
+   */
+  ctes?(state: S, after: readonly RawBuilder<unknown>[]): { ctes: RawBuilder<unknown>; done: RawBuilder<unknown> } | null;
 }
 
 /** Per write transaction (per call, inside a SQLite group commit): its endings and their states. */
 const endings = new WeakMap<Kysely<DB>, Map<TransactionEnding<unknown>, unknown>>();
+
+/** Whether `trx` is a call of `writeTransaction` (where endings can be registered). */
+export function inWriteTransaction(trx: Kysely<DB>): boolean {
+  return endings.has(trx);
+}
 
 /** The state of `ending` in this write transaction, started on first use. Only inside `writeTransaction`. */
 export function atTransactionEnd<S>(trx: Kysely<DB>, ending: TransactionEnding<S>): S {
@@ -290,7 +308,21 @@ async function withEnding<T>(trx: Kysely<DB>, work: (trx: Kysely<DB>) => Promise
   endings.set(trx, mine);
   try {
     const value = await work(trx);
-    for (const last of [false, true]) for (const [ending, state] of mine) if ((ending.last ?? false) === last) await ending.end(trx, state);
+    for (const [ending, state] of mine) if (!ending.last) await ending.end(trx, state);
+    const last = [...mine].filter(([ending]) => ending.last).sort(([a], [b]) => (a.rank ?? 0) - (b.rank ?? 0));
+    if (last.length > 1 && trx.getExecutor().adapter instanceof PostgresAdapter && last.every(([ending]) => ending.ctes)) {
+      const parts: RawBuilder<unknown>[] = [];
+      let after: RawBuilder<unknown>[] = [];
+      for (const [ending, state] of last) {
+        const part = ending.ctes!(state, after);
+        if (!part) continue;
+        parts.push(part.ctes);
+        after = [part.done];
+      }
+      if (parts.length > 0) await sql`with ${sql.join(parts)} select 1`.execute(trx);
+    } else {
+      for (const [ending, state] of last) await ending.end(trx, state);
+    }
     return value;
   } finally {
     endings.delete(trx);

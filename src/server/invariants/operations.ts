@@ -259,11 +259,21 @@ const returnCheque: Op = async (c) => {
 const requestReturn: Op = async (c) => {
   const own = c.book.orders.filter((o) => o.customerId === c.buyer.customerId);
   if (own.length === 0) return;
-  const { orderNum } = c.rng.pick(own.slice(-10));
-  const order = c.tally.record('buyer order read', await c.buyer.call('GET', `/Shop/GetOrder/${orderNum}`), [200]);
-  // By the line numbers the order gives: an edit may have removed a line before them.
-  const shipped = ((order.body?.lines ?? []) as { lineNo: number; shipped: number }[]).filter((l) => l.shipped > 0);
-  if (shipped.length === 0) return;
+  // Up to three of the buyer's last ten orders, until one has shipped units: which ones have
+  // shipped by now depends on how the clients' operations interleaved, not only on the seed.
+  const tried = c.rng.sample(own.slice(-10), 3);
+  let found: { orderNum: number; shipped: { lineNo: number; shipped: number }[] } | null = null;
+  for (const { orderNum } of tried) {
+    const order = c.tally.record('buyer order read', await c.buyer.call('GET', `/Shop/GetOrder/${orderNum}`), [200]);
+    // By the line numbers the order gives: an edit may have removed a line before them.
+    const shipped = ((order.body?.lines ?? []) as { lineNo: number; shipped: number }[]).filter((l) => l.shipped > 0);
+    if (shipped.length > 0) {
+      found = { orderNum, shipped };
+      break;
+    }
+  }
+  if (!found) return;
+  const { orderNum, shipped } = found;
   const line = c.rng.pick(shipped);
   const body = { lines: [{ lineNo: line.lineNo, qty: c.rng.int(1, line.shipped), reason: c.rng.pick(['damaged', 'wrong_item', 'not_needed', 'other']) }], note: '' };
   const res = c.tally.record('return request', await c.buyer.call('POST', `/Shop/RequestReturn/${orderNum}`, body), [201, 400]);

@@ -174,15 +174,28 @@ function addUp(table: 'sales_by_day' | 'sales_by_month') {
 type SalesSeq = 'sales_history_seq' | 'sales_month_seq';
 
 /**
- * The counters of kept sums move at the transaction's end, just before the orders feed's stamp:
- * every cancel of an older order takes the same counter row, and holds it to the commit.
+ * The counters of kept sums move at the transaction's end, first of its last statements (before
+ * the stock sequence and the orders feed's stamp; on PostgreSQL in one statement with them):
+ * every edit or cancel of an older order takes the same counter row, and holds it to the commit.
  */
 const bumpSeqs: TransactionEnding<Set<SalesSeq>> = {
   name: 'sales summaries kept',
+  last: true,
+  rank: 0,
   start: () => new Set<SalesSeq>(),
   async end(trx, names) {
     const [first, ...more] = names;
     if (first) await bumpSalesHistory(trx, first, ...more);
+  },
+  ctes(names, after) {
+    if (names.size === 0) return null;
+    return {
+      ctes: sql`sales_seqs as (update counters set value = value + 1 where name in (${sql.join([...names])})${sql.join(
+        after.map((c) => sql` and ${c}`),
+        sql``,
+      )} returning value)`,
+      done: sql`(select count(*) from sales_seqs) > 0`,
+    };
   },
 };
 

@@ -12,12 +12,14 @@ import {
   pagedItemsSchema,
   searchItemsQuery,
 } from '../../contract/catalogue';
+import { gridQuery, gridSchema } from '../../contract/grid';
 import { problemSchema } from '../../contract/problem';
 import type { CatalogueContext } from './context';
 import type { SignedInCustomer } from '../platform/http/auth-context';
 import type { FastAnswer, LaneDeclaration } from '../platform/http/fast-lane';
 import { parseLaneQuery } from '../platform/http/lane-query';
 import type { PriceView } from './pricing/price-book';
+import { GridService } from './grid/service';
 import { itemDetailJson } from './item-detail';
 import { type CachedAnswer, chooseEncoding, ResponseCache } from './response-cache';
 import { PagedItemsJson } from './service';
@@ -79,6 +81,7 @@ function sendAnswer(cache: ResponseCache, request: FastifyRequest, reply: Fastif
 export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
   const cat = ctx.catalogue;
   const book = ctx.priceBook;
+  const grids = new GridService(ctx.database.db, cat);
   const cache = new ResponseCache();
   /** The caller's price view; a Promise only while its level's new version loads. */
   const viewOf = (customer: SignedInCustomer | null) => book.viewFor(customer);
@@ -217,5 +220,20 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
       config: { lane: lane(DETAIL_QUERY, (url, prices) => itemDetailJson(ctx.database.db, cat.current(), url.slice(url.indexOf('?itemNum=') + 9), prices)) },
       schema: { tags, querystring: z.object({ itemNum: itemNumParam }), response: { 200: itemDetailSchema, ...errors } } },
     (request, reply) => answer(request, reply, (prices) => itemDetailJson(ctx.database.db, cat.current(), request.query.itemNum, prices)),
+  );
+
+  app.get(
+    '/Inventory/GetGrid',
+    {
+      serializerCompiler,
+      compress: false,
+      schema: {
+        tags,
+        description: "A category's colour × size order grid (colours as rows, sizes as columns), each cell with its item, the caller's price and stock flags. 404 for a category without one.",
+        querystring: gridQuery,
+        response: { 200: gridSchema, ...errors },
+      },
+    },
+    (request, reply) => answer(request, reply, (prices) => grids.grid(request.query, prices)),
   );
 };

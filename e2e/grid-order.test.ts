@@ -56,7 +56,8 @@ describe('the colour × size order grid', () => {
     // From the category page's link, as a buyer finds it.
     await page.goto(`${shop.url}/categories/1`);
     await page.getByRole('link', { name: 'Order by colour and size' }).click();
-    await page.getByRole('heading', { name: 'Premium Latex: order by colour and size' }).waitFor();
+    await page.getByRole('heading', { name: 'Order by colour and size' }).waitFor();
+    await page.getByText('Premium Latex', { exact: true }).last().waitFor();
     const first = page.getByLabel(named(cellName(grid, at(0, 0)!)));
     await first.waitFor();
     expect(gridCalls).toHaveLength(1);

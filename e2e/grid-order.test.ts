@@ -111,7 +111,10 @@ describe('the colour × size order grid', () => {
 
   it('is a list by colour with the sizes inside on a phone', async () => {
     const page = await buyerPage(browser, shop, { width: 390, height: 844 }, contexts);
-    await page.goto(`${shop.url}/order-grid/1`);
+    // From the account tools, as a buyer finds it on a phone.
+    await page.goto(`${shop.url}/landingpage`);
+    await page.getByRole('link', { name: /Order Grid/ }).click();
+    await page.waitForURL(/\/order-grid\/1$/);
     const red = page.getByRole('region', { name: 'Red', exact: true });
     await red.waitFor();
     expect(await page.locator('table').count()).toBe(0);

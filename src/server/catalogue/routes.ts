@@ -41,6 +41,9 @@ const serializerCompiler = () => (data: unknown) => JSON.stringify(data);
  */
 const DETAIL_QUERY = /^itemNum=[A-Za-z0-9._-]{1,40}$/;
 
+/** The order grid: a category number and an optional colour family of letters and spaces. */
+const GRID_QUERY = /^categoryNum=\d{1,10}(&group=[A-Za-z%20+]{0,60})?$/;
+
 /** Listings and search: any query string up to 2 kB; `parseLaneQuery` and the route's schema decide. */
 const ANY_QUERY = /^[^#]{1,2048}$/;
 
@@ -227,6 +230,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
     {
       serializerCompiler,
       compress: false,
+      // The lane serves only answers already kept (built by the route below for the same URL and
+      // price view); a first ask, a 404 or an odd query comes to the route.
+      config: { lane: lane(GRID_QUERY, () => null) },
       schema: {
         tags,
         description: "A category's colour × size order grid (colours as rows, sizes as columns), each cell with its item, the caller's price and stock flags. 404 for a category without one.",

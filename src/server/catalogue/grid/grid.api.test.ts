@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Grid } from '../../../contract/grid';
 import { call, newCustomer, type TestCustomer, withToken } from '../../customers/testing';
 import { adminCall, type StaffSessionForTest, staffWith } from '../../test-support/admin';
+import { getOverSocket } from '../../test-support/over-socket';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { facet } from '../facets';
 import { fixtureItems, loadFixtureCatalogue, seedItems } from '../test-fixture';
@@ -129,6 +130,25 @@ describe('GET /Inventory/GetGrid', () => {
     await t.ctx.catalogue.refresh();
     const after = cellAt((await get('/Inventory/GetGrid?categoryNum=11')).body as Grid, 'Red', '11" 25 ct bag');
     expect(after).toMatchObject({ inStockWest: false, inStockEast: true });
+  });
+});
+
+describe('GetGrid over a socket (the fast lane serves an answer kept for the same URL and prices)', () => {
+  it('answers a repeat with the same bytes and ETag, a visitor and a buyer apart, a 404 still from the route', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = '/beapi/Inventory/GetGrid?categoryNum=1&group=Red';
+    const first = await getOverSocket(base, url);
+    const again = await getOverSocket(base, url);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(JSON.parse(again.body).cells.some((c: object) => 'price' in c)).toBe(false);
+    const asBuyer = await getOverSocket(base, url, withToken(buyer.token));
+    const buyerAgain = await getOverSocket(base, url, withToken(buyer.token));
+    expect(asBuyer.headers.etag).not.toBe(first.headers.etag);
+    expect(buyerAgain.body).toBe(asBuyer.body);
+    expect(JSON.parse(buyerAgain.body).cells.every((c: { price?: number }) => typeof c.price === 'number')).toBe(true);
+    for (let i = 0; i < 2; i++) expect((await getOverSocket(base, '/beapi/Inventory/GetGrid?categoryNum=3')).status).toBe(404);
   });
 });
 

@@ -26,6 +26,8 @@ const PAGES = [
   { name: 'home', path: '/', module: 'features/content/home-page.tsx' },
   { name: 'listing', path: '/products?categoryNum=11', module: 'features/catalogue/products-page.tsx' },
   { name: 'detail', path: '/productdetail?categoryNum=11&productNum=', module: 'features/catalogue/product-detail-page.tsx' },
+  // The colour × size order grid of premium latex (issue 32), as a visitor sees it.
+  { name: 'grid', path: '/order-grid/1', module: 'features/catalogue/grid-page.tsx' },
 ];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -80,6 +80,8 @@ const opts: LoadOptions = { connections: CONNECTIONS, duration: DURATION };
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 const randInt = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
 const SORTS = ['date', 'num', 'title'];
+/** The order grid whole (twice as often) or narrowed to a colour family of the demo palette. */
+const GRID_GROUPS = ['', '', '&group=Red', '&group=Blue', '&group=Green', '&group=Pink'];
 
 // ---- processes ----------------------------------------------------------------------------
 
@@ -433,6 +435,7 @@ interface Inputs {
   listingFiltered: () => Request;
   listing: () => Request;
   detail: () => Request;
+  grid: () => Request;
   search: { common: () => Request; prefix: () => Request; none: () => Request; words: () => Request };
 }
 
@@ -450,6 +453,7 @@ async function makeInputs(shopUrl: string, p: Prepared): Promise<Inputs> {
     },
     listing: () => ({ path: `/beapi/Inventory/GetPagedItemsForCategory?categoryNum=${pick(p.treeCategories)}&page=${randInt(1, 5)}&sort=${pick(SORTS)}` }),
     detail: () => ({ path: `/beapi/Inventory/GetItemDetail?itemNum=${encodeURIComponent(pick(p.itemNums))}` }),
+    grid: () => ({ path: `/beapi/Inventory/GetGrid?categoryNum=1${pick(GRID_GROUPS)}` }),
     search: {
       common: () => search(pick(words.common)),
       prefix: () => search(pick([...'abcdefghijklmnopqrstuvwxyz0123456789'])),
@@ -520,6 +524,9 @@ async function runSection(dialect: Dialect, items: number, bareUrl: string): Pro
     await cannonPath('listing-buyer', 'listing, 2–3 filters, buyer', asBuyer(inputs.listingFiltered));
     await cannonPath('search-buyer', 'search, random words, buyer', asBuyer(inputs.search.words));
     await cannonPath('detail-buyer', 'item detail, buyer', asBuyer(inputs.detail));
+    // The colour × size order grid of premium latex (issue 32: p99 ≤ 10 ms), whole or by colour family.
+    await cannonPath('grid', 'order grid, premium latex', inputs.grid);
+    await cannonPath('grid-buyer', 'order grid, premium latex, buyer', asBuyer(inputs.grid));
     await measure(rs, H, () => cartLoads({ shopUrl: shop.url, tokens, itemNums: p.itemNums, opts, only }));
     if (only('login')) await measure(rs, H, () => loginLoad(shop.url, p.emails, opts));
     await adminLoads({ shopUrl: shop.url, samples: p.admin, opts, only, measure: (run) => measure(rs, H, run) });

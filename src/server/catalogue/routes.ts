@@ -12,12 +12,14 @@ import {
   pagedItemsSchema,
   searchItemsQuery,
 } from '../../contract/catalogue';
+import { gridQuery, gridSchema } from '../../contract/grid';
 import { problemSchema } from '../../contract/problem';
 import type { CatalogueContext } from './context';
 import type { SignedInCustomer } from '../platform/http/auth-context';
 import type { FastAnswer, LaneDeclaration } from '../platform/http/fast-lane';
 import { parseLaneQuery } from '../platform/http/lane-query';
 import type { PriceView } from './pricing/price-book';
+import { GridService } from './grid/service';
 import { itemDetailJson } from './item-detail';
 import { type CachedAnswer, chooseEncoding, ResponseCache } from './response-cache';
 import { PagedItemsJson } from './service';
@@ -38,6 +40,9 @@ const serializerCompiler = () => (data: unknown) => JSON.stringify(data);
  * spaces to trim, no escapes, 1–40 characters); any other query goes through the route's schema.
  */
 const DETAIL_QUERY = /^itemNum=[A-Za-z0-9._-]{1,40}$/;
+
+/** The order grid: a category number and an optional colour family of letters and spaces. */
+const GRID_QUERY = /^categoryNum=\d{1,10}(&group=[A-Za-z%20+]{0,60})?$/;
 
 /** Listings and search: any query string up to 2 kB; `parseLaneQuery` and the route's schema decide. */
 const ANY_QUERY = /^[^#]{1,2048}$/;
@@ -79,6 +84,7 @@ function sendAnswer(cache: ResponseCache, request: FastifyRequest, reply: Fastif
 export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> = async (app, { ctx }) => {
   const cat = ctx.catalogue;
   const book = ctx.priceBook;
+  const grids = new GridService(ctx.database.db, cat);
   const cache = new ResponseCache();
   /** The caller's price view; a Promise only while its level's new version loads. */
   const viewOf = (customer: SignedInCustomer | null) => book.viewFor(customer);
@@ -217,5 +223,23 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: CatalogueContext }> =
       config: { lane: lane(DETAIL_QUERY, (url, prices) => itemDetailJson(ctx.database.db, cat.current(), url.slice(url.indexOf('?itemNum=') + 9), prices)) },
       schema: { tags, querystring: z.object({ itemNum: itemNumParam }), response: { 200: itemDetailSchema, ...errors } } },
     (request, reply) => answer(request, reply, (prices) => itemDetailJson(ctx.database.db, cat.current(), request.query.itemNum, prices)),
+  );
+
+  app.get(
+    '/Inventory/GetGrid',
+    {
+      serializerCompiler,
+      compress: false,
+      // The lane serves only answers already kept (built by the route below for the same URL and
+      // price view); a first ask, a 404 or an odd query comes to the route.
+      config: { lane: lane(GRID_QUERY, () => null) },
+      schema: {
+        tags,
+        description: "A category's colour × size order grid (colours as rows, sizes as columns), each cell with its item, the caller's price and stock flags. 404 for a category without one.",
+        querystring: gridQuery,
+        response: { 200: gridSchema, ...errors },
+      },
+    },
+    (request, reply) => answer(request, reply, (prices) => grids.grid(request.query, prices)),
   );
 };

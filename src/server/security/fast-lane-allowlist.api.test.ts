@@ -17,6 +17,7 @@ const LANES = [
   '/beapi/Inventory/GetPagedItemsForNVCategory',
   '/beapi/Inventory/GetPagedItemsForSearch',
   '/beapi/Inventory/GetPagedItemsForNVSearch',
+  '/beapi/Inventory/GetGrid',
   '/beapi/Shop/GetShoppingCart',
 ];
 

@@ -42,7 +42,7 @@ export const PUBLIC = new Set([
   'GET /beapi/Inventory/GetPagedItemsForNVSearch',
   'GET /beapi/Inventory/GetPagedItemsForSearch',
   'GET /beapi/Inventory/GetItemDetail',
-  'GET /beapi/Inventory/LookupUpc', 'GET /beapi/Inventory/LookupItems',
+  'GET /beapi/Inventory/LookupUpc', 'GET /beapi/Inventory/LookupItems', 'GET /beapi/Inventory/GetGrid',
   'GET /beapi/Customer/ValidateNewEmail',
   'GET /beapi/Customer/ValidateZip',
   'POST /beapi/Customer/NewAccount',

@@ -35,6 +35,7 @@ const routes: RouteObject[] = [
   { path: 'productdetail', ...prefetch((api, params) => api.prefetchItemDetail(params)), ...page(() => import('../features/catalogue/product-detail-page')) },
   { path: 'categories', ...page(() => import('../features/catalogue/categories-page')) },
   { path: 'categories/:categoryNum', ...page(() => import('../features/catalogue/category-page')) },
+  { path: 'order-grid/:categoryNum', ...page(() => import('../features/catalogue/grid-page')) },
   { path: 'distributors', ...page(() => import('../features/distributors/distributors-page')) },
   { path: 'about', ...page(() => import('../features/content/text-page')) },
   { path: 'aboutus', ...page(() => import('../features/content/text-page')) },

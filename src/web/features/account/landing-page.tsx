@@ -13,6 +13,7 @@ const TOOLS = [
   { label: 'Check Order Status', to: '/orders', icon: 'orders' as const, text: 'Your orders and reorders' },
   { label: 'UPC Lookup', to: '/upclookup', icon: 'upc' as const, text: 'Find items by barcode' },
   { label: 'Speed Lists', to: '/speedlists', icon: 'speed' as const, text: 'Your saved order lists' },
+  { label: 'Order Grid', to: '/order-grid/1', icon: 'grid' as const, text: 'Latex by colour and size' },
   { label: 'Contact Us', to: '/contactus', icon: 'contact' as const, text: 'Questions about an order' },
 ];
 
@@ -39,7 +40,7 @@ export default function LandingPage() {
       <Title order={2} size="h3" mb="sm">
         Account tools
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md" mb={40}>
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md" mb={40}>
         {TOOLS.map((t) => (
           <UnstyledButton key={t.label} component={Link} to={t.to} className={classes.tile}>
             <ThemeIcon size={48} radius="xl" variant="light" aria-hidden="true">

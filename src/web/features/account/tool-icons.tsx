@@ -5,6 +5,7 @@ const paths: Record<string, string> = {
   upc: 'M4 5v14M7 5v14M10 5v14M14 5v14M16 5v14M20 5v14',
   speed: 'M13 2L4 14h7l-1 8 9-12h-7l1-8z',
   contact: 'M3 6h18v12H3zM3 6l9 7 9-7',
+  grid: 'M3 3h18v18H3zM3 9h18M3 15h18M9 3v18M15 3v18',
 };
 
 export function ToolIcon({ name }: { name: keyof typeof paths }) {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type Category, categorySchema, type FilterParam, type ItemDetail, itemDetailSchema, type PagedItems, pagedItemsSchema } from '../../../contract/catalogue';
+import { gridSchema } from '../../../contract/grid';
 import { apiGet, queryString } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { readListing, sortParam } from './listing-state';
@@ -165,4 +166,16 @@ export function prefetchItemDetail(params: URLSearchParams): void {
       .then(() => preloadProductPicture(queryClient.getQueryData<ItemDetail>(query.queryKey)?.picture, DETAIL_PICTURE.size, DETAIL_PICTURE.sizes));
   }
   if (Number.isInteger(categoryNum) && categoryNum > 0) void queryClient.prefetchQuery(breadcrumbQuery(categoryNum));
+}
+
+/** The colour × size order grid (one request for the whole page); prices follow the session's token. */
+export function useGrid(categoryNum: number | null, group: string, who: string) {
+  return useQuery({
+    // `who`: prices differ by buyer, so a sign-in or sign-out asks again.
+    queryKey: ['catalogue', 'grid', categoryNum, group, who],
+    enabled: categoryNum !== null,
+    placeholderData: keepPreviousData,
+    queryFn: () => apiGet(`/Inventory/GetGrid${queryString({ categoryNum: categoryNum ?? 0, group })}`, gridSchema, 'Failed to fetch the order grid'),
+    retry: false,
+  });
 }

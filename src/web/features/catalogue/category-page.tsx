@@ -1,9 +1,10 @@
-import { Alert, Container, Group, Loader, Text, Title } from '@mantine/core';
-import { Navigate, useParams } from 'react-router';
+import { Alert, Button, Container, Group, Loader, Text, Title } from '@mantine/core';
+import { Link, Navigate, useParams } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta';
 import { useCategoryInfo, useChildCategories } from './api';
 import { CategoryBreadcrumb } from './breadcrumb';
 import { CategoryCards } from './category-cards';
+import { ORDER_GRIDS } from './grid-links';
 import { categoryMeta } from './category-meta';
 
 /** /categories/{n}: the children of a category, or its items when it has no children. */
@@ -38,9 +39,14 @@ export default function CategoryPage() {
   return (
     <Container size="xl" py="xl">
       <CategoryBreadcrumb categoryNum={num} />
-      <Title order={1} mb="lg">
-        {info.data?.description}
-      </Title>
+      <Group justify="space-between" align="center" mb="lg" gap="sm">
+        <Title order={1}>{info.data?.description}</Title>
+        {ORDER_GRIDS.has(num) && (
+          <Button component={Link} to={`/order-grid/${num}`} variant="light">
+            Order by colour and size
+          </Button>
+        )}
+      </Group>
       <CategoryCards categories={kids} />
     </Container>
   );

@@ -1,13 +1,14 @@
 import { Alert, Button, CloseButton, Group, Loader, NativeSelect, Pagination, Pill, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CATALOGUE, type FilterParam } from '../../../contract/catalogue';
 import { usePageMeta } from '../../lib/page-meta';
 import { prefetchListing, useCategoryInfo, useIsCollection, useListing } from './api';
 import { CategoryBreadcrumb } from './breadcrumb';
 import { categoryMeta } from './category-meta';
 import { FilterBar, labelOf } from './filter-bar';
+import { ORDER_GRIDS } from './grid-links';
 import { activeFilterCount, type ListingState, PAGE_SIZES, readListing, sortParam, writeListing } from './listing-state';
 import classes from './catalogue.module.css';
 import { ProductCard } from './product-card';
@@ -83,9 +84,16 @@ export default function ProductsPage() {
   return (
     <Stack maw={1320} mx="auto" px="md" py="lg" gap="md">
       <CategoryBreadcrumb categoryNum={state.categoryNum} current={state.search ? `Search: ${state.search}` : undefined} />
-      <Title order={1} size="h2">
-        {title}
-      </Title>
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {state.categoryNum !== null && ORDER_GRIDS.has(state.categoryNum) && !state.search && (
+          <Button component={Link} to={`/order-grid/${state.categoryNum}`} variant="light">
+            Order by colour and size
+          </Button>
+        )}
+      </Group>
       {category.error && <Alert color="red">{`Error: ${category.error.message}`}</Alert>}
 
       <Group justify="space-between" gap="sm" align="flex-end">

@@ -1,12 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPage, DEMO_OWNER } from './support/admin';
 import { seriousViolations } from './support/axe';
 import { buyerPage, launchBrowser, type RunningShop, startShop } from './support/shop';
 
 /**
  * Forgiving search (issue 32; decision 0044): a buyer on a phone (390×844) searches from the
  * header with a typo and finds the item, and a word too far from any is answered with a
- * "Did you mean" link that runs the nearest search.
+ * "Did you mean" link that runs the nearest search; staff add a synonym in the back office and
+ * the buyer's search finds it.
  */
 const PHONE = { width: 390, height: 844 };
 
@@ -66,5 +68,27 @@ describe('forgiving search on a phone', () => {
     await page.getByText(/Showing 1–/).waitFor();
     expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe(suggestion);
     await expect.poll(() => page.getByTestId('did-you-mean').count()).toBe(0);
+  });
+
+  it('staff add a synonym in the back office, and the buyer’s word then finds its items', async () => {
+    await searchFromHeader('twisty');
+    await page.getByText('No products found').waitFor();
+
+    const desk = await adminPage(browser, shop, DEMO_OWNER, { width: 1440, height: 900 }, contexts);
+    await desk.goto(`${shop.url}/admin/search-synonyms`);
+    await desk.getByRole('heading', { name: 'Search synonyms' }).waitFor();
+    await desk.getByRole('textbox', { name: 'Word' }).fill('twisty');
+    await desk.getByRole('textbox', { name: 'Also finds' }).fill('260');
+    await desk.getByRole('button', { name: 'Add' }).click();
+    await desk.getByRole('button', { name: 'Save synonyms' }).click();
+    await desk.getByText('Synonyms saved').waitFor();
+    await desk.reload();
+    await desk.getByRole('cell', { name: 'twisty', exact: true }).waitFor();
+    expect(await seriousViolations(desk)).toEqual([]);
+    await desk.screenshot({ path: 'test-results/search-synonyms-1440.png' });
+
+    await searchFromHeader('twisty');
+    await page.getByText(/Showing 1–/).waitFor();
+    expect(await page.getByTestId('product-grid').innerText()).toMatch(/\b260\b/);
   });
 });

@@ -127,7 +127,10 @@ export class CatalogueService {
       await new Promise((resolve) => setImmediate(resolve));
     }
     const index = new CatalogueIndex(versions, { categories, nvMemberships, items });
-    this.searchIndex = new SearchIndex(index, words);
+    const search = new SearchIndex(index, words);
+    // The typo words' neighbourhood, now rather than on the first search with a typo (0044).
+    search.prepareTypos();
+    this.searchIndex = search;
     index.synonymsVersion = this.synonymsVersion;
     this.index = index;
     this.searchCache = new Map();

@@ -96,13 +96,18 @@ export class TypoIndex {
     /** The word list's version it was built from (`SearchState.wordsVersion`). */
     readonly version: number,
   ) {
+    const started = performance.now();
     const pairs: number[] = [];
     const count = lists.wordStart.length - 1;
     for (let w = 0; w < count; w++) {
-      const length = lists.wordStart[w + 1]! - lists.wordStart[w]!;
-      if (length < 3 || length > MAX_WORD) continue;
+      const from = lists.wordStart[w]!;
+      const to = lists.wordStart[w + 1]!;
+      if (to - from < 3 || to - from > MAX_WORD) continue;
+      // Most distinct words are numbers and UPCs: read the characters before making a string.
+      let letters = true;
+      for (let i = from; i < to && letters; i++) letters = lists.chars[i]! >= 97 && lists.chars[i]! <= 122;
+      if (!letters) continue;
       const word = wordAt(lists, w);
-      if (!LETTERS.test(word)) continue;
       const id = this.words.length;
       this.words.push(word);
       this.items.push(lists.postingStart[w + 1]! - lists.postingStart[w]!);
@@ -120,6 +125,13 @@ export class TypoIndex {
       this.hashes[i] = keys[order[i]!]!;
       this.owners[i] = pairs[2 * order[i]! + 1]!;
     }
+    this.buildMs = performance.now() - started;
+  }
+
+  /** How long the build took (ms), and how many words and entries it holds: for measurements. */
+  buildMs: number;
+  get size(): { words: number; entries: number } {
+    return { words: this.words.length, entries: this.hashes.length };
   }
 
   /** The spelt words within `limit` typos of the term (at most MAX_TYPOS), nearest and most used first. */

@@ -11,6 +11,12 @@ export const CATALOGUE = {
    * that order, `position`, and does so unless asked otherwise.
    */
   nvSorts: ['position', 'date', 'num', 'title'] as const,
+  /**
+   * A search also sorts by relevance, and does so unless asked otherwise: an exact item number or
+   * UPC first, then the items found as typed, then those found through a synonym or a typo.
+   */
+  searchSorts: ['relevance', 'date', 'num', 'title'] as const,
+  defaultSearchSort: 'relevance',
   defaultNvSort: 'position',
   /** Filter parameters of the listing calls, in the order the screens show them. */
   filterParams: ['color', 'sizes', 'events', 'messages', 'poscat', 'shapes', 'themes'] as const,
@@ -19,6 +25,8 @@ export const CATALOGUE = {
 } as const;
 
 export type SortKey = (typeof CATALOGUE.sorts)[number];
+/** A search's order: a sort key, or relevance. */
+export type SearchSortKey = (typeof CATALOGUE.searchSorts)[number];
 /** A listing's order: a sort key, or a collection's curated order. */
 export type ListingSort = (typeof CATALOGUE.nvSorts)[number];
 export type FilterParam = (typeof CATALOGUE.filterParams)[number];
@@ -71,6 +79,8 @@ export const pagedItemsSchema = z.object({
   distinctSizes: z.array(z.string()),
   distinctPoscats: z.array(poscatValueSchema),
   distinctDimensions: z.array(z.string()),
+  /** A search whose words as typed find nothing: the nearest words the catalogue holds, to search instead. */
+  didYouMean: z.string().optional(),
 });
 export type PagedItems = z.infer<typeof pagedItemsSchema>;
 
@@ -154,6 +164,7 @@ export const searchItemsQuery = z.object({
   searchtext: searchText,
   categoryNum: categoryNumParam.optional(),
   ...pagingAndFilters,
+  sort: z.enum(CATALOGUE.searchSorts, { message: 'Sort must be by relevance, date, number or title.' }).default(CATALOGUE.defaultSearchSort),
 });
 export const nvCategoryItemsQuery = z.object({
   categoryNum: categoryNumParam,

@@ -39,6 +39,7 @@ const routes: RouteObject[] = [
   screen('item', () => import('../features/items/item-editor-page')),
   screen('categories', () => import('../features/categories/categories-page')),
   screen('itemsImport', () => import('../features/items-import/import-page')),
+  screen('searchSynonyms', () => import('../features/search-synonyms/search-synonyms-page')),
   screen('coupons', () => import('../features/coupons/coupons-page')),
   screen('orderForms', () => import('../features/order-forms/order-forms-page')),
   screen('orderForm', () => import('../features/order-forms/order-form-editor-page')),

@@ -47,6 +47,7 @@ export const SCREENS = {
   item: { path: 'items/:num', permission: 'catalogue:read' },
   categories: { path: 'categories', label: 'Categories', group: 'Catalogue', permission: 'catalogue:read' },
   itemsImport: { path: 'items/import', label: 'Import / export', group: 'Catalogue', permission: 'catalogue:write' },
+  searchSynonyms: { path: 'search-synonyms', label: 'Search synonyms', group: 'Catalogue', permission: 'catalogue:read' },
   coupons: { path: 'coupons', label: 'Coupons', group: 'Sell', permission: 'catalogue:read' },
   orderForms: { path: 'order-forms', label: 'Order forms', group: 'Catalogue', permission: 'catalogue:read' },
   orderForm: { path: 'order-forms/:masterId', permission: 'catalogue:read' },

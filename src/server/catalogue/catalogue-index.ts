@@ -115,8 +115,15 @@ export class CatalogueIndex implements IndexState {
   }
 
   /** Changes whenever anything a catalogue answer shows changes: the ETag of catalogue GETs. */
+  /**
+   * The search synonyms' version the service searches with (search-synonyms.ts): part of the
+   * version, so answers cached for a search follow a change of the synonyms.
+   */
+  synonymsVersion = '0';
+
   get version(): string {
-    return `${this.catalogueVersion}.${this.stockVersion}.${this.changeSeq}`;
+    const synonyms = this.synonymsVersion === '0' ? '' : `.s${this.synonymsVersion}`;
+    return `${this.catalogueVersion}.${this.stockVersion}.${this.changeSeq}${synonyms}`;
   }
 
   /** The position of the item with this id, or -1 when the index does not hold it. */

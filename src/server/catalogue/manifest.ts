@@ -12,10 +12,11 @@ import { pictureRoutes } from './picture-routes';
 import { erpRoutes } from './pricing/erp-routes';
 import { pricingRoutes } from './pricing/pricing-routes';
 import { catalogueRoutes } from './routes';
+import { searchSynonymRoutes } from './search-synonym-routes';
 
 export const catalogueModule: ModuleRoutes<CatalogueContext> = {
   name: 'catalogue',
   api: [catalogueRoutes, inventoryLookupRoutes],
-  admin: [itemRoutes, photoRoutes, categoryRoutes, itemImportRoutes, catalogRegenerateRoutes, pricingRoutes, erpRoutes],
+  admin: [itemRoutes, photoRoutes, categoryRoutes, itemImportRoutes, catalogRegenerateRoutes, pricingRoutes, erpRoutes, searchSynonymRoutes],
   site: [pictureRoutes, photoImageRoutes, catalogRoutes],
 };

@@ -21,6 +21,8 @@ export interface CatalogueVersions {
   catalogue: string;
   stock: string;
   changes: string;
+  /** The search synonyms' version (search-synonyms.ts). */
+  synonyms: string;
 }
 
 /** The catalogue version and the stock and change sequences (as text); '0' for a catalogue never written. */
@@ -31,9 +33,10 @@ export async function readVersions(db: Kysely<DB>): Promise<CatalogueVersions> {
       eb.selectFrom('meta').select('value').where('key', '=', CATALOGUE_VERSION_KEY).as('catalogue'),
       eb.selectFrom('counters').select('value').where('name', '=', STOCK_SEQ).as('stock'),
       eb.selectFrom('counters').select('value').where('name', '=', CATALOGUE_SEQ).as('changes'),
+      eb.selectFrom('counters').select('value').where('name', '=', 'search_synonyms_version').as('synonyms'),
     ])
     .executeTakeFirstOrThrow();
-  return { catalogue: r.catalogue ?? '0', stock: String(r.stock ?? 0), changes: String(r.changes ?? 0) };
+  return { catalogue: r.catalogue ?? '0', stock: String(r.stock ?? 0), changes: String(r.changes ?? 0), synonyms: String(r.synonyms ?? 0) };
 }
 
 /** Marks the catalogue as changed, so every server process rebuilds its read index. */

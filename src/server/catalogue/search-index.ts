@@ -3,7 +3,8 @@ import type { CatalogueIndex } from './catalogue-index';
 import type { DistinctLists, Distincts } from './facet-table';
 import { BITSET_CACHE_BYTES, pinOneCharacterTerms, postingsOf, wordsOfRows } from './search/build';
 import { planShift, planUpdate, type WordShift } from './search/edits';
-import { search, type SearchAnswer, searchDistincts, type SearchPage, searchPage } from './search/queries';
+import { type Forgiven, forgive, prepareTypos, relevanceAll, relevancePage, type Synonyms } from './search/forgiving';
+import { search, type SearchAnswer, searchDistincts, type SearchPage, searchPage, type SearchTerm } from './search/queries';
 import type { SearchState } from './search/state';
 import { type SearchTextRow, SearchWords } from './search/words';
 import { runNow, Spares, type Steps } from './sliced';
@@ -30,6 +31,7 @@ export class SearchIndex implements SearchState {
   textHash: Uint32Array;
   chars: Uint16Array;
   wordStart: Uint32Array;
+  wordsVersion = 0;
   postingStart: Uint32Array;
   postings: Uint32Array;
   spare: SearchState['spare'] = {};
@@ -96,7 +98,7 @@ export class SearchIndex implements SearchState {
    * The items matching every term (none for no terms) in the sort's order, limited to a
    * category (with its descendants) when one is given, with their distinct lists.
    */
-  search(terms: string[], sort: SortKey, scope?: number): SearchAnswer {
+  search(terms: SearchTerm[], sort: SortKey, scope?: number): SearchAnswer {
     return search(this, terms, sort, scope);
   }
 
@@ -104,8 +106,31 @@ export class SearchIndex implements SearchState {
    * One page of what `search` answers (its positions [offset, offset + limit)), with their total
    * and the distinct lists, without putting every match in order (search/queries.ts).
    */
-  searchPage(terms: string[], sort: SortKey, scope: number | undefined, offset: number, limit: number): SearchPage {
+  searchPage(terms: SearchTerm[], sort: SortKey, scope: number | undefined, offset: number, limit: number): SearchPage {
     return searchPage(this, terms, sort, scope, offset, limit);
+  }
+
+  /**
+   * The search's terms widened by synonyms and, for a term that starts no word, by the words
+   * within its typos; with a did-you-mean when the words as typed find nothing (search/forgiving.ts).
+   */
+  forgive(text: string, synonyms: Synonyms): Forgiven {
+    return forgive(this, text, synonyms);
+  }
+
+  /** Every item a forgiven search finds, by relevance (exact number or UPC, as typed, then widened). */
+  relevance(f: Forgiven, text: string, scope?: number): SearchAnswer {
+    return relevanceAll(this, f, text, scope);
+  }
+
+  /** One page of `relevance`: today's page when nothing is widened and no item number is typed. */
+  relevancePage(f: Forgiven, text: string, scope: number | undefined, offset: number, limit: number): SearchPage {
+    return relevancePage(this, f, text, scope, offset, limit);
+  }
+
+  /** Builds the typo index now, rather than at the first search with a typo. */
+  prepareTypos(): void {
+    prepareTypos(this);
   }
 
   /** Every facet value among the given items with its count, as CatalogueIndex.distincts answers. */

@@ -8,7 +8,7 @@ import {
   type ItemDetail,
   type ListingQuery,
   type ListingSort,
-  type SortKey,
+  type SearchSortKey,
 } from '../../contract/catalogue';
 import type { DialectOps } from '../platform/db/dialect';
 import { searchTerms } from '../platform/db/dialect';
@@ -25,7 +25,11 @@ import type { IndexedItem } from './read-index/item';
 import { listItemJson } from './read-index/json';
 import type { ActiveFilter, IndexedCategory } from './read-index/types';
 import { SearchIndex } from './search-index';
+import type { Synonyms } from './search/forgiving';
 import type { SearchAnswer } from './search/queries';
+import { listSynonyms, loadSynonyms, saveSynonyms } from './search-synonyms';
+import type { SearchSynonym } from '../../contract/admin/search-synonyms';
+import type { Actor } from '../platform/audit/audit';
 import { SearchWords, searchableText } from './search/words';
 import { STRUCTURAL_LIMIT } from './change-feed';
 import { runSliced } from './sliced';
@@ -62,6 +66,9 @@ export class CatalogueService {
   private searchIndex: SearchIndex | null = null;
   private searchCache = new Map<string, SearchAnswer>();
   private searchCachePositions = 0;
+  /** The search synonyms (search-synonyms.ts) and the version they were read at. */
+  private synonyms: Synonyms = new Map();
+  private synonymsVersion = '';
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -94,6 +101,13 @@ export class CatalogueService {
 
   private async load(): Promise<void> {
     const versions = await q.readVersions(this.db);
+    if (versions.synonyms !== this.synonymsVersion) {
+      this.synonyms = await loadSynonyms(this.db);
+      this.synonymsVersion = versions.synonyms;
+      this.searchCache = new Map();
+      this.searchCachePositions = 0;
+      if (this.index) this.index.synonymsVersion = versions.synonyms;
+    }
     if (this.index && this.index.catalogueVersion === versions.catalogue && (await this.patch(this.index, versions))) {
       if (this.index.stockVersion !== versions.stock) {
         // Only the items changed since the index's sequence: a checkout touches a handful.
@@ -113,7 +127,11 @@ export class CatalogueService {
       await new Promise((resolve) => setImmediate(resolve));
     }
     const index = new CatalogueIndex(versions, { categories, nvMemberships, items });
-    this.searchIndex = new SearchIndex(index, words);
+    const search = new SearchIndex(index, words);
+    // The typo words' neighbourhood, now rather than on the first search with a typo (0044).
+    search.prepareTypos();
+    this.searchIndex = search;
+    index.synonymsVersion = this.synonymsVersion;
     this.index = index;
     this.searchCache = new Map();
     this.searchCachePositions = 0;
@@ -260,7 +278,7 @@ export class CatalogueService {
    * search's rule, answered from the in-memory search index), optionally within a category.
    */
   search(
-    query: Omit<ListingQuery, 'categoryNum'> & { searchtext: string; categoryNum?: number },
+    query: Omit<ListingQuery, 'categoryNum' | 'sort'> & { searchtext: string; categoryNum?: number; sort: SearchSortKey },
     prices: PriceView | null,
     scopeKind: 'tree' | 'nv' = 'tree',
   ): PagedItemsJson {
@@ -271,11 +289,27 @@ export class CatalogueService {
       if (!this.searchIndex) throw new Error('Search index used before refresh()');
       const index = this.current();
       const offset = (query.page - 1) * query.pageSize;
-      const found = this.searchIndex.searchPage(searchTerms(query.searchtext), query.sort, query.categoryNum, offset, query.pageSize);
-      return this.answer(Array.from(found.positions, (p) => index.items[p]!), found.total, found.distincts, query, prices);
+      const forgiven = this.searchIndex.forgive(query.searchtext, this.synonyms);
+      const found =
+        query.sort === 'relevance'
+          ? this.searchIndex.relevancePage(forgiven, query.searchtext, query.categoryNum, offset, query.pageSize)
+          : this.searchIndex.searchPage(forgiven.terms, query.sort, query.categoryNum, offset, query.pageSize);
+      return this.answer(Array.from(found.positions, (p) => index.items[p]!), found.total, found.distincts, query, prices, forgiven.didYouMean);
     }
     const result = this.searchResult(query.searchtext, query.sort, query.categoryNum);
-    return this.pageOf(result.positions, result.distincts, filters, query, prices);
+    return this.pageOf(result.positions, result.distincts, filters, query, prices, result.didYouMean);
+  }
+
+  /** The search synonyms staff keep (decision 0044). */
+  synonymList(): Promise<SearchSynonym[]> {
+    return listSynonyms(this.db);
+  }
+
+  /** Replaces the search synonyms; this process searches with them at once, the others on their next poll. */
+  async saveSynonyms(actor: Actor, list: readonly SearchSynonym[]): Promise<SearchSynonym[]> {
+    await saveSynonyms(this.db, actor, list);
+    await this.refreshAfterWrite();
+    return listSynonyms(this.db);
   }
 
   /** Numbers of the active items a search finds (number, title, key words, code, UPC), at most `limit`, by item number. */
@@ -286,9 +320,10 @@ export class CatalogueService {
     return Array.from(found.positions, (p) => index.items[p]!.num);
   }
 
-  private searchResult(text: string, sort: SortKey, scope?: number): SearchAnswer {
+  private searchResult(text: string, sort: SearchSortKey, scope?: number): SearchAnswer & { didYouMean?: string } {
     const terms = searchTerms(text);
-    const key = `${scope ?? ''}|${sort}|${terms.join(' ')}`;
+    // The text as typed, too: an exact item number ranks first by relevance.
+    const key = `${scope ?? ''}|${sort}|${terms.join(' ')}|${text.trim()}`;
     const cached = this.searchCache.get(key);
     if (cached) {
       // Map order is insertion order: re-inserting keeps recently used entries last.
@@ -297,7 +332,9 @@ export class CatalogueService {
       return cached;
     }
     if (!this.searchIndex) throw new Error('Search index used before refresh()');
-    const result = this.searchIndex.search(terms, sort, scope);
+    const forgiven = this.searchIndex.forgive(text, this.synonyms);
+    const answer = sort === 'relevance' ? this.searchIndex.relevance(forgiven, text, scope) : this.searchIndex.search(forgiven.terms, sort, scope);
+    const result = forgiven.didYouMean === undefined ? answer : { ...answer, didYouMean: forgiven.didYouMean };
     this.searchCache.set(key, result);
     this.searchCachePositions += result.positions.length;
     while (this.searchCache.size > SEARCH_CACHE_SIZE || (this.searchCachePositions > SEARCH_CACHE_POSITIONS && this.searchCache.size > 1)) {
@@ -314,20 +351,22 @@ export class CatalogueService {
     filters: ActiveFilter[],
     query: { page: number; pageSize: number },
     prices: PriceView | null,
+    didYouMean?: string,
   ): PagedItemsJson {
     const offset = (query.page - 1) * query.pageSize;
     const { page, total } = this.current().page(positions, filters, offset, query.pageSize);
-    return this.answer(page, total, distincts, query, prices);
+    return this.answer(page, total, distincts, query, prices, didYouMean);
   }
 
   /**
    * A `PagedItems` answer written as JSON text: the page's items, then the distinct lists that
    * were serialised once for the category or search. Same bytes as JSON.stringify of the object.
    */
-  private answer(page: IndexedItem[], total: number, distincts: Distincts, query: { page: number; pageSize: number }, prices: PriceView | null): PagedItemsJson {
+  private answer(page: IndexedItem[], total: number, distincts: Distincts, query: { page: number; pageSize: number }, prices: PriceView | null, didYouMean?: string): PagedItemsJson {
     const items = page.map((it) => listItemJson(it, prices)).join(',');
     const counts = `"numberOfItems":${page.length},"pageSize":${query.pageSize},"pageNumber":${query.page},"totalNumberOfItems":${total}`;
-    return new PagedItemsJson(`{"items":[${items}],${counts},${distincts.json}}`);
+    const suggestion = didYouMean === undefined ? '' : `,"didYouMean":${JSON.stringify(didYouMean)}`;
+    return new PagedItemsJson(`{"items":[${items}],${counts},${distincts.json}${suggestion}}`);
   }
 
   /** Turns the filter parameters into index filters; an unknown value is a 400, not an empty page. */

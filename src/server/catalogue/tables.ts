@@ -126,9 +126,20 @@ export interface CatalogueChangeTable {
   structural_seq: Generated<number>;
 }
 
+/** A search word and the words it also finds (migration 2026-11-30T09-00-search-synonyms; decision 0044). */
+export interface SearchSynonymTable {
+  word: string;
+  /** The words it also finds, separated by single spaces. */
+  words: string;
+  updated_at: string;
+  /** Who saved it (the actor label). */
+  updated_by: string;
+}
+
 declare module '../platform/db/schema' {
   interface DB {
     categories: CategoryTable;
+    search_synonyms: SearchSynonymTable;
     items: CatalogueItemTable;
     item_facets: ItemFacetTable;
     item_attributes: ItemAttributeTable;

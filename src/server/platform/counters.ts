@@ -19,7 +19,8 @@ export type CounterName =
   | 'catalogue_seq'
   | 'sales_history_seq'
   | 'sales_month_seq'
-  | 'tax_rates_version';
+  | 'tax_rates_version'
+  | 'search_synonyms_version';
 
 /** Moves a counter by one in one atomic UPDATE … RETURNING, so values are sequential and never repeat. Answers the new value. */
 export async function bumpCounter(db: Kysely<DB>, name: CounterName): Promise<number> {

@@ -252,6 +252,7 @@ function* planWords(s: SearchState, changes: { pos: number; text: string }[], sh
     };
     s.chars = chars;
     s.wordStart = wordStart;
+    s.wordsVersion++;
     s.postingStart = postingStart;
     s.postings = postings;
     // Cached bitsets are named by their ranges' first and last words (`rangeKey`), which words

@@ -26,11 +26,14 @@ export interface SearchPage {
 
 type Matches = { kind: 'list'; positions: Uint32Array } | { kind: 'bits'; bits: Uint32Array };
 
+/** A search term: a prefix some word must start, or prefixes of which one must (synonyms, typos). */
+export type SearchTerm = string | string[];
+
 /**
  * The items matching every term (none for no terms) in the sort's order, limited to a
  * category (with its descendants) when one is given, with their distinct lists.
  */
-export function search(s: SearchState, terms: string[], sort: SortKey, scope?: number): SearchAnswer {
+export function search(s: SearchState, terms: SearchTerm[], sort: SortKey, scope?: number): SearchAnswer {
   const found = match(s, terms);
   if (!found) return { positions: new Uint32Array(0), distincts: countedDistincts(s, () => {}) };
   const { matches } = found;
@@ -56,7 +59,7 @@ export function search(s: SearchState, terms: string[], sort: SortKey, scope?: n
  * stops at the page's end. Answers without filters need no more than this, so a large match
  * set costs no array of its size per request (docs/decisions/0007-in-memory-search.md).
  */
-export function searchPage(s: SearchState, terms: string[], sort: SortKey, scope: number | undefined, offset: number, limit: number): SearchPage {
+export function searchPage(s: SearchState, terms: SearchTerm[], sort: SortKey, scope: number | undefined, offset: number, limit: number): SearchPage {
   const range = scope === undefined ? { lo: 0, hi: s.n } : s.index.categoryRange(scope);
   if (!range) {
     // An NV collection is not one range of positions: its members are walked in full.
@@ -254,11 +257,15 @@ function countedDistincts(s: SearchState, count: (counts: Uint32Array) => void):
   return s.index.facets.lists(s.counts);
 }
 
-/** The items matching every term, unordered; null when none can. */
-function match(s: SearchState, terms: string[]): { matches: Matches; key: string } | null {
+/**
+ * The items matching every term, unordered; null when none can. A term is a prefix, or a list of
+ * prefixes of which any will do (the term, its synonyms, the words within its typos).
+ */
+function match(s: SearchState, terms: SearchTerm[]): { matches: Matches; key: string } | null {
   if (terms.length === 0) return null;
+  if (terms.some((t) => typeof t !== 'string')) return matchAny(s, terms);
   const ranges: [number, number][] = [];
-  for (const t of terms) {
+  for (const t of terms as string[]) {
     const r = wordRange(s, t);
     if (r[0] === r[1]) return null;
     ranges.push(r);
@@ -299,6 +306,26 @@ function match(s: SearchState, terms: string[]): { matches: Matches; key: string
     k = kept;
   }
   return { matches: { kind: 'list', positions: found.subarray(0, k) }, key };
+}
+
+/**
+ * `match` with terms of several prefixes: each term's items are the union of its prefixes'
+ * postings, in a bitset of its own, and the terms' bitsets are ANDed. Only searches widened by
+ * synonyms or typos come here.
+ */
+function matchAny(s: SearchState, terms: SearchTerm[]): { matches: Matches; key: string } | null {
+  let bits: Uint32Array | null = null;
+  const keys: string[] = [];
+  for (const t of terms) {
+    const ranges = (typeof t === 'string' ? [t] : t).map((p) => wordRange(s, p)).filter(([lo, hi]) => lo < hi);
+    if (ranges.length === 0) return null;
+    keys.push(ranges.map(([lo, hi]) => rangeKey(s, lo, hi)).sort().join('|'));
+    const own = new Uint32Array(s.scratch.length);
+    for (const [lo, hi] of ranges) setBits(own, s.postings, s.postingStart[lo]!, s.postingStart[hi]!);
+    if (bits) for (let i = 0; i < bits.length; i++) bits[i]! &= own[i]!;
+    else bits = own;
+  }
+  return { matches: { kind: 'bits', bits: bits! }, key: keys.join(' ') };
 }
 
 /** Sets (`to` -1) or clears (`to` 0) the scratch bits of the items holding a word in [lo, hi). */

@@ -16,6 +16,8 @@ export interface SearchState extends WordLists {
   /** Every distinct word, sorted, concatenated (UTF-16 code units); word w is chars[wordStart[w], wordStart[w + 1]). */
   chars: Uint16Array;
   wordStart: Uint32Array;
+  /** Moves whenever the word list is replaced (an edit), so what is built from it (the typo index) knows to follow. */
+  wordsVersion: number;
   /** Positions of the items holding word w: postings[postingStart[w], postingStart[w + 1]), ascending. */
   postingStart: Uint32Array;
   postings: Uint32Array;

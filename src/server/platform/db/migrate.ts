@@ -44,6 +44,7 @@ import * as returnPhotos from './migrations/2026-11-30T05-00-return-photos';
 import * as returnNumberSequences from './migrations/2026-11-30T06-00-return-number-sequences';
 import * as stockAlerts from './migrations/2026-11-30T07-00-stock-alerts';
 import * as taxZipRates from './migrations/2026-11-30T08-00-tax-zip-rates';
+import * as searchSynonyms from './migrations/2026-11-30T09-00-search-synonyms';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T06-00-return-number-sequences': returnNumberSequences,
   '2026-11-30T07-00-stock-alerts': stockAlerts,
   '2026-11-30T08-00-tax-zip-rates': taxZipRates,
+  '2026-11-30T09-00-search-synonyms': searchSynonyms,
 };
 
 /**

@@ -57,9 +57,13 @@ export function writeListing(s: ListingState): URLSearchParams {
   return p;
 }
 
-/** The sort a listing's call asks for: none for its own default, and `position` only where it exists (a collection, not searched). */
+/**
+ * The sort a listing's call asks for: none for its own default, `position` only where it exists (a
+ * collection, not searched), and `relevance` only for a search outside a collection.
+ */
 export function sortParam(sort: string, isNv: boolean, search: string): string | undefined {
   if (sort === '' || (sort === 'position' && (!isNv || search !== ''))) return undefined;
+  if (sort === 'relevance' && (isNv || search === '')) return undefined;
   return sort;
 }
 

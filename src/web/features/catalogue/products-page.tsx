@@ -1,4 +1,4 @@
-import { Alert, Button, CloseButton, Group, Loader, NativeSelect, Pagination, Pill, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, CloseButton, Group, Loader, NativeSelect, Pagination, Pill, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -28,15 +28,19 @@ const SORTS = [
 ];
 /** A collection is a curated list: its own order comes first, and is its default. */
 const COLLECTION_SORTS = [{ value: 'position', label: 'Collection order' }, ...SORTS];
+/** A search (outside a collection) puts the best matches first unless asked otherwise. */
+const SEARCH_SORTS = [{ value: 'relevance', label: 'Best match' }, ...SORTS];
 
 export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
   const state = readListing(params);
   const category = useCategoryInfo(state.categoryNum);
   const listing = useListing(state);
-  const curated = useIsCollection(state.categoryNum).isNv && !state.search;
-  const defaultSort = curated ? 'position' : 'date';
-  const sort = sortParam(state.sort, curated, '') ?? defaultSort;
+  const isNv = useIsCollection(state.categoryNum).isNv;
+  const curated = isNv && !state.search;
+  const searching = state.search !== '' && !isNv;
+  const defaultSort = curated ? 'position' : searching ? 'relevance' : 'date';
+  const sort = sortParam(state.sort, isNv, state.search) ?? defaultSort;
   const title = state.search ? `Search results for "${state.search}"` : (category.data?.description ?? 'Products');
   const sentence = (name: string) => `${name}: wholesale balloons from Skyline Balloons, with stock in our West and East warehouses.`;
   const meta = state.search ? { title, description: sentence(title) } : categoryMeta(category.data, 'Products', sentence);
@@ -107,12 +111,22 @@ export default function ProductsPage() {
             aria-label="Sort by"
             value={sort}
             onChange={(e) => update({ sort: e.currentTarget.value === defaultSort ? '' : e.currentTarget.value })}
-            data={curated ? COLLECTION_SORTS : SORTS}
+            data={curated ? COLLECTION_SORTS : searching ? SEARCH_SORTS : SORTS}
             size="sm"
           />
           <ViewToggle value={state.view} onChange={(view) => update((current) => ({ view, page: current.page }))} />
         </Group>
       </Group>
+
+      {state.search && data?.didYouMean && (
+        <Text data-testid="did-you-mean">
+          Did you mean{' '}
+          <Anchor component={Link} to={{ search: writeListing({ ...state, search: data.didYouMean, page: 1 }).toString() }} fw={600}>
+            {data.didYouMean}
+          </Anchor>
+          ?
+        </Text>
+      )}
 
       <FilterBar data={data} filters={state.filters} onToggle={toggle} onReset={resetFilter} />
       {activeFilterCount(state.filters) > 0 && (

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { SearchSynonym } from '../../../contract/admin/search-synonyms';
+import { type SearchSynonym, searchSynonymSchema, searchSynonymsBody } from '../../../contract/admin/search-synonyms';
+import { checkForm } from '../../../contract/plain-words';
 import { notify } from '../../../web/components/notify';
 import { useCan } from '../../lib/session';
 import { useAdminTitle } from '../../lib/title';
@@ -21,21 +22,28 @@ export default function SearchSynonymsPage() {
   const rows = draft ?? list.data?.synonyms ?? [];
   const changed = draft !== null;
 
+  const [problems, setProblems] = useState<string[]>([]);
+  // Checked as typed, in plain words, before it joins the list (and the list before it is saved).
   const add = () => {
-    const w = word.trim().toLowerCase();
-    const also = wordsOf(words);
-    if (!w || also.length === 0) return;
+    const parsed = checkForm(searchSynonymSchema, { word, words: wordsOf(words) });
+    setProblems(parsed.problems);
+    if (!parsed.success) return;
+    const { word: w, words: also } = parsed.data;
     setDraft([...rows.filter((r) => r.word !== w), { word: w, words: also }].sort((a, b) => (a.word < b.word ? -1 : 1)));
     setWord('');
     setWords('');
   };
-  const onSave = () =>
-    save.mutate(rows, {
+  const onSave = () => {
+    const parsed = checkForm(searchSynonymsBody, { synonyms: rows });
+    setProblems(parsed.problems);
+    if (!parsed.success) return;
+    save.mutate(parsed.data.synonyms, {
       onSuccess: () => {
         setDraft(null);
         notify('green', 'Synonyms saved: search uses them now.');
       },
     });
+  };
 
   return (
     <Stack maw={720}>
@@ -45,6 +53,15 @@ export default function SearchSynonymsPage() {
       </Text>
       {list.isError && <Alert color="red">{list.error.message}</Alert>}
       {save.isError && <Alert color="red">{save.error.message}</Alert>}
+      {problems.length > 0 && (
+        <Alert color="red" role="alert" title="Check the synonym">
+          {problems.map((p) => (
+            <Text key={p} size="sm">
+              {p}
+            </Text>
+          ))}
+        </Alert>
+      )}
       {list.isPending ? (
         <Loader size="sm" aria-label="Loading the synonyms" />
       ) : (

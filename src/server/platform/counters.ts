@@ -60,7 +60,13 @@ export async function setCounter(db: Kysely<DB>, name: CounterName, value: numbe
  * is still taken after the rows they lock.
  */
 export function counterCte(cte: string, name: CounterName, after: readonly RawBuilder<unknown>[] = []): RawBuilder<unknown> {
-  return sql`${sql.id(cte)} as (update counters set value = value + 1 where name = ${name}${sql.join(
+  return countersCte(cte, [name], after);
+}
+
+/** `bumpCounters` as a common table expression `cte` (answering `value` per counter), as `counterCte`. */
+export function countersCte(cte: string, names: readonly CounterName[], after: readonly RawBuilder<unknown>[] = []): RawBuilder<unknown> {
+  const which = names.length === 1 ? sql`name = ${names[0]}` : sql`name in (${sql.join([...names])})`;
+  return sql`${sql.id(cte)} as (update counters set value = value + 1 where ${which}${sql.join(
     after.map((c) => sql` and ${c}`),
     sql``,
   )} returning value)`;

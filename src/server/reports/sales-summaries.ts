@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { bumpCounters } from '../platform/counters';
+import { bumpCounters, countersCte } from '../platform/counters';
 import { atTransactionEnd, type TransactionEnding } from '../platform/db/database';
 import { oneStatementWrites } from '../platform/db/dialect';
 import type { DB } from '../platform/db/schema';
@@ -190,10 +190,7 @@ const bumpSeqs: TransactionEnding<Set<SalesSeq>> = {
   ctes(names, after) {
     if (names.size === 0) return null;
     return {
-      ctes: sql`sales_seqs as (update counters set value = value + 1 where name in (${sql.join([...names])})${sql.join(
-        after.map((c) => sql` and ${c}`),
-        sql``,
-      )} returning value)`,
+      ctes: countersCte('sales_seqs', [...names], after),
       done: sql`(select count(*) from sales_seqs) > 0`,
     };
   },

@@ -29,7 +29,7 @@ const answers = { 200: cartSchema, 400: problem, 401: problem, 403: problem, 404
 
 /**
  * Coupon codes can be guessed: attempts are limited per customer (per address before sign-in),
- * far above the two or three codes a buyer tries (in memory, so per process).
+ * far above the two or three codes a buyer tries (per process, or shared by every instance with REDIS_URL: decision 0040).
  */
 const couponAttemptLimit = {
   rateLimit: {

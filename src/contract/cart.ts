@@ -163,6 +163,9 @@ export const orderNumParams = z.object({
 
 // ---- responses -----------------------------------------------------------------------------
 
+export const TAX_BASES = ['taxable', 'exempt', 'no_nexus'] as const;
+export type TaxBasis = (typeof TAX_BASES)[number];
+
 export const cartItemSchema = z.object({
   invNum: z.string(),
   ordQty: z.number().int(),
@@ -204,6 +207,15 @@ export const cartSchema = z.object({
   freeShipping: z.boolean(),
   /** Lines of items no longer sold: kept out of the totals and refused at checkout. */
   unavailableItems: z.array(z.string()),
+  /**
+   * Sales tax on the merchandise after the discount, at the ship-to's rate (decision 0042); the
+   * shipping's tax, where shipping is taxed, is each shipping option's `tax`. Not in `total`.
+   */
+  tax: z.number(),
+  /** The rate as a percent (8.35), or null when no tax is collected: see `taxBasis`. */
+  taxRate: z.number().nullable(),
+  /** `taxable`; `exempt` (an accepted resale certificate for the ship-to's state); `no_nexus` (the shop collects no tax there). */
+  taxBasis: z.enum(TAX_BASES),
 });
 export type Cart = z.infer<typeof cartSchema>;
 
@@ -213,6 +225,8 @@ export const shippingOptionSchema = z.object({
   description: z.string(),
   amount: z.number(),
   estimatedDays: z.number().int(),
+  /** The sales tax on this option's amount, where shipping is taxed (0 elsewhere). */
+  tax: z.number(),
 });
 export type ShippingOption = z.infer<typeof shippingOptionSchema>;
 
@@ -255,6 +269,8 @@ export const orderTotalsSchema = z.object({
   subtotal: z.number(),
   discount: z.number(),
   shipping: z.number(),
+  /** Sales tax of what remains (decision 0042). */
+  tax: z.number(),
   /** What remains to be delivered and paid: originalTotal − cancelledTotal. */
   total: z.number(),
   /** The total as the order was placed. */
@@ -263,6 +279,16 @@ export const orderTotalsSchema = z.object({
   cancelledTotal: z.number(),
 });
 export type OrderTotals = z.infer<typeof orderTotalsSchema>;
+
+/** How an order is taxed, kept from when it was placed (an edit to another ship-to asks again; decision 0042). */
+export const orderTaxSchema = z.object({
+  /** The rate as a percent (8.35); null when no tax is collected. */
+  taxRate: z.number().nullable(),
+  /** `taxable`; `exempt` (an accepted resale certificate for the ship-to's state); `no_nexus` (the shop collects no tax there). */
+  taxBasis: z.enum(TAX_BASES),
+  /** Shipping is taxed at the rate. */
+  taxShipping: z.boolean(),
+});
 
 export const orderSchema = z.object({
   orderNum: z.number().int(),
@@ -285,6 +311,7 @@ export const orderSchema = z.object({
   cancellable: z.boolean(),
   /** True when the shop's order desk entered the order for the buyer (by phone, email…): the page says "Entered by our order desk", never who. */
   enteredByOrderDesk: z.boolean(),
+  ...orderTaxSchema.shape,
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -72,7 +72,10 @@ export function createContext(config: Config, database: Database): ShopContext {
   const ops = dialectOps(database.dialect);
   const catalogue = new CatalogueService(database.db, ops);
   const priceBook = new PriceBook(database.db);
-  const cart = new CartService(database.db, ops, catalogue, accounts, priceBook);
+  const nexus = parseNexusStates(config.TAX_NEXUS_STATES);
+  if ('error' in nexus) throw new ConfigError(`Invalid configuration:\n  ${nexus.error}`);
+  const tax = new TaxService(database.db, nexus.states);
+  const cart = new CartService(database.db, ops, catalogue, accounts, priceBook, tax);
   const orders = new OrderService(database.db, cart);
   const adminOrders = new AdminOrderReader(database.db);
   const money = new MoneyService(database.db, ops, outbox, {
@@ -85,8 +88,6 @@ export function createContext(config: Config, database: Database): ShopContext {
     mail: (trx, filled) => enqueueBackorderMails(trx, filled, config.PUBLIC_URL),
   });
   const returnReader = new ReturnReader(database.db);
-  const nexus = parseNexusStates(config.TAX_NEXUS_STATES);
-  if ('error' in nexus) throw new ConfigError(`Invalid configuration:\n  ${nexus.error}`);
   return {
     config,
     database,
@@ -102,8 +103,8 @@ export function createContext(config: Config, database: Database): ShopContext {
     staff: new StaffService(database.db, loginFailures(database.db), config.PUBLIC_URL, () => outbox.poke()),
     cart,
     orders,
-    checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents, money),
-    staffOrders: new StaffOrderService(database.db, ops, accounts, cart, catalogue, outbox, adminOrders, config.PUBLIC_URL, webhookEvents, money),
+    checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents, money, tax),
+    staffOrders: new StaffOrderService(database.db, ops, accounts, cart, catalogue, outbox, adminOrders, config.PUBLIC_URL, webhookEvents, money, tax),
     lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL, webhookEvents, adminOrders),
     orderEdit: new OrderEditService(database.db, ops, { outbox, publicUrl: config.PUBLIC_URL, events: webhookEvents, adminOrders, accounts, cart, catalogue, money }),
     adminOrders,
@@ -123,7 +124,7 @@ export function createContext(config: Config, database: Database): ShopContext {
       orderTotals: totalsJson,
     }),
     money,
-    tax: new TaxService(database.db, nexus.states),
+    tax,
     speedLists: new SpeedListService(database.db, catalogue, new InventoryLookupService(database.db, catalogue, priceBook)),
     stockAlerts: new StockAlertService(database.db),
     stockAlertNotifier: new StockAlertNotifier(database.db, config.PUBLIC_URL, () => outbox.poke()),

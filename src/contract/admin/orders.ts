@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CART, invNumParam, orderAddressSchema, orderTotalsSchema, qtyNumber, SHIPPING_CODES, shippingOptionSchema } from '../cart';
+import { CART, invNumParam, orderAddressSchema, orderTaxSchema, orderTotalsSchema, qtyNumber, SHIPPING_CODES, shippingOptionSchema } from '../cart';
 import { DB_INT_MAX, rowNumber } from '../ids';
 import { multiLine, requiredSingleLine, singleLine } from '../text';
 import { carrierSchema, invoiceSummarySchema, orderEventSchema, orderStatusSchema, shipmentSchema } from '../order-lifecycle';
@@ -184,6 +184,7 @@ export const adminOrderSchema = z.object({
   comments: z.string(),
   coupons: z.array(z.object({ code: z.string(), name: z.string(), discount: z.number() })),
   ...orderTotalsSchema.shape,
+  ...orderTaxSchema.shape,
   lines: z.array(adminOrderLineSchema),
   shipments: z.array(shipmentSchema),
   invoices: z.array(invoiceSummarySchema),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CART_MESSAGES, type CheckoutRequest, type Order } from '../../contract/cart';
 import type { AccountService } from '../customers';
-import { type CartService, type Db, type OrderService, removeOrderedFromCart, resolveDestination } from '../orders';
+import { type CartService, type Db, type OrderService, removeOrderedFromCart, resolveDestination, type TaxTermsSource } from '../orders';
 import type { MoneyService } from '../money';
 import { writeTransaction } from '../platform/db/database';
 import type { DialectOps } from '../platform/db/dialect';
@@ -40,13 +40,16 @@ export class CheckoutService {
     publicUrl: string,
     events: WebhookEvents,
     money: MoneyService,
+    private readonly tax: TaxTermsSource,
   ) {
-    this.placing = { ops, cart, money, events, publicUrl };
+    this.placing = { ops, cart, money, events, publicUrl, tax };
   }
 
   async checkout(who: SignedInCustomer, request: CheckoutRequest, idempotencyKey: string | null): Promise<CheckoutResult> {
     const customer = await this.accounts.customer(who.id);
     const destination = resolveDestination(customer, request.shipToCode);
+    // Asked before the transaction (decision 0042): a tax service behind the interface never holds locks.
+    const taxTerms = await this.tax.termsFor(who.id, destination, this.db);
     const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
     // On SQLite concurrent checkouts (and cart changes) share a commit: see writeTransaction.
@@ -64,6 +67,7 @@ export class CheckoutService {
         customer,
         pricedAs: who,
         destination,
+        taxTerms,
         shippingOption: request.shippingOption,
         poNumber: request.poNumber,
         comments: request.comments ?? cart.comments,

@@ -14,6 +14,9 @@ import {
   placedAdminOrder,
   redeemCoupons,
   shippingRates,
+  taxTermsColumns,
+  type TaxTerms,
+  type TaxTermsSource,
   toOrder,
 } from '../orders';
 import { CREDIT_HOLD, type MoneyService } from '../money';
@@ -35,6 +38,7 @@ export interface PlaceOrderDeps {
   money: MoneyService;
   events: WebhookEvents;
   publicUrl: string;
+  tax: TaxTermsSource;
 }
 
 /** An order to place: for whom, where to, how, and its lines (prices are never taken from here). */
@@ -44,6 +48,8 @@ export interface PlaceOrderInput {
   /** The customer as the price book sees them: their price level. */
   pricedAs: SignedInCustomer;
   destination: OrderAddress;
+  /** How the order is taxed: asked of the tax rates before the transaction (`TaxTermsSource.termsFor`). */
+  taxTerms: TaxTerms;
   shippingOption: ShippingCode;
   poNumber: string;
   comments: string;
@@ -90,9 +96,12 @@ export async function placeOrder(trx: Db, deps: PlaceOrderDeps, input: PlaceOrde
   const rate = shippingRates({ merchandiseCents: totals.totalCents, destination, freeShippingCoupon: totals.freeShippingCoupon }).find((r) => r.code === input.shippingOption);
   if (!rate) throw new Invalid(CART_MESSAGES.shippingOptionNotOffered);
 
+  // Per line after its share of the discount, and the shipping where it is taxed (decision 0042).
+  const tax = deps.tax.taxOf({ lineCents: lines.map((l) => l.qty * l.unitCents), discountCents: totals.discountCents, shippingCents: rate.amountCents }, input.taxTerms);
+
   // An order that takes the balance over the credit limit waits on hold and takes no stock:
   // every unit waits, like a backorder, until staff release it (decision 0022).
-  const creditHold = await deps.money.mustHold(trx, customerId, totals.totalCents + rate.amountCents);
+  const creditHold = await deps.money.mustHold(trx, customerId, totals.totalCents + rate.amountCents + tax.taxCents);
   const first = firstWarehouse(input.shippingOption, destination.state);
   const allocations: Allocation[] = lines.map((l) =>
     creditHold ? { west: 0, east: 0, backordered: l.qty } : allocateStock(l.qty, { west: l.item.qty_fr - l.item.reserve_fr, east: l.item.qty_fh - l.item.reserve_fh }, first),
@@ -122,11 +131,14 @@ export async function placeOrder(trx: Db, deps: PlaceOrderDeps, input: PlaceOrde
     subtotal_cents: totals.subtotalCents,
     discount_cents: totals.discountCents,
     shipping_cents: rate.amountCents,
-    total_cents: totals.totalCents + rate.amountCents,
-    // The order as placed: cancels change the four above, never these (decision 0026).
+    tax_cents: tax.taxCents,
+    total_cents: totals.totalCents + rate.amountCents + tax.taxCents,
+    // The order as placed: cancels change the five above, never these (decision 0026).
     original_subtotal_cents: totals.subtotalCents,
     original_discount_cents: totals.discountCents,
     original_shipping_cents: rate.amountCents,
+    original_tax_cents: tax.taxCents,
+    ...taxTermsColumns(input.taxTerms),
     ship_to_code: destination.code,
     ship_to_json: JSON.stringify(destination),
     shipping_code: rate.code,

@@ -4,7 +4,7 @@ import { CART, CART_MESSAGES, dollars, type OrderAddress } from '../../contract/
 import type { Customer } from '../../contract/accounts';
 import type { CatalogueService } from '../catalogue';
 import type { AccountService } from '../customers';
-import { type AdminOrderReader, type CartService, type Db, orderNumOf, resolveDestination, shippingRates } from '../orders';
+import { type AdminOrderReader, type CartService, type Db, orderNumOf, resolveDestination, shippingRates, type TaxTermsSource } from '../orders';
 import type { MoneyService } from '../money';
 import { type Actor, recordAudit } from '../platform/audit/audit';
 import { writeTransaction } from '../platform/db/database';
@@ -49,14 +49,16 @@ export class StaffOrderService {
     publicUrl: string,
     events: WebhookEvents,
     money: MoneyService,
+    private readonly tax: TaxTermsSource,
   ) {
-    this.placing = { ops, cart, money, events, publicUrl };
+    this.placing = { ops, cart, money, events, publicUrl, tax };
   }
 
   /** What the order would be, written nowhere: the customer's ship-tos, the lines at their prices, the shipping rates. */
   async preview(body: StaffOrderPreviewBody): Promise<StaffOrderPreview> {
     const target = await this.orderingFor(body.customerId);
     const destination = this.destination(target.customer, body.shipToCode);
+    const terms = await this.tax.termsFor(target.who.id, destination);
     const { lines, notices } = this.checkLines(body.lines);
     const index = this.catalogue.current();
     const units = await this.cart.unitPrices(
@@ -87,6 +89,7 @@ export class StaffOrderService {
         description: r.description,
         amount: dollars(r.amountCents),
         estimatedDays: r.estimatedDays,
+        tax: dollars(this.tax.taxOf({ lineCents: [], discountCents: 0, shippingCents: r.amountCents }, terms).shippingTaxCents),
       })),
     };
   }
@@ -99,6 +102,7 @@ export class StaffOrderService {
   async place(staff: EnteringStaff, body: StaffOrderBody, idempotencyKey: string | null): Promise<{ order: AdminOrder; replayed: boolean }> {
     const target = await this.orderingFor(body.customerId);
     const destination = this.destination(target.customer, body.shipToCode);
+    const taxTerms = await this.tax.termsFor(target.who.id, destination, this.db);
     const { lines } = this.checkLines(body.lines);
     const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
     // A key belongs to who sent it: two staff members' keys never meet.
@@ -118,6 +122,7 @@ export class StaffOrderService {
         customer: target.customer,
         pricedAs: target.who,
         destination,
+        taxTerms,
         shippingOption: body.shippingOption,
         poNumber: body.poNumber,
         comments: body.comments,

@@ -19,6 +19,8 @@ export interface InvoiceTable {
   subtotal_cents: number;
   discount_cents: number;
   shipping_cents: number;
+  /** The tax it bills (migration 2026-11-30T10-00-sales-tax): total = subtotal − discount + shipping + tax. */
+  tax_cents: Generated<number>;
   total_cents: number;
   status: 'open' | 'paid' | 'void';
   terms: string;
@@ -119,8 +121,34 @@ export interface TaxZipRateTable {
   imported_by: string;
 }
 
+/** A buyer's resale or exemption certificate (migration 2026-11-30T10-00-sales-tax; decision 0042). */
+export interface TaxCertificateTable {
+  id: Generated<number>;
+  customer_id: number;
+  number: string;
+  /** The issuing state, two letters. */
+  state: string;
+  /** YYYY-MM-DD: the last day it is valid. */
+  expires_on: string;
+  status: 'pending' | 'accepted' | 'rejected';
+  reject_reason: string | null;
+  file_name: string;
+  content_type: string;
+  file_size: number;
+  /** Where the file is kept, relative to DATA_DIR. */
+  file_path: string;
+  uploaded_at: string;
+  decided_at: string | null;
+  /** The staff member's actor label. */
+  decided_by: string | null;
+  /** When the 30-day reminder and the expiry notice were queued (each once). */
+  reminded_at: string | null;
+  expiry_notified_at: string | null;
+}
+
 declare module '../platform/db/schema' {
   interface DB {
+    tax_certificates: TaxCertificateTable;
     tax_zip_rates: TaxZipRateTable;
     credit_memos: CreditMemoTable;
     credit_memo_lines: CreditMemoLineTable;

@@ -137,6 +137,7 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<
       'orders.original_subtotal_cents',
       'orders.original_discount_cents',
       'orders.original_shipping_cents',
+      'orders.original_tax_cents',
       'orders.line_count',
       'orders.open_west',
       'orders.open_east',

@@ -9,7 +9,7 @@ import { CART_MESSAGES } from '../../contract/cart';
 import { type HistoryRows, historyOf, orderHistory } from './lifecycle-queries';
 import { type Db, orderLines, type OrderLineRow, type OrderRow } from './queries';
 import { availableActions } from './transitions';
-import { totalsJson } from './order-totals';
+import { taxJson, totalsJson } from './order-totals';
 
 /** The staff's view of one order (DESIGN.md §5): its lines with their five quantities, shipments, invoices, the whole timeline. */
 export async function readAdminOrder(db: Db, orderNum: number): Promise<AdminOrder> {
@@ -200,6 +200,7 @@ function toAdminOrder(row: AdminOrderRow, parts: OrderParts): AdminOrder {
     discount: dollars(row.discount_cents),
     shipping: dollars(row.shipping_cents),
     ...totalsJson(row),
+    ...taxJson(row),
     lines: parts.lines,
     shipments: parts.shipments,
     invoices: parts.invoices,

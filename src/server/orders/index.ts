@@ -28,7 +28,8 @@ export type { Moved, MovedLine, Released } from './line-changes';
 export { toOrder } from './order-json';
 export { addOrderEvent, addOrderEvents, lockOrder, saveOrderState, saveOrderSums } from './order-state';
 export type { OrderBuyer, OrderMoney, OrderPlaced, OrderState, OrderSums } from './order-state';
-export { NOTHING_INVOICED, originalTotalOf, totalsAfterCancel, totalsJson } from './order-totals';
+export { NOTHING_INVOICED, originalTotalOf, taxJson, totalsAfterCancel, totalsJson } from './order-totals';
+export { orderTaxTerms, type TaxedDocument, type TaxTerms, type TaxTermsSource, taxTermsColumns } from './tax-terms';
 export type { OrderTotals } from './order-totals';
 export { ordersCsv } from './orders-csv';
 export {

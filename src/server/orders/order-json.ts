@@ -1,7 +1,7 @@
 import { dollars, type Order, type OrderAddress, type OrderSummary } from '../../contract/cart';
 import type { InvoiceSummary, OrderEvent, Shipment } from '../../contract/order-lifecycle';
 import type { OrderLineRow, OrderRow } from './queries';
-import { totalsJson } from './order-totals';
+import { taxJson, totalsJson } from './order-totals';
 
 /** Orders are paid on account (spec §9 terms: late charge 1.5% per month). */
 export const ORDER_TERMS = 'Net 30, pay on account';
@@ -37,6 +37,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], coupons: { code: s
     discount: dollars(row.discount_cents),
     shipping: dollars(row.shipping_cents),
     ...totalsJson(row),
+    ...taxJson(row),
     shipTo: JSON.parse(row.ship_to_json) as OrderAddress,
     // The option as chosen, at its price; `shipping` above is what the order still charges (decision 0026).
     shippingOption: { code: row.shipping_code, name: row.shipping_name, amount: dollars(row.original_shipping_cents) },

@@ -1,3 +1,4 @@
+import type { TaxBasis } from '../../contract/cart';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../platform/db/schema';
 import type { Actor } from '../platform/audit/audit';
@@ -33,6 +34,15 @@ export interface OrderMoney {
   original_subtotal_cents: number;
   original_discount_cents: number;
   original_shipping_cents: number;
+  /** Sales tax: of what remains and as placed, and the terms the order is taxed on (decision 0042). */
+  tax_cents: number;
+  original_tax_cents: number;
+  tax_rate_ppm: number | null;
+  tax_shipping: number;
+  tax_basis: TaxBasis;
+  tax_state: string;
+  tax_version: string;
+  tax_certificate_id: number | null;
 }
 
 /** When and where to the order was placed, as the sales summaries need it (read with the locked row too). */
@@ -57,6 +67,7 @@ export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { 
     .select(['o.id', 'o.order_num', 'o.customer_id', 'o.status_code', 'o.version', 'o.open_west', 'o.open_east', 'o.backordered', 'o.shipped_qty'])
     .select(['o.subtotal_cents', 'o.discount_cents', 'o.shipping_cents', 'o.created_at', 'o.ship_to_json', 'c.email'])
     .select(['o.original_subtotal_cents', 'o.original_discount_cents', 'o.original_shipping_cents'])
+    .select(['o.tax_cents', 'o.original_tax_cents', 'o.tax_rate_ppm', 'o.tax_shipping', 'o.tax_basis', 'o.tax_state', 'o.tax_version', 'o.tax_certificate_id'])
     .$if('orderNum' in where, (q) => q.where('o.order_num', '=', (where as { orderNum: number }).orderNum))
     .$if('id' in where, (q) => q.where('o.id', '=', (where as { id: number }).id))
     // The order's row only: the customer's is read, not locked.
@@ -108,7 +119,7 @@ export async function saveOrderState(
       updated_at: new Date().toISOString(),
       ...(change.holdReason !== undefined ? { hold_reason: change.holdReason } : {}),
       ...(change.totals
-        ? { subtotal_cents: change.totals.subtotalCents, discount_cents: change.totals.discountCents, shipping_cents: change.totals.shippingCents, total_cents: change.totals.totalCents }
+        ? { subtotal_cents: change.totals.subtotalCents, discount_cents: change.totals.discountCents, shipping_cents: change.totals.shippingCents, tax_cents: change.totals.taxCents, total_cents: change.totals.totalCents }
         : {}),
     })
     .where('id', '=', before.id)

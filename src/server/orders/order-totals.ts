@@ -1,4 +1,4 @@
-import { dollars } from '../../contract/cart';
+import { dollars, type TaxBasis } from '../../contract/cart';
 
 /**
  * An order's money after cancels (decision 0026), pure, in integer cents. The order as placed
@@ -22,6 +22,8 @@ export interface PlacedMoney {
   subtotalCents: number;
   discountCents: number;
   shippingCents: number;
+  /** Sales tax as placed (decision 0042); absent: none. */
+  taxCents?: number;
 }
 
 export interface Invoiced {
@@ -37,6 +39,8 @@ export interface OrderTotals {
   subtotalCents: number;
   discountCents: number;
   shippingCents: number;
+  /** The tax of what remains (worked out by the caller, who has the order's rate: decision 0042). */
+  taxCents: number;
   totalCents: number;
 }
 
@@ -50,18 +54,18 @@ function shareOf(d: number, s: number, s0: number): number {
   return Number((2n * bd * bs + bs0) / (2n * bs0));
 }
 
-/** The order's totals when `remainingCents` of its merchandise is not cancelled. */
-export function totalsAfterCancel(placed: PlacedMoney, remainingCents: number, invoiced: Invoiced): OrderTotals {
+/** The order's totals when `remainingCents` of its merchandise is not cancelled; `taxCents`: the tax of what remains. */
+export function totalsAfterCancel(placed: PlacedMoney, remainingCents: number, invoiced: Invoiced, taxCents = 0): OrderTotals {
   let discountCents = 0;
   if (remainingCents > 0) {
     const share = shareOf(placed.discountCents, remainingCents, placed.subtotalCents);
     discountCents = remainingCents <= invoiced.merchandiseCents ? invoiced.discountCents : Math.max(share, invoiced.discountCents);
   }
   const shippingCents = remainingCents > 0 || invoiced.count > 0 ? placed.shippingCents : 0;
-  return { subtotalCents: remainingCents, discountCents, shippingCents, totalCents: remainingCents - discountCents + shippingCents };
+  return { subtotalCents: remainingCents, discountCents, shippingCents, taxCents, totalCents: remainingCents - discountCents + shippingCents + taxCents };
 }
 
-export const originalTotalOf = (placed: PlacedMoney): number => placed.subtotalCents - placed.discountCents + placed.shippingCents;
+export const originalTotalOf = (placed: PlacedMoney): number => placed.subtotalCents - placed.discountCents + placed.shippingCents + (placed.taxCents ?? 0);
 
 /** The columns an answer's totals come from. */
 export interface TotalsColumns {
@@ -69,6 +73,7 @@ export interface TotalsColumns {
   original_subtotal_cents: number | string;
   original_discount_cents: number | string;
   original_shipping_cents: number | string;
+  original_tax_cents: number | string;
 }
 
 /** `total`, `originalTotal` and `cancelledTotal` of an order answer, in dollars, worked out in cents. */
@@ -78,6 +83,17 @@ export function totalsJson(row: TotalsColumns): { total: number; originalTotal: 
     subtotalCents: Number(row.original_subtotal_cents),
     discountCents: Number(row.original_discount_cents),
     shippingCents: Number(row.original_shipping_cents),
+    taxCents: Number(row.original_tax_cents),
   });
   return { total: dollars(total), originalTotal: dollars(original), cancelledTotal: dollars(original - total) };
+}
+
+/** `tax` and how the order is taxed, for an order answer. */
+export function taxJson(row: { tax_cents: number | string; tax_rate_ppm: number | string | null; tax_basis: TaxBasis; tax_shipping: number | string }): { tax: number; taxRate: number | null; taxBasis: TaxBasis; taxShipping: boolean } {
+  return {
+    tax: dollars(Number(row.tax_cents)),
+    taxRate: row.tax_rate_ppm === null ? null : Number(row.tax_rate_ppm) / 10_000,
+    taxBasis: row.tax_basis,
+    taxShipping: Number(row.tax_shipping) === 1,
+  };
 }

@@ -26,7 +26,7 @@ export function ordersCsv(db: Db, filter: OrderExportFilter): AsyncGenerator<str
       .selectFrom('orders as o')
       .innerJoin('customers as c', 'c.id', 'o.customer_id')
       .select(['o.id', 'o.order_num', 'o.created_at', 'o.updated_at', 'o.status_code', 'o.customer_id', 'c.org_name', 'c.email', 'o.po_number', 'o.ship_to_json', 'o.shipping_name'])
-      .select(['o.subtotal_cents', 'o.discount_cents', 'o.shipping_cents', 'o.total_cents', 'o.original_subtotal_cents', 'o.original_discount_cents', 'o.original_shipping_cents'])
+      .select(['o.subtotal_cents', 'o.discount_cents', 'o.shipping_cents', 'o.total_cents', 'o.original_subtotal_cents', 'o.original_discount_cents', 'o.original_shipping_cents', 'o.original_tax_cents', 'o.tax_cents'])
       .$if(after !== null, (q) => q.where('o.order_num', '>', after!))
       .$if(filter.from !== undefined, (q) => q.where('o.created_at', '>=', `${filter.from}T00:00:00.000Z`))
       .$if(filter.to !== undefined, (q) => q.where('o.created_at', '<=', `${filter.to}T23:59:59.999Z`))

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { TaxBasis } from '../../contract/cart';
 
 /** Row types of the order tables (migration 2026-11-21T13-00-cart-orders). */
 export interface OrderTable {
@@ -45,7 +46,22 @@ export interface OrderTable {
   /** The staff member who entered the order, and their name then; null for the buyer's own orders. */
   entered_by_id: number | null;
   entered_by_name: string | null;
+  /** Sales tax (migration 2026-11-30T10-00-sales-tax; decision 0042): of what remains, and as placed. */
+  tax_cents: Generated<number>;
+  original_tax_cents: Generated<number>;
+  /** The rate the order is taxed at, parts per million; null when no tax is collected (`tax_basis`). */
+  tax_rate_ppm: number | null;
+  /** 1: its shipping is taxed. */
+  tax_shipping: Generated<number>;
+  /** The ship-to's state, and the rate table's version ('' when no rate applied). */
+  tax_state: Generated<string>;
+  tax_version: Generated<string>;
+  tax_basis: Generated<TaxBasis>;
+  /** The accepted certificate that made the order exempt. */
+  tax_certificate_id: number | null;
 }
+
+export type { TaxBasis } from '../../contract/cart';
 
 export type OrderSource = 'web' | 'phone' | 'email' | 'fax' | 'in_person' | 'other';
 

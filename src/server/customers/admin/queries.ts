@@ -90,7 +90,7 @@ export function shipTosOf(db: Db, customerId: number) {
 export function recentOrders(db: Db, customerId: number, limit: number) {
   return db
     .selectFrom('orders')
-    .select(['order_num', 'created_at', 'status_code', 'total_cents', 'original_subtotal_cents', 'original_discount_cents', 'original_shipping_cents'])
+    .select(['order_num', 'created_at', 'status_code', 'total_cents', 'original_subtotal_cents', 'original_discount_cents', 'original_shipping_cents', 'original_tax_cents'])
     .where('customer_id', '=', customerId)
     .orderBy('order_num', 'desc')
     .limit(limit)

@@ -51,7 +51,7 @@ export interface DeskPorts {
   /** New terms and/or credit limit, audited, in the customer update's transaction. */
   setTerms(trx: q.Db, actor: Actor, customerId: number, change: { terms?: Terms; creditLimit?: number }): Promise<void>;
   /** An order's total, original total and cancelled total, in dollars. */
-  orderTotals(row: { total_cents: number | string; original_subtotal_cents: number | string; original_discount_cents: number | string; original_shipping_cents: number | string }): {
+  orderTotals(row: { total_cents: number | string; original_subtotal_cents: number | string; original_discount_cents: number | string; original_shipping_cents: number | string; original_tax_cents: number | string }): {
     total: number;
     originalTotal: number;
     cancelledTotal: number;

@@ -1,14 +1,17 @@
 import { type TaxImportResult, type TaxRates as TaxRatesAnswer, TAX_MESSAGES } from '../../../contract/admin/tax';
 import type { Actor } from '../../platform/audit/audit';
 import { Invalid } from '../../platform/errors';
+import type { TaxTerms, TaxTermsSource } from '../../orders/tax-terms';
 import type { Db } from '../queries';
+import { taxDocument } from './compute';
+import { exemptionFor } from './exemptions';
 import { parseZipRates, type TableTaxRates } from './rates';
 import { ppmToPercent, STATE_RATES } from './state-rates';
 import { currentTaxRates, importZipRates, zipRates, zipRatesVersion } from './zip-rates';
 
 /** Sales tax rates (decision 0042): the back office's view and import, and the rates the shop charges. */
-export class TaxService {
-  private cached: { zipVersion: number; rates: TableTaxRates } | null = null;
+export class TaxService implements TaxTermsSource {
+  private cached: { zipVersion: number; rates: TableTaxRates; checkedAt: number } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -18,8 +21,40 @@ export class TaxService {
   /** The rates to charge now; read again only when an import (here or in another instance) moved the version. */
   async rates(db: Db = this.db): Promise<TableTaxRates> {
     const zipVersion = await zipRatesVersion(db);
-    if (this.cached?.zipVersion !== zipVersion) this.cached = { zipVersion, rates: await currentTaxRates(db, this.nexus) };
+    if (this.cached?.zipVersion !== zipVersion) this.cached = { zipVersion, rates: await currentTaxRates(db, this.nexus), checkedAt: Date.now() };
+    this.cached.checkedAt = Date.now();
     return this.cached.rates;
+  }
+
+  /**
+   * The rates for a cart's answer: the version is looked at again at most once a second, so a
+   * cart read costs no query for it; an import elsewhere reaches carts within a second, and a
+   * checkout always looks (`rates`).
+   */
+  private async ratesForCart(): Promise<TableTaxRates> {
+    if (this.cached && Date.now() - this.cached.checkedAt < 1000) return this.cached.rates;
+    return this.rates();
+  }
+
+  /**
+   * How goods `customerId` ships to `to` are taxed today (decision 0042): no tax outside the
+   * nexus states; none with an accepted, unexpired certificate for the state; else the rate.
+   * `db` given: a checkout or an edit, inside its transaction, with the table's version read now.
+   */
+  async termsFor(customerId: number, to: { state: string; zip: string }, db?: unknown): Promise<TaxTerms> {
+    const state = to.state.trim().toUpperCase();
+    if (!this.nexus.has(state)) return { basis: 'no_nexus', ratePpm: null, shippingTaxable: false, state, version: '', certificateId: null };
+    const on = (db as Db | undefined) ?? this.db;
+    const rates = db === undefined ? await this.ratesForCart() : await this.rates(on);
+    const rate = rates.rateFor({ state, zip: to.zip });
+    if (!rate) return { basis: 'no_nexus', ratePpm: null, shippingTaxable: false, state, version: '', certificateId: null };
+    const exempt = await exemptionFor(on, customerId, state, new Date().toISOString().slice(0, 10));
+    if (exempt) return { basis: 'exempt', ratePpm: null, shippingTaxable: false, state, version: rate.version, certificateId: exempt.certificateId };
+    return { basis: 'taxable', ratePpm: rate.ratePpm, shippingTaxable: rate.shippingTaxable, state, version: rate.version, certificateId: null };
+  }
+
+  taxOf(doc: { lineCents: readonly number[]; discountCents: number; shippingCents: number }, terms: TaxTerms) {
+    return taxDocument(doc, terms.ratePpm === null ? null : { ratePpm: terms.ratePpm, shippingTaxable: terms.shippingTaxable });
   }
 
   async list(): Promise<TaxRatesAnswer> {

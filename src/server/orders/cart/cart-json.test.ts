@@ -17,6 +17,9 @@ function cart(lines: { num: string; title: string; qty: number; price: number }[
     shipToCode: 'WH2',
     freeShipping: false,
     unavailableItems: ['99999'],
+    tax: 2.64,
+    taxRate: 7.25,
+    taxBasis: 'taxable',
   };
 }
 

@@ -22,6 +22,7 @@ import { resolveDestination } from './destination';
 import { type CartTotals, priceCart } from './pricing';
 import * as q from './queries';
 import { shippingRates } from './shipping-rates';
+import type { TaxTerms, TaxTermsSource } from '../tax-terms';
 
 const M = CART_MESSAGES;
 const NONE_ROUNDED: ReadonlyMap<string, number> = new Map();
@@ -43,7 +44,14 @@ export class CartService {
     private readonly catalogue: CatalogueService,
     private readonly accounts: AccountService,
     private readonly priceBook: PriceBook,
+    private readonly tax: TaxTermsSource,
   ) {}
+
+  /** How the cart's goods are taxed: at its ship-to's rate for this customer (decision 0042). */
+  private async taxTerms(customerId: number, shipToCode: string): Promise<TaxTerms> {
+    const to = await this.accounts.destination(customerId, shipToCode);
+    return this.tax.termsFor(customerId, to ?? { state: '', zip: '' });
+  }
 
   /**
    * Unit prices in cents for `who` at each line's quantity (pricing/unit-price.ts): the customer's
@@ -91,6 +99,8 @@ export class CartService {
       await this.customerUses(db, who.id, coupons),
       new Date(),
     );
+    const terms = await this.taxTerms(who.id, cart.ship_to_code);
+    const tax = this.tax.taxOf({ lineCents: items.map((i) => Math.round(i.extended * 100)), discountCents: totals.discountCents, shippingCents: 0 }, terms);
     return {
       items,
       numberOfItems: items.length,
@@ -110,6 +120,9 @@ export class CartService {
       shipToCode: cart.ship_to_code,
       freeShipping: totals.freeShippingCoupon || totals.totalCents >= CART.freeGroundFromCents,
       unavailableItems,
+      tax: dollars(tax.taxCents),
+      taxRate: terms.ratePpm === null ? null : terms.ratePpm / 10_000,
+      taxBasis: terms.basis,
     };
   }
 
@@ -137,11 +150,19 @@ export class CartService {
     // A ship-to deleted since it was chosen: price to the billing address rather than fail.
     const known = cart.shipToCode === '' || customer.shipTo.some((s) => s.code === cart.shipToCode);
     const destination = resolveDestination(customer, known ? cart.shipToCode : '');
+    const terms = await this.tax.termsFor(who.id, destination);
     return shippingRates({
       merchandiseCents: Math.round(cart.total * 100),
       destination,
       freeShippingCoupon: cart.couponsApplied.some((c) => c.applies && c.kind === 'free_shipping'),
-    }).map((r) => ({ code: r.code, name: r.name, description: r.description, amount: dollars(r.amountCents), estimatedDays: r.estimatedDays }));
+    }).map((r) => ({
+      code: r.code,
+      name: r.name,
+      description: r.description,
+      amount: dollars(r.amountCents),
+      estimatedDays: r.estimatedDays,
+      tax: dollars(this.tax.taxOf({ lineCents: [], discountCents: 0, shippingCents: r.amountCents }, terms).shippingTaxCents),
+    }));
   }
 
   // ---- changing ----------------------------------------------------------------------------

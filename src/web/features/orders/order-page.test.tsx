@@ -22,7 +22,7 @@ function order(over: Partial<Order>): Order {
   return {
     orderNum: 100234, status: 'Received', statusCode: 'received', createdAt: '2026-11-20T15:04:05.000Z', lines: [line], subtotal: 45, discount: 0, shipping: 0, total: 45, originalTotal: 45, cancelledTotal: 0,
     shipTo: address, shippingOption: { code: 'ground', name: 'Ground', amount: 0 }, poNumber: 'PO-7781', comments: '', couponsApplied: [], terms: 'Net 30',
-    shipments: [], invoices: [], events: [], cancellable: false, enteredByOrderDesk: false, ...over,
+    shipments: [], invoices: [], events: [], cancellable: false, enteredByOrderDesk: false, tax: 0, taxRate: null, taxBasis: 'no_nexus', taxShipping: false, ...over,
   };
 }
 

@@ -29,7 +29,7 @@ export function RatesSection() {
             Version <strong>{data.version}</strong>, recorded on each new order. Tax is collected only in the states below, at the ZIP code&apos;s imported rate where there is one, else at the
             state&apos;s base rate.
           </Text>
-          <HeadedTable striped withTableBorder fz="sm" caption="States where the shop collects tax" columns={['State', { label: 'Base rate', ta: 'right' }, 'Shipping taxed']}>
+          <HeadedTable striped withTableBorder fz="sm" captionSide="top" caption="States where the shop collects tax" columns={['State', { label: 'Base rate', ta: 'right' }, 'Shipping taxed']}>
             {data.nexusStates.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={3}>None: the shop collects no sales tax (TAX_NEXUS_STATES is none).</Table.Td>
@@ -49,29 +49,30 @@ export function RatesSection() {
           {data.zipRates.length > 0 && (
             <TextInput label="Find a ZIP code or state" placeholder="936 or CA" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} maw={260} />
           )}
-          <HeadedTable
-            striped
-            withTableBorder
-            fz="sm"
-            caption={
-              data.zipRates.length === 0
-                ? 'No ZIP rates imported: every ZIP code is taxed at its state’s base rate'
-                : `${zips.length.toLocaleString('en-US')} of ${data.zipRates.length.toLocaleString('en-US')} ZIP codes${zips.length > SHOWN ? `, the first ${SHOWN} shown` : ''}`
-            }
-            columns={['ZIP code', 'State', { label: 'Rate', ta: 'right' }, 'Shipping taxed', 'Imported']}
-          >
-            {zips.slice(0, SHOWN).map((z) => (
-              <Table.Tr key={z.zip}>
-                <Table.Td>{z.zip}</Table.Td>
-                <Table.Td>{z.state}</Table.Td>
-                <Table.Td ta="right">{z.rate} %</Table.Td>
-                <Table.Td>{yesNo(z.shippingTaxable)}</Table.Td>
-                <Table.Td>
-                  {z.importedAt.slice(0, 10)} by {z.importedBy}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </HeadedTable>
+          {data.zipRates.length === 0 ? (
+            <Text size="sm">No ZIP rates imported: every ZIP code is taxed at its state&apos;s base rate.</Text>
+          ) : (
+            <HeadedTable
+              striped
+              withTableBorder
+              fz="sm"
+              captionSide="top"
+              caption={`${zips.length.toLocaleString('en-US')} of ${data.zipRates.length.toLocaleString('en-US')} ZIP codes${zips.length > SHOWN ? `, the first ${SHOWN} shown` : ''}`}
+              columns={['ZIP code', 'State', { label: 'Rate', ta: 'right' }, 'Shipping taxed', 'Imported']}
+            >
+              {zips.slice(0, SHOWN).map((z) => (
+                <Table.Tr key={z.zip}>
+                  <Table.Td>{z.zip}</Table.Td>
+                  <Table.Td>{z.state}</Table.Td>
+                  <Table.Td ta="right">{z.rate} %</Table.Td>
+                  <Table.Td>{yesNo(z.shippingTaxable)}</Table.Td>
+                  <Table.Td>
+                    {z.importedAt.slice(0, 10)} by {z.importedBy}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </HeadedTable>
+          )}
         </>
       )}
     </Stack>

@@ -69,6 +69,7 @@ export function ReportSection() {
           withTableBorder
           fz="sm"
           aria-label="Tax by state and month"
+          captionSide="top"
           caption={`${data.from === data.to ? data.from : `${data.from} to ${data.to}`}: ${data.rows.length} ${data.rows.length === 1 ? 'row' : 'rows'}`}
           columns={columns}
           foot={

@@ -46,7 +46,6 @@ export function ImportSection() {
         <Group align="flex-end" gap="sm">
           <FileInput
             label="Rate file (CSV)"
-            placeholder="Choose a file"
             accept=".csv,text/csv"
             clearable
             clearButtonProps={{ 'aria-label': 'Remove the file' }}

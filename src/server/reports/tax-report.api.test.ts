@@ -106,6 +106,27 @@ describe('GET /beapi/Admin/Reports/tax', () => {
     expect(cents(al.exemptSales)).toBe(cents(order.subtotal - order.discount));
   });
 
+  it('takes a credit memo’s tax off its order’s state, in the memo’s month', async () => {
+    const buyer = await signUpCustomer(t.app, 'CA', 'returns');
+    const { order } = await placeOrder(t, [['11002', 6]], [], buyer);
+    const staff = (method: 'POST', url: string, payload?: object) => adminCall(t, owner, { method, url, ...(payload ? { payload } : {}) });
+    expect((await staff('POST', `/Orders/${order.orderNum}/Accept`)).status).toBe(200);
+    expect((await staff('POST', `/Orders/${order.orderNum}/Ship`, { warehouse: 'west', carrier: 'ups', trackingNumber: '' })).status).toBe(201);
+    const before = (await report('')).body;
+    const asked = await buyerCall(t, buyer, 'POST', `/Shop/RequestReturn/${order.orderNum}`, { lines: [{ lineNo: 1, qty: 2, reason: 'damaged' }] });
+    expect(asked.status).toBe(201);
+    expect((await staff('POST', `/Returns/${asked.body.rmaNum}/Approve`)).status).toBe(200);
+    const received = await staff('POST', `/Returns/${asked.body.rmaNum}/Receive`, { warehouse: 'west', lines: [{ lineNo: 1, qty: 2, disposition: 'restock' }] });
+    expect(received.status).toBe(200);
+    const memo = received.body.creditMemo;
+    expect(memo.date.slice(0, 7)).toBe(month);
+    const after = (await report('')).body;
+    const ca = (r: typeof before) => r.rows.find((x: { state: string }) => x.state === 'CA');
+    expect(cents(ca(after).creditedTax)).toBe(cents(ca(before).creditedTax) + cents(memo.tax));
+    expect(cents(ca(after).netTax)).toBe(cents(ca(after).tax) - cents(ca(after).creditedTax));
+    expect(cents(after.totals.netTax)).toBe(cents(after.totals.tax) - cents(after.totals.creditedTax));
+  });
+
   it('refuses bad months in sentences naming the field, and staff without reports:read', async () => {
     const bad = await report('?from=2026-13');
     expect(bad.status).toBe(400);

@@ -47,9 +47,10 @@ export const taxReportQuery = z
     format: z.enum(['json', 'csv']).default('json'),
   })
   .superRefine((q, ctx) => {
-    if (!q.from || !q.to) return;
-    if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: TAX_REPORT_MESSAGES.toBeforeFrom });
-    else if (monthsBetween(q.from, q.to) > TAX_REPORT.maxMonths) ctx.addIssue({ code: 'custom', path: ['from'], message: TAX_REPORT_MESSAGES.tooLong });
+    if (!q.from) return;
+    if (q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: TAX_REPORT_MESSAGES.toBeforeFrom });
+    // Without `to`: up to this month (or `from`'s, when it is later).
+    else if (monthsBetween(q.from, q.to ?? new Date().toISOString().slice(0, 7)) > TAX_REPORT.maxMonths) ctx.addIssue({ code: 'custom', path: ['from'], message: TAX_REPORT_MESSAGES.tooLong });
   });
 export type TaxReportQuery = z.infer<typeof taxReportQuery>;
 

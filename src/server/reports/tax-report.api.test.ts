@@ -140,6 +140,7 @@ describe('GET /beapi/Admin/Reports/tax', () => {
     const long = await report('?from=2019-01&to=2026-11');
     expect(long.status).toBe(400);
     expect(long.body.detail).toMatch(/five years/);
+    expect((await report('?from=2001-01')).status).toBe(400);
     const desk = await staffWith(t, ['orders']);
     expect((await report('', desk)).status).toBe(403);
     expect((await adminCall(t, null, { method: 'GET', url: '/Reports/tax' })).status).toBe(401);

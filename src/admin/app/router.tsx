@@ -30,6 +30,7 @@ const routes: RouteObject[] = [
   screen('customers', () => import('../features/customers/customers-page')),
   screen('customer', () => import('../features/customers/customer-detail-page')),
   screen('payments', () => import('../features/payments/payments-page')),
+  screen('salesTax', () => import('../features/sales-tax/sales-tax-page')),
   screen('reports', () => import('../features/reports/reports-page')),
   screen('priceLevels', () => import('../features/price-levels/price-levels-page')),
   screen('stock', () => import('../features/stock/stock-page')),

@@ -38,6 +38,7 @@ export const SCREENS = {
   customers: { path: 'customers', label: 'Customers', group: 'Sell', permission: 'customers:read' },
   customer: { path: 'customers/:id', permission: 'customers:read' },
   payments: { path: 'payments', label: 'Payments', group: 'Sell', permission: 'invoices:read' },
+  salesTax: { path: 'sales-tax', label: 'Sales tax', group: 'Sell', permission: 'invoices:read' },
   reports: { path: 'reports', label: 'Reports', group: 'Insights', permission: 'reports:read' },
   priceLevels: { path: 'price-levels', label: 'Price levels', group: 'Sell', permission: 'customers:read' },
   stock: { path: 'stock', label: 'Stock', group: 'Stock', permission: 'stock:read' },

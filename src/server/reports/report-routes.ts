@@ -8,6 +8,8 @@ import { dashboardFor } from './dashboard';
 import { callerCan, warehouseLimit } from '../staff';
 import type { Permission } from '../../contract/admin/permissions';
 import { reportCsv } from './report-csv';
+import { taxReportQuery, taxReportSchema } from '../../contract/admin/tax-report';
+import { taxReportCsv } from './tax-report';
 
 const tags = ['admin: reports'];
 const security = [{ staffSession: [] }];
@@ -35,6 +37,29 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: ReportsContext }> = asyn
     async (request, reply) => {
       const report = await ctx.reports.run(request.params.name, request.query);
       if (request.query.format === 'csv') return sendCsv(reply, `${report.name}-${report.from}-${report.to}.csv`, reportCsv(report));
+      return report;
+    },
+  );
+
+  // A path of its own (months, not days): the router prefers it to `/Reports/:name`.
+  app.get(
+    '/Reports/tax',
+    {
+      config: { permission: 'reports:read' },
+      schema: {
+        tags,
+        security,
+        description:
+          'Sales tax for filing, by ship-to state and month: orders (taxable or exempt; states without nexus left out), taxable and exempt sales (merchandise less discount of what remains), ' +
+          'the tax the orders charge now, the tax of credit memos and the net. `from`/`to`: months YYYY-MM, inclusive, UTC (default: this month; more than five years or `to` before `from` is 400). ' +
+          'An order counts in the month it was placed, a credit memo in the month of its date, both in the order\'s ship-to state. CSV with `format=csv` (a Total line last).',
+        querystring: taxReportQuery,
+        response: { 200: taxReportSchema, 400: problem, 401: problem, 403: problem },
+      },
+    },
+    async (request, reply) => {
+      const report = await ctx.reports.tax(request.query);
+      if (request.query.format === 'csv') return sendCsv(reply, `sales-tax-${report.from}-${report.to}.csv`, taxReportCsv(report));
       return report;
     },
   );

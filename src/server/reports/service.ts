@@ -6,6 +6,8 @@ import type { Kysely } from 'kysely';
 import type { LowStockItem } from '../stock';
 import { KeyedSalesReader } from './keyed-sales';
 import { waitingDemand } from './waiting-demand';
+import { taxReport } from './tax-report';
+import type { TaxReport, TaxReportQuery } from '../../contract/admin/tax-report';
 import * as q from './queries';
 import { addDays, buckets, previousRange, type Range, resolveRange } from './ranges';
 
@@ -56,6 +58,11 @@ export class ReportService {
     const range = resolveRange(query, this.today());
     const built = await this.build(name, query, range);
     return { name, title: REPORT_TITLES[name], from: range.from, to: range.to, asOfNow: AS_OF_NOW.includes(name), ...built };
+  }
+
+  /** The sales tax report by ship-to state and month (its own months, not the reports' days). */
+  tax(query: Pick<TaxReportQuery, 'from' | 'to'>): Promise<TaxReport> {
+    return taxReport(this.db, query, this.today().slice(0, 7));
   }
 
   private build(name: ReportName, query: ReportQuery, range: Range): Promise<Built> {

@@ -9,6 +9,14 @@ export interface TestCustomer {
 
 let counter = 0;
 
+/** A real city and ZIP of a state the tests sign buyers up in; any other state gets Alabama's (its code is what those tests look at). */
+const ADDRESSES: Record<string, { city: string; zip: string }> = {
+  CA: { city: 'Fresno', zip: '93706' },
+  AL: { city: 'Mobile', zip: '36602' },
+  NY: { city: 'New York', zip: '10001' },
+};
+const addressIn = (state: string) => ADDRESSES[state] ?? ADDRESSES.AL!;
+
 /**
  * Signs a customer up and in through the accounts API (the front door), billing address in
  * `state`. Each customer comes from its own address so the sign-up and sign-in limits never interfere.
@@ -28,9 +36,9 @@ export async function signUpCustomer(app: FastifyInstance, state = 'CA', name = 
       lastName: `Buyer${n}`,
       country: 'US',
       addressLine1: '1 Main St',
-      city: state === 'CA' ? 'Fresno' : 'Mobile',
+      city: addressIn(state).city,
       state,
-      zip: state === 'CA' ? '93706' : '36602',
+      zip: addressIn(state).zip,
       dayPhone: '555-0100',
       email,
       password,

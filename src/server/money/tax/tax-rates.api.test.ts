@@ -9,7 +9,7 @@ import { multipart } from '../../catalogue/testing';
  * orders will record moves with each import.
  */
 
-const { t, staff: { accounts, desk, owner } } = withShop({ staff: { accounts: ['accounts'], desk: ['orders'], owner: 'demo owner' } });
+const { t, staff: { accounts, desk, owner } } = withShop({ env: { TAX_NEXUS_STATES: 'CA,AL' }, staff: { accounts: ['accounts'], desk: ['orders'], owner: 'demo owner' } });
 
 const rates = async () => {
   const res = await adminCall(t, desk, { method: 'GET', url: '/TaxRates' });

@@ -75,6 +75,10 @@ describe('cart lines', () => {
       shipToCode: '',
       freeShipping: false,
       unavailableItems: [],
+      // This file's shop collects no sales tax (the tests' default; flows/sales-tax.api.test.ts charges it).
+      tax: 0,
+      taxRate: null,
+      taxBasis: 'no_nexus',
     });
   });
 
@@ -328,7 +332,7 @@ describe('shipping', () => {
     const res = await call(c, 'GET', '/Shop/GetShippingOptions');
     expect(res.status).toBe(200);
     expect(res.body.map((o: { code: string }) => o.code)).toEqual(['ground', '2day', 'nextday', 'willcall-west', 'willcall-east']);
-    expect(res.body[0]).toEqual({ code: 'ground', name: 'Ground', description: 'Ground delivery, free from $500', amount: 14.95, estimatedDays: 3 });
+    expect(res.body[0]).toEqual({ code: 'ground', name: 'Ground', description: 'Ground delivery, free from $500', amount: 14.95, estimatedDays: 3, tax: 0 });
     expect(res.body[3]).toMatchObject({ name: 'Will Call West (Fresno)', amount: 0 });
     expect(res.body[4]).toMatchObject({ name: 'Will Call East (Fairhope)', amount: 0 });
     await call(c, 'PUT', '/Shop/UpdateItem?InvNum=11002&qty=50');

@@ -25,12 +25,8 @@ export interface TaxedDocument {
 }
 
 export interface TaxTermsSource {
-  /**
-   * The terms for goods `customerId` ships to `to` today. `db`: inside a caller's transaction.
-   * `use`: 'cart' may take a rate table read up to a second ago; 'order' (the default with `db`)
-   * reads the table's version now.
-   */
-  termsFor(customerId: number, to: { state: string; zip: string }, db?: unknown, use?: 'cart' | 'order'): Promise<TaxTerms>;
+  /** The terms for goods `customerId` ships to `to` today. `db`: inside a caller's transaction. */
+  termsFor(customerId: number, to: { state: string; zip: string }, db?: unknown): Promise<TaxTerms>;
   /** The tax of a document (a cart, an order, an invoice) under `terms`: per line, rounded half up. */
   taxOf(doc: { lineCents: readonly number[]; discountCents: number; shippingCents: number }, terms: TaxTerms): TaxedDocument;
 }

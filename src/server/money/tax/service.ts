@@ -31,22 +31,21 @@ export class TaxService implements TaxTermsSource {
    * cart read costs no query for it; an import elsewhere reaches carts within a second, and a
    * checkout always looks (`rates`).
    */
-  private async ratesForCart(db: Db): Promise<TableTaxRates> {
+  private async ratesForCart(): Promise<TableTaxRates> {
     if (this.cached && Date.now() - this.cached.checkedAt < 1000) return this.cached.rates;
-    return this.rates(db);
+    return this.rates();
   }
 
   /**
    * How goods `customerId` ships to `to` are taxed today (decision 0042): no tax outside the
    * nexus states; none with an accepted, unexpired certificate for the state; else the rate.
-   * `db` given: every query on it (a caller's transaction holds SQLite's one connection); a
-   * checkout or an edit ('order') reads the table's version now, a cart answer may not.
+   * `db` given: a checkout or an edit, inside its transaction, with the table's version read now.
    */
-  async termsFor(customerId: number, to: { state: string; zip: string }, db?: unknown, use: 'cart' | 'order' = db === undefined ? 'cart' : 'order'): Promise<TaxTerms> {
+  async termsFor(customerId: number, to: { state: string; zip: string }, db?: unknown): Promise<TaxTerms> {
     const state = to.state.trim().toUpperCase();
     if (!this.nexus.has(state)) return { basis: 'no_nexus', ratePpm: null, shippingTaxable: false, state, version: '', certificateId: null };
     const on = (db as Db | undefined) ?? this.db;
-    const rates = use === 'cart' ? await this.ratesForCart(on) : await this.rates(on);
+    const rates = db === undefined ? await this.ratesForCart() : await this.rates(on);
     const rate = rates.rateFor({ state, zip: to.zip });
     if (!rate) return { basis: 'no_nexus', ratePpm: null, shippingTaxable: false, state, version: '', certificateId: null };
     const exempt = await exemptionFor(on, customerId, state, new Date().toISOString().slice(0, 10));

@@ -47,13 +47,11 @@ export class CartService {
     private readonly tax: TaxTermsSource,
   ) {}
 
-  /**
-   * How the cart's goods are taxed: at its ship-to's rate for this customer (decision 0042). Read
-   * on `db`: inside a cart change that is its transaction, which on SQLite holds the one connection.
-   */
-  private async taxTerms(db: q.Db, customerId: number, shipToCode: string): Promise<TaxTerms> {
+  /** How the cart's goods are taxed: at its ship-to's rate for this customer (decision 0042). */
+  private async taxTerms(customerId: number, shipToCode: string, db: q.Db): Promise<TaxTerms> {
+    // `db`: inside a change, its transaction (SQLite's one connection is held by it).
     const to = await this.accounts.destination(customerId, shipToCode, db);
-    return this.tax.termsFor(customerId, to ?? { state: '', zip: '' }, db, 'cart');
+    return this.tax.termsFor(customerId, to ?? { state: '', zip: '' }, db === this.db ? undefined : db);
   }
 
   /**
@@ -102,7 +100,7 @@ export class CartService {
       await this.customerUses(db, who.id, coupons),
       new Date(),
     );
-    const terms = await this.taxTerms(db, who.id, cart.ship_to_code);
+    const terms = await this.taxTerms(who.id, cart.ship_to_code, db);
     const tax = this.tax.taxOf({ lineCents: items.map((i) => Math.round(i.extended * 100)), discountCents: totals.discountCents, shippingCents: 0 }, terms);
     return {
       items,

@@ -87,7 +87,7 @@ describe('invoices with sales tax', () => {
   // A shop that collects tax in California and Alabama, as the default configuration does.
   const taxed = withShop({ catalogue: true, coupons: true, staff: { owner: 'demo owner' }, env: { TAX_NEXUS_STATES: 'CA,AL' } });
 
-  it("a California buyer's order is taxed at 7.25 %, its confirmation says so, and its invoice PDF shows the invoice's total", async () => {
+  it("a California buyer's invoice shows the sales tax at 7.25 % between shipping and the total, which includes it; so does the confirmation mail", async () => {
     const { t: shop, staff } = taxed;
     const c = await signUpCustomer(shop.app, 'CA');
     const inject = (url: string, payload?: object) => shop.app.inject({ method: payload ? 'POST' : 'GET', url: `/beapi${url}`, headers: c.headers, ...(payload ? { payload } : {}) });
@@ -110,12 +110,15 @@ describe('invoices with sales tax', () => {
     const { invoiceNum } = ship.body as { invoiceNum: number };
     const invoice = ((await inject(`/Shop/GetOrder/${order.orderNum}`)).json() as { invoices: { invoiceNum: number; total: number }[] }).invoices[0]!;
     expect(invoice.invoiceNum).toBe(invoiceNum);
+    // The one invoice bills all of the order: its total is the order's, tax included.
+    expect(invoice.total).toBe(order.total);
 
     const pdf = await inject(`/Shop/GetInvoice/${invoiceNum}`);
     expect(pdf.statusCode).toBe(200);
     const text = (await pdfText(pdf.rawPayload)).text.replace(/\s+/g, ' ');
-    // Shipments do not fill an invoice's tax yet (issue 31, next part): until then its total is the invoice's own.
-    expect(text).toContain(`Shipping ${money(order.shipping)} Total due ${money(invoice.total)}`);
+    expect(text).toContain(`Shipping ${money(order.shipping)} Sales tax (7.25 %) ${money(order.tax)} Total due ${money(invoice.total)}`);
+    const cents = (d: number) => Math.round(d * 100);
+    expect(cents(order.subtotal) - cents(order.discount) + cents(order.shipping) + cents(order.tax)).toBe(cents(invoice.total));
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Order } from '../../contract/cart';
+import { SALES_TAX_WORDS, salesTaxLabel } from '../../contract/sales-tax';
 import type { MailMessage } from '../platform/mail/mailer';
 
 const money = (n: number) => `$${n.toFixed(2)}`;
@@ -12,6 +13,8 @@ export function orderConfirmationMail(to: string, order: Order, publicUrl: strin
     return `  ${l.invNum}  ${l.web_Title}\n    ${l.ordQty} x ${money(l.price)} = ${money(l.extended)}  (${from})`;
   });
   const a = order.shipTo;
+  // At the order's rate; the exemption named; nothing where the shop collects no tax (decision 0042).
+  const taxLabel = salesTaxLabel(order.taxBasis, order.taxRate, Math.round(order.tax * 100));
   const text = [
     `Thank you for your order ${order.orderNum}.`,
     '',
@@ -20,6 +23,7 @@ export function orderConfirmationMail(to: string, order: Order, publicUrl: strin
     `Subtotal: ${money(order.subtotal)}`,
     ...(order.discount > 0 ? [`Discount: -${money(order.discount)} (${order.couponsApplied.map((c) => c.code).join(', ')})`] : []),
     `Shipping (${order.shippingOption.name}): ${money(order.shipping)}`,
+    ...(taxLabel ? [taxLabel === SALES_TAX_WORDS.exempt ? taxLabel : `${taxLabel}: ${money(order.tax)}`] : []),
     `Total: ${money(order.total)}`,
     '',
     'Ship to:',

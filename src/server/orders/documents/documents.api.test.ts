@@ -3,6 +3,7 @@ import { signUpCustomer, type TestCustomer } from '../cart/test-customers';
 import { adminCall, staffWith } from '../../test-support/admin';
 import { withShop } from '../../test-support/shop';
 import { pdfText } from '../../platform/pdf/pdf-text';
+import { mailsTo } from '../../platform/mail/mail-folder';
 
 /**
  * The documents through the real API on a real database: orders placed by a buyer, accepted and
@@ -79,6 +80,45 @@ describe('invoices', () => {
     expect((await adminCall(t, desk, { method: 'GET', url: '/Invoices/999999999.pdf' })).status).toBe(404);
     expect((await adminCall(t, desk, { method: 'GET', url: '/Invoices/12x.pdf' })).status).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/beapi/Shop/GetInvoice/500001', headers: { cookie: desk.cookie } })).statusCode).toBe(401);
+  });
+});
+
+describe('invoices with sales tax', () => {
+  // A shop that collects tax in California and Alabama, as the default configuration does.
+  const taxed = withShop({ catalogue: true, coupons: true, staff: { owner: 'demo owner' }, env: { TAX_NEXUS_STATES: 'CA,AL' } });
+
+  it("a California buyer's invoice shows the sales tax at 7.25 % between shipping and the total, which includes it; so does the confirmation mail", async () => {
+    const { t: shop, staff } = taxed;
+    const c = await signUpCustomer(shop.app, 'CA');
+    const inject = (url: string, payload?: object) => shop.app.inject({ method: payload ? 'POST' : 'GET', url: `/beapi${url}`, headers: c.headers, ...(payload ? { payload } : {}) });
+    // Both lines in stock at West: one shipment invoices the whole order.
+    for (const [num, qty] of [['11002', 4], ['30003', 3]] as const) expect((await inject(`/Shop/AddItem?InvNum=${num}&qty=${qty}`, {})).statusCode).toBe(200);
+    await inject('/Shop/AddCoupon/WELCOME10', {});
+    const placed = await inject('/Shop/Checkout', { shipToCode: '', shippingOption: 'ground', poNumber: 'PO-TAX-1' });
+    expect(placed.statusCode).toBe(201);
+    const order = placed.json() as { orderNum: number; subtotal: number; discount: number; shipping: number; tax: number; total: number; taxRate: number; taxBasis: string };
+    expect(order).toMatchObject({ taxRate: 7.25, taxBasis: 'taxable' });
+    expect(order.tax).toBeGreaterThan(0);
+    // The confirmation mail says the same, between shipping and the total.
+    await shop.ctx.outbox.drain();
+    const confirmation = mailsTo(shop.dataDir, c.email).find((m) => m.subject === `Order ${order.orderNum} confirmation`)!;
+    expect(confirmation.text).toContain(`Sales tax (7.25 %): ${money(order.tax)}\nTotal: ${money(order.total)}`);
+
+    expect((await adminCall(shop, staff.owner, { method: 'POST', url: `/Orders/${order.orderNum}/Accept` })).status).toBe(200);
+    const ship = await adminCall(shop, staff.owner, { method: 'POST', url: `/Orders/${order.orderNum}/Ship`, payload: { warehouse: 'west', carrier: 'ups', trackingNumber: '1Z999AA10123456784' } });
+    expect(ship.status).toBe(201);
+    const { invoiceNum } = ship.body as { invoiceNum: number };
+    const invoice = ((await inject(`/Shop/GetOrder/${order.orderNum}`)).json() as { invoices: { invoiceNum: number; total: number }[] }).invoices[0]!;
+    expect(invoice.invoiceNum).toBe(invoiceNum);
+    // The one invoice bills all of the order: its total is the order's, tax included.
+    expect(invoice.total).toBe(order.total);
+
+    const pdf = await inject(`/Shop/GetInvoice/${invoiceNum}`);
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfText(pdf.rawPayload)).text.replace(/\s+/g, ' ');
+    expect(text).toContain(`Shipping ${money(order.shipping)} Sales tax (7.25 %) ${money(order.tax)} Total due ${money(invoice.total)}`);
+    const cents = (d: number) => Math.round(d * 100);
+    expect(cents(order.subtotal) - cents(order.discount) + cents(order.shipping) + cents(order.tax)).toBe(cents(invoice.total));
   });
 });
 

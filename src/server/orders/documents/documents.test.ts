@@ -4,7 +4,7 @@ import { renderInvoice } from './invoice-pdf';
 import { renderPackingSlip } from './packing-slip-pdf';
 import { pdfText } from '../../platform/pdf/pdf-text';
 import { renderPickList } from './pick-list-pdf';
-import { invoice, invNum, packingSlip, pickList, title } from './test-data';
+import { invoice, invNum, packingSlip, pickList, taxedInvoice, title } from './test-data';
 
 /** The documents drawn from realistic data and read back as a viewer would: what a person reads is in them. */
 
@@ -30,6 +30,36 @@ describe('invoice PDF', () => {
     expect(text).toContain('$15.00');
     expect(text).toContain('$10.96');
     expect(squash(text)).toContain(INVOICE_TERMS);
+  });
+
+  it('shows the sales tax at the order\'s rate between shipping and the total, which includes it', async () => {
+    // 6 lines: $33.25 − $12.34 = $20.91 taxed at 7.25 % = $1.516 → $1.52; + $15.00 shipping = $37.43.
+    const data = taxedInvoice(6);
+    expect([data.subtotalCents, data.taxCents, data.totalCents]).toEqual([3325, 152, 3743]);
+    const text = squash((await pdfText(await renderInvoice(data))).text);
+    expect(text).toContain('Subtotal $33.25 Discount -$12.34 Shipping $15.00 Sales tax (7.25 %) $1.52 Total due $37.43');
+    expect(text).not.toContain('exempt');
+  });
+
+  it('names an imported rate to four decimals, without trailing zeros', async () => {
+    for (const [ppm, words] of [[83_751, 'Sales tax (8.3751 %)'], [40_000, 'Sales tax (4 %)'], [91_000, 'Sales tax (9.1 %)']] as const) {
+      expect((await pdfText(await renderInvoice(taxedInvoice(6, ppm)))).text).toContain(words);
+    }
+  });
+
+  it('says an exempt order is exempt, and shows no tax line where the shop collects none', async () => {
+    const exempt = { ...invoice(6), tax: { basis: 'exempt' as const, ratePpm: null } };
+    const text = squash((await pdfText(await renderInvoice(exempt))).text);
+    expect(text).toContain('Shipping $15.00 Sales tax: exempt (resale certificate) $0.00 Total due $35.91');
+    const untaxed = squash((await pdfText(await renderInvoice(invoice(6)))).text);
+    expect(untaxed).toContain('Shipping $15.00 Total due $35.91');
+    expect(untaxed).not.toContain('Sales tax');
+  });
+
+  it('counts the tax in the original order total when part of the order was cancelled', async () => {
+    const data = taxedInvoice(6);
+    const text = squash((await pdfText(await renderInvoice({ ...data, order: { totalCents: data.totalCents, originalCents: data.totalCents + 1073, cancelledCents: 1073 } }))).text);
+    expect(text).toContain('Original order total $48.16 Cancelled -$10.73 Order total now $37.43');
   });
 
   it('continues a 200-line invoice on further pages, every line and the total in it', async () => {

@@ -1,9 +1,11 @@
+import { ppmToRatePercent, salesTaxLabel } from '../../../contract/sales-tax';
 import type { InvoiceData } from './types';
 import { addressBlock, addressLines, CONTENT_WIDTH, code128, facts, finish, INK, latin1, letterhead, money, MUTED, newDocument, PAGE, table, usDate, BOTTOM, type Column } from '../../platform/pdf/pdf-layout';
 
 /**
  * An invoice (DESIGN.md §5): number and barcode, dates, bill-to and ship-to, the shipped lines at
- * the order's prices, the totals and the spec's terms. Long invoices continue on further pages.
+ * the order's prices, the totals with the sales tax (decision 0042) and the spec's terms. Long
+ * invoices continue on further pages.
  */
 
 const COLUMNS: Column[] = [
@@ -14,7 +16,11 @@ const COLUMNS: Column[] = [
   { header: 'Extended', width: 80, align: 'right' },
 ];
 /** Totals and terms under the last line (and the order's totals when something was cancelled). */
-const TOTALS_H = 170;
+const TOTALS_H = 184;
+/** The totals' labels (wide enough for "Sales tax: exempt (resale certificate)") and amounts. */
+const LABEL_W = 180;
+const VALUE_W = 90;
+const TOTALS_W = LABEL_W + VALUE_W;
 
 function days(from: string, to: string): number {
   return Math.round((Date.parse(to.slice(0, 10)) - Date.parse(from.slice(0, 10))) / 86_400_000);
@@ -55,18 +61,21 @@ export async function renderInvoice(inv: InvoiceData): Promise<Buffer> {
 }
 
 function totals(doc: PDFKit.PDFDocument, inv: InvoiceData, y: number): void {
-  const x = PAGE.margin + CONTENT_WIDTH - 220;
+  const x = PAGE.margin + CONTENT_WIDTH - TOTALS_W;
   let at = y;
   const row = (label: string, value: string, bold = false) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 10).fillColor(INK);
-    doc.text(label, x, at, { width: 130, lineBreak: false });
-    doc.text(value, x + 130, at, { width: 90, align: 'right', lineBreak: false });
+    doc.text(label, x, at, { width: LABEL_W, lineBreak: false });
+    doc.text(value, x + LABEL_W, at, { width: VALUE_W, align: 'right', lineBreak: false });
     at += bold ? 16 : 14;
   };
   row('Subtotal', money(inv.subtotalCents));
   row('Discount', inv.discountCents > 0 ? money(-inv.discountCents) : money(0));
   row('Shipping', money(inv.shippingCents));
-  doc.moveTo(x, at).lineTo(x + 220, at).lineWidth(0.8).strokeColor(INK).stroke();
+  // The order's rate, not today's table (decision 0042); none at all where no tax is collected.
+  const taxLabel = salesTaxLabel(inv.tax.basis, inv.tax.ratePpm === null ? null : ppmToRatePercent(inv.tax.ratePpm), inv.taxCents);
+  if (taxLabel) row(taxLabel, money(inv.taxCents));
+  doc.moveTo(x, at).lineTo(x + TOTALS_W, at).lineWidth(0.8).strokeColor(INK).stroke();
   at += 4;
   row('Total due', money(inv.totalCents), true);
   if (inv.order.cancelledCents > 0) {
@@ -76,6 +85,6 @@ function totals(doc: PDFKit.PDFDocument, inv: InvoiceData, y: number): void {
     row('Cancelled', money(-inv.order.cancelledCents));
     row('Order total now', money(inv.order.totalCents));
   }
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text('TERMS', PAGE.margin, y, { width: CONTENT_WIDTH - 240 });
-  doc.font('Helvetica').fontSize(8).fillColor(INK).text(latin1(inv.terms), PAGE.margin, doc.y, { width: CONTENT_WIDTH - 240 });
+  doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text('TERMS', PAGE.margin, y, { width: CONTENT_WIDTH - TOTALS_W - 20 });
+  doc.font('Helvetica').fontSize(8).fillColor(INK).text(latin1(inv.terms), PAGE.margin, doc.y, { width: CONTENT_WIDTH - TOTALS_W - 20 });
 }

@@ -20,7 +20,7 @@ export function findInvoice(db: Db, invoiceNum: number) {
       'i.id', 'i.invoice_num', 'i.invoice_date', 'i.due_date', 'i.status', 'i.terms', 'i.customer_id',
       'i.subtotal_cents', 'i.discount_cents', 'i.shipping_cents', 'i.tax_cents', 'i.total_cents',
       'o.order_num', 'o.created_at as order_date', 'o.po_number', 'o.ship_to_json',
-      'o.total_cents as order_total_cents', 'o.original_subtotal_cents', 'o.original_discount_cents', 'o.original_shipping_cents', 'o.original_tax_cents', 'o.tax_cents as order_tax_cents',
+      'o.total_cents as order_total_cents', 'o.original_subtotal_cents', 'o.original_discount_cents', 'o.original_shipping_cents', 'o.original_tax_cents', 'o.tax_cents as order_tax_cents', 'o.tax_basis', 'o.tax_rate_ppm',
       's.shipment_num',
       'c.code as customer_code', 'c.org_name', 'c.first_name', 'c.last_name', 'c.address_line1', 'c.city', 'c.state', 'c.zip', 'c.country', 'c.email',
     ])

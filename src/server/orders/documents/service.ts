@@ -4,6 +4,7 @@ import type { OrderAddress } from '../../../contract/cart';
 import { INVOICE_TERMS, type Warehouse } from '../../../contract/order-lifecycle';
 import type { DB } from '../../platform/db/schema';
 import { Forbidden, NotFound } from '../../platform/errors';
+import { originalTotalOf } from '../order-totals';
 import { renderInvoice } from './invoice-pdf';
 import { renderPackingSlip } from './packing-slip-pdf';
 import { renderPickList } from './pick-list-pdf';
@@ -113,7 +114,9 @@ function toInvoiceData(row: q.InvoiceRow, lines: Awaited<ReturnType<typeof q.inv
     subtotalCents: row.subtotal_cents,
     discountCents: row.discount_cents,
     shippingCents: row.shipping_cents,
+    taxCents: Number(row.tax_cents),
     totalCents: row.total_cents,
+    tax: { basis: row.tax_basis, ratePpm: row.tax_rate_ppm === null ? null : Number(row.tax_rate_ppm) },
     order: orderTotals(row),
     terms: row.terms.trim() || INVOICE_TERMS,
   };
@@ -121,6 +124,12 @@ function toInvoiceData(row: q.InvoiceRow, lines: Awaited<ReturnType<typeof q.inv
 
 function orderTotals(row: q.InvoiceRow): InvoiceData['order'] {
   const totalCents = Number(row.order_total_cents);
-  const originalCents = Number(row.original_subtotal_cents) - Number(row.original_discount_cents) + Number(row.original_shipping_cents);
+  // As placed, tax included, as the order's total (what remains) includes the tax of what remains.
+  const originalCents = originalTotalOf({
+    subtotalCents: Number(row.original_subtotal_cents),
+    discountCents: Number(row.original_discount_cents),
+    shippingCents: Number(row.original_shipping_cents),
+    taxCents: Number(row.original_tax_cents),
+  });
   return { totalCents, originalCents, cancelledCents: originalCents - totalCents };
 }

@@ -39,7 +39,9 @@ export function invoice(lineCount: number): InvoiceData {
     subtotalCents,
     discountCents: 1234,
     shippingCents: 1500,
+    taxCents: 0,
     totalCents: subtotalCents - 1234 + 1500,
+    tax: { basis: 'no_nexus', ratePpm: null },
     order: { totalCents: subtotalCents - 1234 + 1500, originalCents: subtotalCents - 1234 + 1500, cancelledCents: 0 },
     terms: INVOICE_TERMS,
   };
@@ -76,4 +78,15 @@ export function pickList(itemCount: number, ordersPerItem = 3): PickListData {
       orders: orderNums.map((orderNum, j) => ({ orderNum, lineNo: i + 1, qty: j + 1 })),
     })),
   };
+}
+
+/**
+ * `invoice(lineCount)` taxed at `ratePpm` on its merchandise after the discount (shipping not
+ * taxed), as a Sacramento order at California's 7.25 % is: the total includes the tax.
+ */
+export function taxedInvoice(lineCount: number, ratePpm = 72_500): InvoiceData {
+  const inv = invoice(lineCount);
+  const taxCents = Math.round(((inv.subtotalCents - inv.discountCents) * ratePpm) / 1_000_000);
+  const totalCents = inv.totalCents + taxCents;
+  return { ...inv, taxCents, totalCents, tax: { basis: 'taxable', ratePpm }, order: { totalCents, originalCents: totalCents, cancelledCents: 0 } };
 }

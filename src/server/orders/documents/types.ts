@@ -1,4 +1,4 @@
-import type { OrderAddress } from '../../../contract/cart';
+import type { OrderAddress, TaxBasis } from '../../../contract/cart';
 import type { Carrier, Warehouse } from '../../../contract/order-lifecycle';
 
 /**
@@ -88,7 +88,11 @@ export interface InvoiceData {
   subtotalCents: number;
   discountCents: number;
   shippingCents: number;
+  /** The sales tax this invoice bills (decision 0042): totalCents = subtotal − discount + shipping + tax. */
+  taxCents: number;
   totalCents: number;
+  /** How the order is taxed, kept from when it was placed: the invoice's tax line names its rate or the exemption. */
+  tax: { basis: TaxBasis; ratePpm: number | null };
   /** The order's totals (decision 0026): what remains to be delivered and paid, as placed, and what cancels took off. */
   order: { totalCents: number; originalCents: number; cancelledCents: number };
   /** The spec's terms text (INVOICE_TERMS). */

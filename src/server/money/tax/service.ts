@@ -1,7 +1,7 @@
 import { type TaxImportResult, type TaxRates as TaxRatesAnswer, TAX_MESSAGES } from '../../../contract/admin/tax';
 import type { Actor } from '../../platform/audit/audit';
 import { Invalid } from '../../platform/errors';
-import type { TaxTerms, TaxTermsSource } from '../../orders/tax-terms';
+import type { TaxTerms, TaxTermsSource } from '../../orders';
 import type { Db } from '../queries';
 import { taxDocument } from './compute';
 import { exemptionFor } from './exemptions';

@@ -60,8 +60,8 @@ export class AccountService {
   }
 
   /** The state and ZIP of the address `code` names ('' the billing address): where a cart's goods are taxed. */
-  destination(customerId: number, code: string): Promise<{ state: string; zip: string } | undefined> {
-    return q.destinationOf(this.db, customerId, code);
+  destination(customerId: number, code: string, db: q.Db = this.db): Promise<{ state: string; zip: string } | undefined> {
+    return q.destinationOf(db, customerId, code);
   }
 
   /**

@@ -47,10 +47,14 @@ export class CartService {
     private readonly tax: TaxTermsSource,
   ) {}
 
-  /** How the cart's goods are taxed: at its ship-to's rate for this customer (decision 0042). */
-  private async taxTerms(customerId: number, shipToCode: string): Promise<TaxTerms> {
-    const to = await this.accounts.destination(customerId, shipToCode);
-    return this.tax.termsFor(customerId, to ?? { state: '', zip: '' });
+  /**
+   * How the cart's goods are taxed: at its ship-to's rate for this customer (decision 0042).
+   * Inside a change, the tax is read through that change's transaction: on SQLite a query through
+   * the shared connection would wait for the transaction that holds it, for ever.
+   */
+  private async taxTerms(customerId: number, shipToCode: string, db: q.Db): Promise<TaxTerms> {
+    const to = await this.accounts.destination(customerId, shipToCode, db);
+    return this.tax.termsFor(customerId, to ?? { state: '', zip: '' }, db === this.db ? undefined : db);
   }
 
   /**
@@ -99,7 +103,7 @@ export class CartService {
       await this.customerUses(db, who.id, coupons),
       new Date(),
     );
-    const terms = await this.taxTerms(who.id, cart.ship_to_code);
+    const terms = await this.taxTerms(who.id, cart.ship_to_code, db);
     const tax = this.tax.taxOf({ lineCents: items.map((i) => Math.round(i.extended * 100)), discountCents: totals.discountCents, shippingCents: 0 }, terms);
     return {
       items,

@@ -1,12 +1,12 @@
-import { Alert, Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
-import { TAX_CERTIFICATE_LABELS as L, TAX_CERTIFICATE_STATUS_LABELS, TAX_CERTIFICATES, type TaxCertificate } from '../../../contract/tax-certificates';
+import { TAX_CERTIFICATE_LABELS as L, TAX_CERTIFICATES, type TaxCertificate } from '../../../contract/tax-certificates';
+import { TaxCertificateStatusBadge } from '../../components/tax-certificate-status-badge';
 import { notify } from '../../components/notify';
 import { US_STATES } from '../../components/us-states';
 import { saveBlob } from '../../lib/api-client';
 import { certificateFile, type CertificateForm, useTaxCertificates, useUploadTaxCertificate } from './tax-certificates-api';
 
-const STATUS_COLOURS: Record<TaxCertificate['status'], string> = { pending: 'yellow', accepted: 'green', rejected: 'red' };
 const STATE_NAMES = new Map(US_STATES);
 const onDay = (ymd: string) => new Date(`${ymd}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const EMPTY: CertificateForm = { number: '', state: '', expiresOn: '', file: null };
@@ -28,9 +28,7 @@ function CertificateLine({ c }: { c: TaxCertificate }) {
       <div style={{ minWidth: 0 }}>
         <Group gap="xs">
           <Text fw={700}>{STATE_NAMES.get(c.state) ?? c.state}</Text>
-          <Badge color={STATUS_COLOURS[c.status]} variant="light">
-            {TAX_CERTIFICATE_STATUS_LABELS[c.status]}
-          </Badge>
+          <TaxCertificateStatusBadge status={c.status} />
         </Group>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           No. {c.number} · valid through {onDay(c.expiresOn)}

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { checkForm } from '../../../../contract/plain-words';
-import { rejectTaxCertificateBody, TAX_CERTIFICATE_LABELS, TAX_CERTIFICATE_STATUS_LABELS, type AdminTaxCertificate } from '../../../../contract/tax-certificates';
+import { rejectTaxCertificateBody, TAX_CERTIFICATE_LABELS, type AdminTaxCertificate } from '../../../../contract/tax-certificates';
+import { TaxCertificateStatusBadge } from '../../../../web/components/tax-certificate-status-badge';
 import { notify } from '../../../../web/components/notify';
 import { atTime, onDate } from '../../../components/dates';
 import { FormDialog } from '../../../components/form-dialog';
@@ -10,7 +11,6 @@ import { CallError } from '../../../components/form-problems';
 import { documentUrl } from '../../../lib/admin-api';
 import { useDecideCertificate } from './api';
 
-const STATUS_COLOURS: Record<AdminTaxCertificate['status'], string> = { pending: 'yellow', accepted: 'green', rejected: 'red' };
 
 /** Reject, with the reason the buyer is mailed: checked with the contract's plain words before it is sent. */
 function RejectDialog({ c, onClose }: { c: AdminTaxCertificate; onClose: () => void }) {
@@ -50,9 +50,7 @@ function CertificateRow({ c, withCustomer, canDecide }: { c: AdminTaxCertificate
               </Anchor>
             )}
             <Text fw={700}>{c.state}</Text>
-            <Badge color={STATUS_COLOURS[c.status]} variant="light">
-              {TAX_CERTIFICATE_STATUS_LABELS[c.status]}
-            </Badge>
+            <TaxCertificateStatusBadge status={c.status} />
           </Group>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             No. {c.number} · valid through {onDate(c.expiresOn)}

@@ -95,7 +95,7 @@ describe('a resale certificate', () => {
     await line.getByText('California').waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-    await shot(page, 'account-tax-exemption-390');
+    if (SHOTS) await section.screenshot({ path: `${SHOTS}/account-tax-exemption-section-390.png` });
 
     // Staff: the queue in the navigation, the file, Accept.
     const desk = await adminPage(browser, shop, DEMO_OWNER, DESK, contexts);
@@ -108,9 +108,24 @@ describe('a resale certificate', () => {
     expect(file.headers()['content-type']).toBe('application/pdf');
     expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await shot(desk, 'admin-tax-certificates-1440');
+    if (SHOTS) {
+      const phone = await adminPage(browser, shop, DEMO_OWNER, PHONE, contexts);
+      await phone.goto(`${shop.url}/admin/tax-certificates`);
+      await phone.getByRole('listitem', { name: 'Certificate SR-FAA-123456' }).waitFor();
+      expect(await noSidewaysScroll(phone)).toBe(true);
+      await shot(phone, 'admin-tax-certificates-390');
+    }
     await row.getByRole('button', { name: 'Accept' }).click();
     await desk.getByText('Certificate SR-FAA-123456 is accepted: orders shipped to CA are tax-exempt').waitFor();
     await desk.getByText('No certificates waiting for review.').waitFor();
+    // The customer's page has the certificate in its panel.
+    await row.waitFor({ state: 'detached' });
+    await desk.getByRole('link', { name: 'Customers' }).click();
+    await desk.goto(`${shop.url}/admin/customers?q=${encodeURIComponent(buyer.username)}`);
+    await desk.getByRole('link', { name: 'Fresno Party Resale' }).first().click();
+    const panel = desk.getByRole('listitem', { name: 'Certificate SR-FAA-123456' });
+    await panel.getByText('Accepted').waitFor();
+    await shot(desk, 'admin-customer-1440');
 
     // The buyer's account says so, and the cart's tax is gone.
     await page.reload();

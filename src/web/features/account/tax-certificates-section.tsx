@@ -39,8 +39,8 @@ function CertificateLine({ c }: { c: TaxCertificate }) {
           </Text>
         )}
       </div>
-      <Button size="xs" variant="default" loading={opening} onClick={open} aria-label={`Download the certificate file ${c.fileName}`}>
-        File
+      <Button size="xs" variant="default" loading={opening} onClick={open} aria-label={`Download the certificate file ${c.fileName}`} style={{ flexShrink: 0 }}>
+        Download
       </Button>
     </Group>
   );

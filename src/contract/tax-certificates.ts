@@ -23,6 +23,8 @@ export const TAX_CERTIFICATES = {
   maxBytes: 10 * 1024 * 1024,
   numberMax: 40,
   reasonMax: 500,
+  /** Certificates one buyer may have waiting for review at once (each file is kept). */
+  maxPending: 5,
   /** The reminder goes this many days before the certificate's last valid day. */
   reminderDays: 30,
 } as const;
@@ -63,6 +65,7 @@ export const TAX_CERTIFICATE_MESSAGES = {
   decided: (id: number, status: TaxCertificateStatus) => `Tax certificate ${id} is already ${status}: only a certificate waiting for review can be accepted or rejected.`,
   reasonRequired: 'Reason is required: tell the buyer why the certificate is not accepted.',
   fileMissing: 'The certificate file is missing on the server.',
+  tooManyPending: (n: number) => `You have ${n} certificates waiting for review: please wait for our answer before you upload another.`,
 } as const;
 
 const YMD = /^\d{4}-\d{2}-\d{2}$/;

@@ -29,6 +29,16 @@ export function buyerJson(r: CertificateRow): TaxCertificate {
   };
 }
 
+export async function pendingCount(db: Db, customerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('tax_certificates')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function certificatesOfCustomer(db: Db, customerId: number): Promise<CertificateRow[]> {
   return db.selectFrom('tax_certificates').selectAll().where('customer_id', '=', customerId).orderBy('uploaded_at', 'desc').orderBy('id', 'desc').execute();
 }

@@ -130,6 +130,17 @@ describe('a buyer uploads a resale certificate', () => {
     expect(storedFiles().length).toBe(before);
   });
 
+  it('a buyer has at most five certificates waiting for review', async () => {
+    const buyer = await signUpCustomer(t.app, 'AL');
+    for (let i = 0; i < 5; i++) expect((await upload(buyer, valid({ number: `AL-${i}`, state: 'AL' }), fileOf(await pdf()))).status).toBe(201);
+    const before = storedFiles().length;
+    const sixth = await upload(buyer, valid({ number: 'AL-5', state: 'AL' }), fileOf(await pdf()));
+    expect(sixth.status).toBe(400);
+    expect(sixth.body.detail).toBe(M.tooManyPending(5));
+    expect(storedFiles().length).toBe(before);
+    expect((await list(buyer)).items).toHaveLength(5);
+  });
+
   it("another buyer cannot list or read it; staff see it in the queue with the customer's company", async () => {
     const { buyer, id } = await buyerWithCertificate();
     const other = await signUpCustomer(t.app, 'CA');

@@ -2,6 +2,7 @@ import {
   type AdminTaxCertificate,
   type RejectTaxCertificateBody,
   TAX_CERTIFICATE_MESSAGES as M,
+  TAX_CERTIFICATES,
   type TaxCertificateCreated,
   taxCertificateFields,
   type TaxCertificateList,
@@ -63,6 +64,7 @@ export class TaxCertificateService {
     }
     if (!upload.file || upload.file.length === 0) add('file', M.noFile);
     if (problems.length > 0 || !parsed.success) throw formProblems(problems, fields);
+    await this.assertRoomFor(this.db, customerId);
     let file: Awaited<ReturnType<typeof checkedCertificateFile>>;
     try {
       file = await checkedCertificateFile(upload.file);
@@ -73,6 +75,7 @@ export class TaxCertificateService {
     const path = await storeCertificateFile(this.dataDir, file.bytes, file.contentType);
     try {
       const id = await writeTransaction(this.db, async (trx) => {
+        await this.assertRoomFor(trx, customerId);
         const made = await q.insertCertificate(trx, {
           customer_id: customerId,
           number: parsed.data.number,
@@ -102,6 +105,11 @@ export class TaxCertificateService {
       await removeCertificateFile(this.dataDir, path);
       throw err;
     }
+  }
+
+  /** A buyer has at most TAX_CERTIFICATES.maxPending certificates waiting (each keeps a file of up to 10 MB). */
+  private async assertRoomFor(db: Db, customerId: number): Promise<void> {
+    if ((await q.pendingCount(db, customerId)) >= TAX_CERTIFICATES.maxPending) throw new Invalid(M.tooManyPending(TAX_CERTIFICATES.maxPending));
   }
 
   async listOwn(customerId: number): Promise<TaxCertificateList> {

@@ -108,7 +108,7 @@ export function createContext(config: Config, database: Database): ShopContext {
     checkout: new CheckoutService(database.db, ops, accounts, cart, orders, outbox, config.PUBLIC_URL, webhookEvents, money, tax),
     staffOrders: new StaffOrderService(database.db, ops, accounts, cart, catalogue, outbox, adminOrders, config.PUBLIC_URL, webhookEvents, money, tax),
     lifecycle: new LifecycleService(database.db, ops, outbox, config.PUBLIC_URL, webhookEvents, adminOrders),
-    orderEdit: new OrderEditService(database.db, ops, { outbox, publicUrl: config.PUBLIC_URL, events: webhookEvents, adminOrders, accounts, cart, catalogue, money }),
+    orderEdit: new OrderEditService(database.db, ops, { outbox, publicUrl: config.PUBLIC_URL, events: webhookEvents, adminOrders, accounts, cart, catalogue, money, tax }),
     adminOrders,
     stock,
     documents: new DocumentService(database.db),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CART, invNumParam, orderAddressSchema, orderTaxSchema, orderTotalsSchema, qtyNumber, SHIPPING_CODES, shippingOptionSchema } from '../cart';
+import { CART, invNumParam, orderAddressSchema, orderTaxSchema, orderTotalsSchema, TAX_BASES, qtyNumber, SHIPPING_CODES, shippingOptionSchema } from '../cart';
 import { DB_INT_MAX, rowNumber } from '../ids';
 import { multiLine, requiredSingleLine, singleLine } from '../text';
 import { carrierSchema, invoiceSummarySchema, orderEventSchema, orderStatusSchema, shipmentSchema } from '../order-lifecycle';
@@ -251,6 +251,10 @@ export const staffOrderPreviewSchema = z.object({
   subtotal: z.number(),
   totalQuantity: z.number().int(),
   shippingOptions: z.array(shippingOptionSchema),
+  /** Sales tax of the lines at the ship-to's rate for this customer (each shipping option carries its own). */
+  tax: z.number(),
+  taxRate: z.number().nullable(),
+  taxBasis: z.enum(TAX_BASES),
 });
 export type StaffOrderPreview = z.infer<typeof staffOrderPreviewSchema>;
 

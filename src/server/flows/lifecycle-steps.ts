@@ -35,6 +35,7 @@ import {
 } from '../orders';
 import { recordSales } from '../reports';
 import { movementsCte } from '../stock';
+import { taxAfterChange } from './order-tax';
 import { type FilledBackorder, recordShipped, releaseToStock } from './stock-link';
 
 /**
@@ -195,13 +196,22 @@ export async function cancelOrderLines(
 async function totalsAfter(trx: Db, order: OrderState & OrderMoney, moved: readonly Moved[]): Promise<OrderTotals> {
   const cancelledCents = moved.reduce((n, m) => n + m.qty * Number(m.line.price_cents), 0);
   const invoiced = order.shipped_qty > 0 ? await invoicedBefore(trx, order.id) : NOTHING_INVOICED;
-  return totalsAfterCancel(placedOf(order), Number(order.subtotal_cents) - cancelledCents, invoiced);
+  const remainingCents = Number(order.subtotal_cents) - cancelledCents;
+  const untaxed = totalsAfterCancel(placedOf(order), remainingCents, invoiced);
+  // The lines are cancelled already: the tax is worked out on what they keep (decision 0042).
+  const { taxCents } = await taxAfterChange(trx, order, {
+    placed: { discountCents: Number(order.original_discount_cents), shippingCents: Number(order.original_shipping_cents) },
+    remaining: untaxed,
+    invoicedTaxCents: invoiced.taxCents ?? 0,
+  });
+  return totalsAfterCancel(placedOf(order), remainingCents, invoiced, taxCents);
 }
 
 const placedOf = (order: OrderMoney) => ({
   subtotalCents: Number(order.original_subtotal_cents),
   discountCents: Number(order.original_discount_cents),
   shippingCents: Number(order.original_shipping_cents),
+  taxCents: Number(order.original_tax_cents),
 });
 
 /**

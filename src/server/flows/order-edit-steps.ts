@@ -20,6 +20,8 @@ import {
   rewriteOrderLines,
   saveOrderHeader,
   saveOrderState,
+  type TaxTerms,
+  taxTermsColumns,
 } from '../orders';
 import { recordSales } from '../reports';
 import type { WebhookEvents } from '../staff';
@@ -113,7 +115,9 @@ export async function allocateEdit(ctx: EditContext, items: ReadonlyMap<string, 
 export interface EditMoney {
   totals: OrderTotals;
   /** The order as placed and edited (its `original_*` columns). */
-  placed: { subtotalCents: number; discountCents: number; shippingCents: number };
+  placed: { subtotalCents: number; discountCents: number; shippingCents: number; taxCents: number };
+  /** How the order is taxed after the edit (a new ship-to asks again: decision 0042). */
+  taxTerms: TaxTerms;
   /** The order's total before the edit. */
   beforeCents: number;
   creditHold: boolean;
@@ -166,6 +170,8 @@ export async function writeEdit(ctx: EditContext, allocation: Allocated, m: Edit
     original_subtotal_cents: m.placed.subtotalCents,
     original_discount_cents: m.placed.discountCents,
     original_shipping_cents: m.placed.shippingCents,
+    original_tax_cents: m.placed.taxCents,
+    ...taxTermsColumns(m.taxTerms),
   });
   // The order's state is saved before units go back: a backorder fill then sees it as it is now
   // (on hold for credit: it waits; otherwise its own backorders may take what it gave back, and

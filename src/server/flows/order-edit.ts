@@ -12,9 +12,12 @@ import {
   NOTHING_INVOICED,
   orderHeader,
   orderLines,
+  orderTaxTerms,
   readAdminOrder,
   resolveDestination,
   shippingRates,
+  type TaxTerms,
+  type TaxTermsSource,
   totalsAfterCancel,
 } from '../orders';
 import { writeTransaction } from '../platform/db/database';
@@ -26,6 +29,7 @@ import { lockItems } from '../stock';
 import type { Acting } from './lifecycle';
 import { discountAtSameRate, holdEveryUnit, planLineEdits } from './order-edit-plan';
 import { type AddedLine, allocateEdit, type EditContext, unitsMoved, writeEdit } from './order-edit-steps';
+import { taxAfterChange } from './order-tax';
 
 export interface OrderEditDeps {
   outbox: OutboxDispatcher;
@@ -36,6 +40,7 @@ export interface OrderEditDeps {
   cart: CartService;
   catalogue: CatalogueService;
   money: MoneyService;
+  tax: TaxTermsSource;
 }
 
 const EDITABLE: readonly string[] = EDITABLE_STATUSES;
@@ -71,6 +76,9 @@ export class OrderEditService {
     const buyer = identity ? { ...identity.who, status: 'active' as const } : undefined;
     if (buyer) await this.deps.cart.unitPrices(buyer, []);
     const customer = body.shipToCode !== undefined ? await this.deps.accounts.customer(seen.customer_id) : null;
+    // Another ship-to, another rate (decision 0042): asked before the transaction; a code the customer does not have is refused in it.
+    const newTo = customer && (body.shipToCode === '' || customer.shipTo.some((s) => s.code === body.shipToCode)) ? resolveDestination(customer, body.shipToCode!) : null;
+    const newTerms: TaxTerms | null = newTo ? await this.deps.tax.termsFor(seen.customer_id, newTo, this.db) : null;
 
     let previewed: AdminOrder | null = null;
     await writeTransaction(this.db, async (trx) => {
@@ -135,9 +143,23 @@ export class OrderEditService {
       if (!rate && (shippingChanged || shipToChanged)) throw new Invalid(M.editShippingNotOffered);
       // The first invoice carried the shipping charge: once there is one, the charge stays as billed.
       const placedShipping = invoiced.count > 0 || !rate ? Number(order.original_shipping_cents) : rate.amountCents;
-      const placed = { subtotalCents: placedSubtotal, discountCents: placedDiscount, shippingCents: placedShipping };
-      const totals = totalsAfterCancel(placed, subtotalCents, invoiced);
-      const beforeCents = Number(order.subtotal_cents) - Number(order.discount_cents) + Number(order.shipping_cents);
+      const untaxed = totalsAfterCancel({ subtotalCents: placedSubtotal, discountCents: placedDiscount, shippingCents: placedShipping }, subtotalCents, invoiced);
+      // The tax of the order as edited, on all its lines at its rate (a new ship-to's when it moved).
+      const taxTerms = shipToChanged && newTerms ? newTerms : orderTaxTerms(order);
+      const deleted = (e: (typeof plan.edits)[number]) => e.removed && e.line.qty_cancelled === 0;
+      const tax = await taxAfterChange(
+        trx,
+        order,
+        { placed: { discountCents: placedDiscount, shippingCents: placedShipping }, remaining: untaxed, invoicedTaxCents: invoiced.taxCents ?? 0 },
+        {
+          terms: taxTerms,
+          lines: new Map(plan.edits.map((e) => [e.line.line_no, deleted(e) ? { placedCents: 0, remainingCents: 0 } : { placedCents: e.after.extended_cents, remainingCents: e.to * Number(e.line.price_cents) }])),
+          added: added.map((a) => a.qty * a.unitCents),
+        },
+      );
+      const placed = { subtotalCents: placedSubtotal, discountCents: placedDiscount, shippingCents: placedShipping, taxCents: tax.placedTaxCents };
+      const totals = totalsAfterCancel(placed, subtotalCents, invoiced, tax.taxCents);
+      const beforeCents = Number(order.subtotal_cents) - Number(order.discount_cents) + Number(order.shipping_cents) + Number(order.tax_cents);
 
       // The credit check again, when the edit raises what the buyer owes (decision 0022: over the limit, the order waits on hold and keeps no stock).
       const creditHold = order.status_code !== 'on_hold' && totals.totalCents > beforeCents && (await this.deps.money.mustHold(trx, order.customer_id, totals.totalCents - beforeCents));
@@ -156,6 +178,7 @@ export class OrderEditService {
       await writeEdit(ctx, allocation, {
         totals,
         placed,
+        taxTerms,
         beforeCents,
         creditHold,
         holdReason: creditHold ? CREDIT_HOLD : undefined,

@@ -83,6 +83,9 @@ export class StaffOrderService {
       })),
       subtotal: dollars(subtotalCents),
       totalQuantity: lines.reduce((n, l) => n + l.qty, 0),
+      tax: dollars(this.tax.taxOf({ lineCents: lines.map((l, i) => l.qty * units[i]!), discountCents: 0, shippingCents: 0 }, terms).taxCents),
+      taxRate: terms.ratePpm === null ? null : terms.ratePpm / 10_000,
+      taxBasis: terms.basis,
       shippingOptions: shippingRates({ merchandiseCents: subtotalCents, destination, freeShippingCoupon: false }).map((r) => ({
         code: r.code,
         name: r.name,

@@ -182,7 +182,7 @@ function checkTotals(o: Row, sum: { net: number; placed: number }, subject: stri
     fail('order total = its lines − discount + shipping (+ tax)', subject, `total ${n(o.total_cents)}, lines less cancelled ${sum.net} − discount ${n(o.discount_cents)} + shipping ${n(o.shipping_cents)}${'tax_cents' in o ? ` + tax ${tax}` : ''} = ${expected}`);
   }
   if (!('original_subtotal_cents' in o)) return;
-  const original = n(o.original_subtotal_cents) - n(o.original_discount_cents) + n(o.original_shipping_cents);
+  const original = n(o.original_subtotal_cents) - n(o.original_discount_cents) + n(o.original_shipping_cents) + ('original_tax_cents' in o ? n(o.original_tax_cents) : 0);
   if (n(o.original_subtotal_cents) !== sum.placed || n(o.subtotal_cents) !== sum.net || n(o.total_cents) > original) {
     fail('the order as placed is kept beside what remains', subject, `original subtotal ${n(o.original_subtotal_cents)} (lines as placed ${sum.placed}), subtotal ${n(o.subtotal_cents)} (lines less cancelled ${sum.net}), total ${n(o.total_cents)} of original ${original}`);
   }
@@ -239,10 +239,15 @@ function checkInvoices(orders: Row[], byOrder: Map<number, Row[]>, shipped: Row[
       else if ((invoicedBy.get(key) ?? 0) !== units) fail('every shipped unit is invoiced', `${subject} line ${n(l.line_no)}`, `invoiced ${invoicedBy.get(key) ?? 0} units, shipped ${units}`);
     }
     const own = invoicesOf.get(n(o.id)) ?? [];
-    const sum = own.reduce<{ merch: number; discount: number; shipping: number; total: number }>((s, i) => ({ merch: s.merch + n(i.subtotal_cents), discount: s.discount + n(i.discount_cents), shipping: s.shipping + n(i.shipping_cents), total: s.total + n(i.total_cents) }), { merch: 0, discount: 0, shipping: 0, total: 0 });
-    if (sum.merch > shippedMerch || sum.total > shippedMerch + n(o.shipping_cents)) {
-      fail('invoices never exceed what shipped', subject, `invoiced merchandise ${sum.merch} (total ${sum.total}), shipped merchandise ${shippedMerch} + shipping ${n(o.shipping_cents)}`);
+    const sum = own.reduce<{ merch: number; discount: number; shipping: number; tax: number; total: number }>(
+      (s, i) => ({ merch: s.merch + n(i.subtotal_cents), discount: s.discount + n(i.discount_cents), shipping: s.shipping + n(i.shipping_cents), tax: s.tax + n(i.tax_cents ?? 0), total: s.total + n(i.total_cents) }),
+      { merch: 0, discount: 0, shipping: 0, tax: 0, total: 0 },
+    );
+    if (sum.merch > shippedMerch || sum.total - sum.tax > shippedMerch + n(o.shipping_cents)) {
+      fail('invoices never exceed what shipped', subject, `invoiced merchandise ${sum.merch} (total ${sum.total}, tax ${sum.tax}), shipped merchandise ${shippedMerch} + shipping ${n(o.shipping_cents)}`);
     }
+    // Invoices bill no more tax than the order charges (decision 0042).
+    if ('tax_cents' in o && sum.tax > n(o.tax_cents)) fail('invoices bill no more tax than the order charges', subject, `invoices' tax ${sum.tax}, order tax ${n(o.tax_cents)}`);
     // Nothing left to deliver: the invoices are what the order costs (DESIGN §5 "Invoices" and §7).
     if (['shipped', 'closed'].includes(String(o.status_code)) && sum.total !== n(o.total_cents)) {
       fail("a delivered order's invoices add up to its total", subject, `invoices ${sum.total}, order total ${n(o.total_cents)}`);
@@ -253,8 +258,8 @@ function checkInvoices(orders: Row[], byOrder: Map<number, Row[]>, shipped: Row[
     const ls = linesOf.get(n(inv.id)) ?? [];
     const merch = ls.reduce((s, l) => s + n(l.extended_cents), 0);
     if (ls.some((l) => n(l.extended_cents) !== n(l.qty) * n(l.price_cents) || n(l.qty) <= 0)) fail('invoice lines are units × price', subject, 'a line whose extended amount is not its units times its price');
-    if (merch !== n(inv.subtotal_cents) || n(inv.total_cents) !== n(inv.subtotal_cents) - n(inv.discount_cents) + n(inv.shipping_cents)) {
-      fail('invoice total = its lines − discount + shipping', subject, `lines ${merch}, subtotal ${n(inv.subtotal_cents)}, discount ${n(inv.discount_cents)}, shipping ${n(inv.shipping_cents)}, total ${n(inv.total_cents)}`);
+    if (merch !== n(inv.subtotal_cents) || n(inv.total_cents) !== n(inv.subtotal_cents) - n(inv.discount_cents) + n(inv.shipping_cents) + n(inv.tax_cents ?? 0)) {
+      fail('invoice total = its lines − discount + shipping + tax', subject, `lines ${merch}, subtotal ${n(inv.subtotal_cents)}, discount ${n(inv.discount_cents)}, shipping ${n(inv.shipping_cents)}, tax ${n(inv.tax_cents ?? 0)}, total ${n(inv.total_cents)}`);
     }
   }
 }
@@ -321,9 +326,12 @@ function checkReturns(lines: Row[], returns: Row[], memos: Row[], memoLines: Row
     const subject = `credit memo ${n(m.credit_memo_num)}`;
     const ls = linesOf.get(n(m.id)) ?? [];
     const merch = ls.reduce((s, l) => s + n(l.extended_cents), 0);
-    const tax = ls.reduce((s, l) => s + n(l.tax_cents), 0);
+    const lineTax = ls.reduce((s, l) => s + n(l.tax_cents), 0);
+    // The memo's tax is its lines' and, where shipping is taxed, its shipping's: never more than that shipping.
+    const tax = n(m.tax_cents);
+    const shippingTax = tax - lineTax;
     if (ls.some((l) => n(l.extended_cents) !== n(l.qty) * n(l.price_cents))) fail('credit memo lines are units × price', subject, 'a line whose extended amount is not its units times its price');
-    if (merch !== n(m.subtotal_cents) || tax !== n(m.tax_cents) || n(m.total_cents) !== merch - n(m.discount_cents) + tax + n(m.shipping_cents)) {
+    if (merch !== n(m.subtotal_cents) || shippingTax < 0 || shippingTax > n(m.shipping_cents) || n(m.total_cents) !== merch - n(m.discount_cents) + tax + n(m.shipping_cents)) {
       fail('credit memo total = its lines − discount + tax + shipping', subject, `lines ${merch}, subtotal ${n(m.subtotal_cents)}, discount ${n(m.discount_cents)}, tax ${n(m.tax_cents)}, shipping ${n(m.shipping_cents)}, total ${n(m.total_cents)}`);
     }
     for (const l of ls) {

@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import { nextNumber } from '../platform/counters';
 import type { Db } from './queries';
+import { taxDocument } from './tax/compute';
 
 /**
  * Credit memos (DESIGN.md §7 "Returns and credit memos"; decision 0037): the only place that
  * writes `credit_memos`, `credit_memo_lines` and `credit_memo_applications`. A received return
  * raises one, in the return's transaction (flows/returns.ts): returned units at the prices they
- * were invoiced at, less their share of the order's discount, with their tax (0 until sales tax
- * exists), plus the order's shipping when staff tick it. It pays the customer's oldest open
+ * were invoiced at, less their share of the order's discount, with their tax at the order's rate
+ * (decision 0042), plus the order's shipping (and its tax, where shipping is taxed) when staff tick it. It pays the customer's oldest open
  * invoices first; what is left is credit on account (queries.ts `balanceSums` counts it).
  */
 
@@ -22,24 +23,32 @@ export interface CreditMemoPlan {
 
 /** What an order's invoices billed and its credit memos credited so far: the caps of the next credit memo. */
 async function orderCredits(db: Db, orderId: number) {
-  const [billed, credited] = await Promise.all([
+  const [billed, credited, order] = await Promise.all([
     db
       .selectFrom('invoices')
-      .select([sql<number>`coalesce(sum(subtotal_cents), 0)`.as('sub'), sql<number>`coalesce(sum(discount_cents), 0)`.as('disc'), sql<number>`coalesce(sum(shipping_cents), 0)`.as('ship')])
+      .select([
+        sql<number>`coalesce(sum(subtotal_cents), 0)`.as('sub'),
+        sql<number>`coalesce(sum(discount_cents), 0)`.as('disc'),
+        sql<number>`coalesce(sum(shipping_cents), 0)`.as('ship'),
+        sql<number>`coalesce(sum(tax_cents), 0)`.as('tax'),
+      ])
       .where('order_id', '=', orderId)
       .where('status', '!=', 'void')
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('credit_memos')
-      .select([sql<number>`coalesce(sum(discount_cents), 0)`.as('disc'), sql<number>`coalesce(sum(shipping_cents), 0)`.as('ship')])
+      .select([sql<number>`coalesce(sum(discount_cents), 0)`.as('disc'), sql<number>`coalesce(sum(shipping_cents), 0)`.as('ship'), sql<number>`coalesce(sum(tax_cents), 0)`.as('tax')])
       .where('order_id', '=', orderId)
       .executeTakeFirstOrThrow(),
+    db.selectFrom('orders').select(['tax_rate_ppm', 'tax_shipping']).where('id', '=', orderId).executeTakeFirst(),
   ]);
   return {
     subtotalCents: Number(billed.sub),
     discountLeftCents: Number(billed.disc) - Number(credited.disc),
     discountCents: Number(billed.disc),
     shippingLeftCents: Number(billed.ship) - Number(credited.ship),
+    taxLeftCents: Number(billed.tax) - Number(credited.tax),
+    rate: order && order.tax_rate_ppm !== null ? { ratePpm: Number(order.tax_rate_ppm), shippingTaxable: Number(order.tax_shipping) === 1 } : null,
   };
 }
 
@@ -85,8 +94,17 @@ export async function planCreditMemo(
   const subtotalCents = memoLines.reduce((n, l) => n + l.extended_cents, 0);
   const share = caps.subtotalCents > 0 ? Math.round((caps.discountCents * subtotalCents) / caps.subtotalCents) : 0;
   const discountCents = Math.max(0, Math.min(share, caps.discountLeftCents, subtotalCents));
-  const taxCents = memoLines.reduce((n, l) => n + l.tax_cents, 0);
   const shippingCents = creditShipping ? Math.max(0, caps.shippingLeftCents) : 0;
+  // The memo is a document of its own, taxed as the invoices were (the order's rate), and never
+  // credits more tax than the order's invoices billed less earlier memos.
+  const taxed = taxDocument({ lineCents: memoLines.map((l) => l.extended_cents), discountCents, shippingCents }, caps.rate);
+  let room = Math.max(0, caps.taxLeftCents);
+  memoLines.forEach((l, i) => {
+    l.tax_cents = Math.min(taxed.lineTaxCents[i]!, room);
+    room -= l.tax_cents;
+  });
+  const shippingTaxCents = Math.min(taxed.shippingTaxCents, room);
+  const taxCents = memoLines.reduce((n, l) => n + l.tax_cents, 0) + shippingTaxCents;
   return { lines: memoLines, subtotalCents, discountCents, taxCents, shippingCents, totalCents: subtotalCents - discountCents + taxCents + shippingCents };
 }
 

@@ -21,6 +21,7 @@ export { renderCreditMemo } from './credit-memo-pdf';
 export { finishInvoiceSeed, seedInvoiceRows } from './demo-seed';
 export { addDays, invoiceAmounts } from './invoice-amounts';
 export { createInvoice, planInvoice } from './invoices';
+export { taxDocument } from './tax/compute';
 export { balancePartsOf, closedOrders, CREDIT_HOLD, invoiceCtes, invoicedBefore, settledOrders } from './queries';
 export type { Db } from './queries';
 export { MoneyService } from './service';

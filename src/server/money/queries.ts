@@ -285,9 +285,9 @@ export async function insertInvoice(db: Db, row: Insertable<InvoiceTable>, lines
 export function invoiceCtes(row: InvoiceInsert, lines: readonly InvoiceLineInsert[], shipment: string): { number: RawBuilder<unknown>; rows: RawBuilder<unknown>[] } {
   const s = sql.table(shipment);
   const rows = [
-    sql`i as (insert into invoices (invoice_num, order_id, shipment_id, customer_id, invoice_date, due_date, subtotal_cents, discount_cents, shipping_cents, total_cents, status, terms, created_at)
+    sql`i as (insert into invoices (invoice_num, order_id, shipment_id, customer_id, invoice_date, due_date, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, status, terms, created_at)
       select inum.value, ${row.order_id}::integer, ${s}.id, ${row.customer_id}::integer, ${row.invoice_date}::text, ${row.due_date}::text, ${row.subtotal_cents}, ${row.discount_cents},
-        ${row.shipping_cents}, ${row.total_cents}, ${row.status}::text, ${row.terms}::text, ${row.created_at}::text from inum, ${s}
+        ${row.shipping_cents}, ${row.tax_cents ?? 0}, ${row.total_cents}, ${row.status}::text, ${row.terms}::text, ${row.created_at}::text from inum, ${s}
       returning id)`,
   ];
   if (lines.length > 0) {
@@ -300,12 +300,24 @@ export function invoiceCtes(row: InvoiceInsert, lines: readonly InvoiceLineInser
   return { number: sql`inum as (select nextval('invoice_num_seq') as value)`, rows };
 }
 
-/** How many invoices the order has, the merchandise they bill and the discount they give. */
-export async function invoicedBefore(db: Db, orderId: number): Promise<{ count: number; merchandiseCents: number; discountCents: number }> {
+/** How many invoices the order has, the merchandise they bill, the discount they give, the shipping and tax they bill. */
+export async function invoicedBefore(db: Db, orderId: number): Promise<{ count: number; merchandiseCents: number; discountCents: number; shippingCents: number; taxCents: number }> {
   const r = await db
     .selectFrom('invoices')
-    .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(subtotal_cents), 0)`.as('m'), sql<number>`coalesce(sum(discount_cents), 0)`.as('d')])
+    .select([
+      sql<number>`count(*)`.as('n'),
+      sql<number>`coalesce(sum(subtotal_cents), 0)`.as('m'),
+      sql<number>`coalesce(sum(discount_cents), 0)`.as('d'),
+      sql<number>`coalesce(sum(shipping_cents), 0)`.as('h'),
+      sql<number>`coalesce(sum(tax_cents), 0)`.as('t'),
+    ])
     .where('order_id', '=', orderId)
     .executeTakeFirstOrThrow();
-  return { count: Number(r.n), merchandiseCents: Number(r.m), discountCents: Number(r.d) };
+  return { count: Number(r.n), merchandiseCents: Number(r.m), discountCents: Number(r.d), shippingCents: Number(r.h), taxCents: Number(r.t) };
+}
+
+/** Merchandise shipped (so invoiced: every shipment has its invoice) per line of an order, in cents. */
+export async function shippedLineCents(db: Db, orderId: number): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('order_lines').select(['line_no', 'qty_shipped', 'price_cents']).where('order_id', '=', orderId).where('qty_shipped', '>', 0).execute();
+  return new Map(rows.map((r) => [r.line_no, Number(r.qty_shipped) * Number(r.price_cents)]));
 }

@@ -51,7 +51,7 @@ export {
 export { insertReturnPhoto, notePhotoAdded, photosAddedText, photosOfReturns, returnPhotoBytes, returnPhotoCount } from './returns/photos';
 export { returnApprovedMail, returnReceivedMail, returnRejectedMail } from './returns/mails';
 export { renderReturnSlip } from './returns/slip-pdf';
-export { buyerName, insertOrderForCheckout, insertOrderLines, numberCheckoutOrder, orderLines, orderNumOf, removeOrderedFromCart } from './queries';
+export { buyerName, insertOrderForCheckout, insertOrderLines, numberCheckoutOrder, lineAmounts, orderLines, orderNumOf, removeOrderedFromCart } from './queries';
 export type { Db, OrderLineRow, OrderRow } from './queries';
 export { OrderService } from './service';
 export type { OrderStatusCode } from './tables';

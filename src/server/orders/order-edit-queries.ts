@@ -1,3 +1,4 @@
+import type { TaxBasis } from '../../contract/cart';
 import { type Selectable, sql } from 'kysely';
 import type { Db, OrderLineRow } from './queries';
 import type { OrderTable } from './tables';
@@ -68,6 +69,14 @@ export interface EditedOrder {
   original_subtotal_cents: number;
   original_discount_cents: number;
   original_shipping_cents: number;
+  original_tax_cents: number;
+  /** How it is taxed (order tables: `tax_*`). */
+  tax_basis: TaxBasis;
+  tax_rate_ppm: number | null;
+  tax_shipping: number;
+  tax_state: string;
+  tax_version: string;
+  tax_certificate_id: number | null;
 }
 
 /**

@@ -33,6 +33,8 @@ export interface Invoiced {
   merchandiseCents: number;
   /** Discount they give. */
   discountCents: number;
+  /** Tax they bill. */
+  taxCents?: number;
 }
 
 export interface OrderTotals {

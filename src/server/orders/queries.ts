@@ -93,6 +93,12 @@ export function orderLines(db: Db, orderId: number, lineNos?: readonly number[])
     .execute();
 }
 
+/** Each line's merchandise as placed (its units, cancelled ones too) and not cancelled, in cents: what an order's tax is worked out on. */
+export async function lineAmounts(db: Db, orderId: number): Promise<{ line_no: number; placedCents: number; remainingCents: number }[]> {
+  const rows = await db.selectFrom('order_lines').select(['line_no', 'qty', 'qty_cancelled', 'price_cents']).where('order_id', '=', orderId).orderBy('line_no').execute();
+  return rows.map((r) => ({ line_no: r.line_no, placedCents: Number(r.qty) * Number(r.price_cents), remainingCents: (Number(r.qty) - Number(r.qty_cancelled)) * Number(r.price_cents) }));
+}
+
 export async function listOrders(db: Db, customerId: number, offset: number, limit: number): Promise<{ rows: OrderRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     db.selectFrom('orders').selectAll().where('customer_id', '=', customerId).orderBy('order_num', 'desc').limit(limit).offset(offset).execute(),

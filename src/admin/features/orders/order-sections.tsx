@@ -67,7 +67,8 @@ export function TotalsSection({ order }: { order: AdminOrder }) {
         totals={order}
         coupons={order.coupons}
         shipping={{ label: 'Shipping', value: money(order.shipping) }}
-        cancelNote="Total is what remains to be delivered and paid. Subtotal, discount and shipping are of what remains."
+        cancelNote="Total is what remains to be delivered and paid. Subtotal, discount, shipping and sales tax are of what remains."
+        taxTerms={order}
       />
     </Section>
   );

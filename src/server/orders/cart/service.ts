@@ -47,12 +47,9 @@ export class CartService {
     private readonly tax: TaxTermsSource,
   ) {}
 
-  /**
-   * How the cart's goods are taxed: at its ship-to's rate for this customer (decision 0042).
-   * Inside a change, the tax is read through that change's transaction: on SQLite a query through
-   * the shared connection would wait for the transaction that holds it, for ever.
-   */
+  /** How the cart's goods are taxed: at its ship-to's rate for this customer (decision 0042). */
   private async taxTerms(customerId: number, shipToCode: string, db: q.Db): Promise<TaxTerms> {
+    // `db`: inside a change, its transaction (SQLite's one connection is held by it).
     const to = await this.accounts.destination(customerId, shipToCode, db);
     return this.tax.termsFor(customerId, to ?? { state: '', zip: '' }, db === this.db ? undefined : db);
   }

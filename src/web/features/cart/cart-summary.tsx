@@ -2,14 +2,15 @@ import { Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Cart } from '../../../contract/cart';
 import { money } from '../../components/money';
+import { salesTaxLine } from '../../components/tax-label';
 
-function Row({ label, value, strong, color }: { label: string; value: string; strong?: boolean; color?: string }) {
+function Row({ label, value, strong, color, testId }: { label: string; value: string; strong?: boolean; color?: string; testId?: string }) {
   return (
     <Group justify="space-between">
       <Text size={strong ? 'lg' : 'sm'} fw={strong ? 800 : 500}>
         {label}
       </Text>
-      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 800 : 600} c={color} data-testid={`cart-${label.toLowerCase()}`}>
+      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 800 : 600} c={color} data-testid={testId ?? `cart-${label.toLowerCase()}`}>
         {value}
       </Text>
     </Group>
@@ -26,17 +27,22 @@ function Lock() {
   );
 }
 
-/** Subtotal, discount and total, the security seal and CHECKOUT (spec §2 Cart page). */
+/** The cart's total with its sales tax, added in cents. */
+export const withTax = (cart: Pick<Cart, 'total' | 'tax'>): number => (Math.round(cart.total * 100) + Math.round(cart.tax * 100)) / 100;
+
+/** Subtotal, discount, sales tax and total, the security seal and CHECKOUT (spec §2 Cart page). */
 export function CartSummary({ cart }: { cart: Cart }) {
   const blocked = cart.unavailableItems.length > 0;
+  const tax = salesTaxLine(cart, cart.tax);
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap={6}>
         <Row label="Items" value={`${cart.numberOfItems} ${cart.numberOfItems === 1 ? 'line' : 'lines'} · ${cart.totalQuantity} ${cart.totalQuantity === 1 ? 'unit' : 'units'}`} />
         <Row label="Subtotal" value={money(cart.subtotal)} />
         {cart.discount > 0 && <Row label="Discount" value={`−${money(cart.discount)}`} color="#1b5e20" />}
+        {tax && <Row label={tax.label} value={tax.value} testId="cart-sales-tax" />}
         <Divider my={4} />
-        <Row label="Total" value={money(cart.total)} strong />
+        <Row label="Total" value={money(withTax(cart))} strong />
         <Text size="xs" c="dimmed">
           {cart.freeShipping ? 'Free ground shipping applies.' : 'Shipping is chosen at checkout.'} Terms: pay on account.
         </Text>

@@ -3,14 +3,15 @@ import type { Cart, ShippingOption } from '../../../contract/cart';
 import { useCartAvailability } from '../../components/cart-availability';
 import { HeadedTable } from '../../components/headed-table';
 import { money } from '../../components/money';
+import { salesTaxLine } from '../../components/tax-label';
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
   return (
     <Group justify="space-between">
       <Text size={strong ? 'lg' : 'sm'} fw={strong ? 800 : 500}>
         {label}
       </Text>
-      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 800 : 600} data-testid={`review-${label.toLowerCase()}`}>
+      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 800 : 600} data-testid={testId ?? `review-${label.toLowerCase()}`}>
         {value}
       </Text>
     </Group>
@@ -18,12 +19,16 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 }
 
 /**
- * The order review: lines, discount, shipping and total, and which lines stock cannot cover today
+ * The order review: lines, discount, shipping, sales tax and total, and which lines stock cannot cover today
  * (the forecast of checkout's allocation, DESIGN.md §3: nearest warehouse, then the other, the rest
  * backordered), so the buyer knows before placing the order, not after.
  */
 export function OrderReview({ cart, shipping }: { cart: Cart; shipping: ShippingOption | null }) {
   const shippingAmount = shipping?.amount ?? 0;
+  // The merchandise's tax and the chosen shipping's (each option carries its own), added in cents.
+  const taxCents = Math.round(cart.tax * 100) + Math.round((shipping?.tax ?? 0) * 100);
+  const tax = salesTaxLine(cart, taxCents / 100);
+  const totalCents = Math.round(cart.total * 100) + Math.round(shippingAmount * 100) + taxCents;
   const availability = useCartAvailability(cart);
   const backordered = new Map((availability.data?.lines ?? []).filter((l) => l.backordered > 0).map((l) => [l.invNum, l.backordered]));
   return (
@@ -62,8 +67,9 @@ export function OrderReview({ cart, shipping }: { cart: Cart; shipping: Shipping
         <Row label="Subtotal" value={money(cart.subtotal)} />
         {cart.discount > 0 && <Row label="Discount" value={`−${money(cart.discount)}`} />}
         <Row label="Shipping" value={shipping ? (shippingAmount === 0 ? 'Free' : money(shippingAmount)) : 'Choose an option'} />
+        {tax && <Row label={tax.label} value={tax.value} testId="review-sales-tax" />}
         <Divider my={4} />
-        <Row label="Total" value={money(cart.total + shippingAmount)} strong />
+        <Row label="Total" value={money(totalCents / 100)} strong />
         <Text size="xs" c="dimmed">
           Terms: pay on account.
         </Text>

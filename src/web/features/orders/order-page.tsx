@@ -23,6 +23,7 @@ function Totals({ order }: { order: Order }) {
         shipping={{ label: `Shipping (${order.shippingOption.name})`, value: order.shippingOption.amount === 0 ? 'Free' : money(order.shipping) }}
         cancelNote={`The total is what remains to be delivered and paid, after the cancelled items${order.total === 0 ? ' and the shipping' : ''}.`}
         totalSize="md"
+        taxTerms={order}
       >
         <Text size="xs" c="dimmed">
           Terms: {order.terms}

@@ -81,6 +81,9 @@ export default function NewOrderPage() {
   }
 
   const rate = preview?.shippingOptions.find((o) => o.code === shippingOption);
+  // In cents: the lines' tax and the chosen shipping's (decision 0042).
+  const taxCents = Math.round((preview?.tax ?? 0) * 100) + Math.round((rate?.tax ?? 0) * 100);
+  const totalCents = Math.round((preview?.subtotal ?? 0) * 100) + Math.round((rate?.amount ?? 0) * 100) + taxCents;
   return (
     <Stack>
       <Breadcrumbs>
@@ -139,10 +142,11 @@ export default function NewOrderPage() {
           </Paper>
           <Group justify="space-between" align="center">
             <Text fw={600} aria-live="polite">
-              Total {money(preview.subtotal + (rate?.amount ?? 0))}
+              Total {money(totalCents / 100)}
               <Text span size="sm" c="dimmed" fw={400}>
                 {' '}
-                ({money(preview.subtotal)} items + {money(rate?.amount ?? 0)} shipping)
+                ({money(preview.subtotal)} items + {money(rate?.amount ?? 0)} shipping
+                {preview.taxBasis === 'taxable' ? ` + ${money(taxCents / 100)} sales tax (${preview.taxRate}%)` : preview.taxBasis === 'exempt' ? ', tax-exempt' : ''})
               </Text>
             </Text>
             <Button onClick={() => void place()} loading={busy} disabled={lines.length === 0}>

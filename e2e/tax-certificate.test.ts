@@ -75,8 +75,14 @@ afterAll(async () => {
 
 describe('a resale certificate', () => {
   it('the buyer uploads it, staff accept it, the checkout review shows the tax as exempt', async () => {
-    // The buyer, on a phone: the account page's Tax exemption section.
+    // The buyer, on a phone: the checkout review charges California's tax.
     const page = await buyerPage(browser, shop, PHONE, contexts, buyer);
+    await page.goto(`${shop.url}/checkout`);
+    // The row of the review's Sales tax line: its label and its value.
+    const salesTax = page.getByTestId('review-sales-tax').locator('..');
+    await expect.poll(() => salesTax.innerText()).toMatch(/Sales tax \(7\.25%\)\s*\$\d/);
+
+    // The account page's Tax exemption section.
     await page.goto(`${shop.url}/account`);
     const section = page.getByRole('region', { name: 'Tax exemption' });
     await section.getByText('No certificates on file.').waitFor();
@@ -127,9 +133,12 @@ describe('a resale certificate', () => {
     await panel.getByText('Accepted').waitFor();
     await shot(desk, 'admin-customer-1440');
 
-    // The buyer's account says so, and the cart's tax is gone.
+    // The buyer's account says so, and the next checkout review shows the tax as exempt.
     await page.reload();
     await section.getByRole('listitem').filter({ hasText: 'SR-FAA-123456' }).getByText('Accepted').waitFor();
+    await page.goto(`${shop.url}/checkout`);
+    await expect.poll(() => salesTax.innerText()).toMatch(/^Sales tax\s*Exempt$/);
+    await shot(page, 'checkout-exempt-390');
     const cart = await apiAs(shop, await signInByApi(shop, buyer))('GET', '/Shop/GetShoppingCart');
     expect(cart).toMatchObject({ taxBasis: 'exempt', tax: 0 });
   });

@@ -116,7 +116,10 @@ describe('cart, checkout and order status', () => {
     const dollars = (n: number) => `$${n.toFixed(2)}`;
     expect(await page.getByTestId('cart-discount').textContent()).toBe(`−${dollars(cart.discount)}`);
     expect(await page.getByTestId('cart-subtotal').textContent()).toBe(dollars(cart.subtotal));
-    expect(await page.getByTestId('cart-total').textContent()).toBe(dollars(cart.total));
+    // The demo buyer ships to California: the total carries its sales tax, on its own line (decision 0042).
+    expect(cart).toMatchObject({ taxBasis: 'taxable', taxRate: 7.25 });
+    expect(await page.getByTestId('cart-sales-tax').textContent()).toBe(dollars(cart.tax));
+    expect(await page.getByTestId('cart-total').textContent()).toBe(dollars((Math.round(cart.total * 100) + Math.round(cart.tax * 100)) / 100));
     await page.getByLabel('Security seal').waitFor();
     expect((await seriousViolations(page)).join('\n')).toBe('');
   });

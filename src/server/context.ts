@@ -20,6 +20,8 @@ import { MoneyService } from './money/service';
 import { balanceOf, invoicedDueOf, onOpenOrdersOf } from './money/account-math';
 import { balancePartsOf } from './money/queries';
 import { parseNexusStates } from './money/tax/rates';
+import { TaxCertificateReminders } from './money/tax/certificate-reminders';
+import { TaxCertificateService } from './money/tax/certificates';
 import { TaxService } from './money/tax/service';
 import { totalsJson } from './orders/order-totals';
 import { closeSettledOrders, reopenClosedOrders } from './flows/closing';
@@ -125,6 +127,8 @@ export function createContext(config: Config, database: Database): ShopContext {
     }),
     money,
     tax,
+    taxCertificates: new TaxCertificateService(database.db, config.DATA_DIR, config.PUBLIC_URL, () => outbox.poke()),
+    taxCertificateReminders: new TaxCertificateReminders(database.db, config.PUBLIC_URL, () => outbox.poke()),
     speedLists: new SpeedListService(database.db, catalogue, new InventoryLookupService(database.db, catalogue, priceBook)),
     stockAlerts: new StockAlertService(database.db),
     stockAlertNotifier: new StockAlertNotifier(database.db, config.PUBLIC_URL, () => outbox.poke()),

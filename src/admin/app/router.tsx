@@ -29,6 +29,7 @@ const routes: RouteObject[] = [
   screen('pick', () => import('../features/orders/pick/pick-page')),
   screen('customers', () => import('../features/customers/customers-page')),
   screen('customer', () => import('../features/customers/customer-detail-page')),
+  screen('taxCertificates', () => import('../features/customers/tax-certificates/tax-certificates-page')),
   screen('payments', () => import('../features/payments/payments-page')),
   screen('salesTax', () => import('../features/sales-tax/sales-tax-page')),
   screen('reports', () => import('../features/reports/reports-page')),

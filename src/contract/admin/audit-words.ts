@@ -59,6 +59,9 @@ const VERBS: Record<string, string> = {
   'return.approve': 'approved',
   'return.reject': 'rejected',
   'return.receive': 'received',
+  'tax-certificate.upload': 'uploaded',
+  'tax-certificate.accept': 'accepted',
+  'tax-certificate.reject': 'rejected',
 };
 
 /** The last word of an action code, when no phrase above names it. */
@@ -81,6 +84,7 @@ const TARGET_NOUNS: Record<string, string> = {
   invoice: 'invoice',
   payment: 'payment',
   return: 'return',
+  'tax-certificate': 'tax certificate',
 };
 
 /** Admin screens a target links to. */
@@ -98,6 +102,7 @@ const TARGET_PATHS: Record<string, (id: string) => string> = {
   apikey: () => '/api-keys',
   outbox: () => '/messages',
   return: (id) => `/returns/${id}`,
+  'tax-certificate': () => '/tax-certificates',
 };
 
 function splitTarget(target: string): { kind: string; id: string } {

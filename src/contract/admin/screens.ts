@@ -37,6 +37,7 @@ export const SCREENS = {
   pick: { path: 'pick', label: 'Pick', group: 'Stock', permission: 'orders:ship' },
   customers: { path: 'customers', label: 'Customers', group: 'Sell', permission: 'customers:read' },
   customer: { path: 'customers/:id', permission: 'customers:read' },
+  taxCertificates: { path: 'tax-certificates', label: 'Tax certificates', group: 'Sell', permission: 'customers:read' },
   payments: { path: 'payments', label: 'Payments', group: 'Sell', permission: 'invoices:read' },
   salesTax: { path: 'sales-tax', label: 'Sales tax', group: 'Sell', permission: 'invoices:read' },
   reports: { path: 'reports', label: 'Reports', group: 'Insights', permission: 'reports:read' },

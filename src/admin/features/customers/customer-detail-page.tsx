@@ -9,6 +9,7 @@ import { NotesSection, OrdersSection, ProfileSection, SessionsSection } from './
 import { CreditSection, InvoicesSection, PaymentsSection } from './customer-money-sections';
 import { PriceLevelSection } from './customer-price-level';
 import { CustomerStatusBadge } from './customer-texts';
+import { TaxCertificatesSection } from './tax-certificates/customer-certificates-section';
 import { ViewAsCustomer } from './view-as-customer';
 
 /** One customer: status and actions, profile and addresses, terms and credit, invoices, orders, payments, notes, signed-in sessions. */
@@ -50,6 +51,7 @@ export default function CustomerDetailPage() {
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Stack>
                 <PriceLevelSection customer={customer} canWrite={can('pricing:write')} />
+                <TaxCertificatesSection customerId={customer.id} canWrite={canWrite} />
                 <NotesSection customer={customer} canWrite={canWrite} />
                 <SessionsSection customer={customer} canWrite={canWrite} />
               </Stack>

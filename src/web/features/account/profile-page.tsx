@@ -8,6 +8,7 @@ import { CreditSection } from './credit-section';
 import { PendingEmailChange } from './pending-email-change';
 import { ReturnsSection } from './returns-section';
 import { StockAlertsSection } from './stock-alerts-section';
+import { TaxCertificatesSection } from './tax-certificates-section';
 
 function Section({ title, edit, editLabel, children }: { title: string; edit: string; editLabel: string; children: ReactNode }) {
   return (
@@ -87,6 +88,7 @@ export default function ProfilePage() {
         </Section>
       </SimpleGrid>
       <CreditSection />
+      <TaxCertificatesSection />
       <StockAlertsSection />
       <ReturnsSection />
     </Container>

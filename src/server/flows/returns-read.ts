@@ -118,6 +118,8 @@ export class ReturnReader {
       subtotalCents: Number(m.subtotal_cents),
       discountCents: Number(m.discount_cents),
       taxCents: Number(m.tax_cents),
+      // The order's rate (not today's) names the tax line, or its exemption.
+      tax: { basis: m.tax_basis, ratePpm: m.tax_rate_ppm === null ? null : Number(m.tax_rate_ppm) },
       shippingCents: Number(m.shipping_cents),
       totalCents: Number(m.total_cents),
       applications,

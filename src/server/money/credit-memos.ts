@@ -212,7 +212,12 @@ export function creditMemosOfCustomer(db: Db, customerId: number, limit: number)
 
 /** One credit memo by number with its lines and applications, or undefined. */
 export async function creditMemoByNum(db: Db, creditMemoNum: number) {
-  const memo = await db.selectFrom('credit_memos as m').select([...summaryColumns]).where('m.credit_memo_num', '=', creditMemoNum).executeTakeFirst();
+  const memo = await db
+    .selectFrom('credit_memos as m')
+    .innerJoin('orders as o', 'o.id', 'm.order_id')
+    .select([...summaryColumns, 'o.tax_basis', 'o.tax_rate_ppm'])
+    .where('m.credit_memo_num', '=', creditMemoNum)
+    .executeTakeFirst();
   if (!memo) return undefined;
   return { memo, ...(await creditMemoParts(db, memo.id)) };
 }

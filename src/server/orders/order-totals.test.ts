@@ -1,17 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { invoiceAmounts } from '../money';
-import { NOTHING_INVOICED, totalsAfterCancel } from './order-totals';
+import { NOTHING_INVOICED, originalTotalOf, totalsAfterCancel } from './order-totals';
 
 describe('order totals after cancels', () => {
   const placed = { subtotalCents: 41_250, discountCents: 4_125, shippingCents: 1_895 };
 
   it('takes the cancelled merchandise and its share of the discount off; shipping stays while anything is left', () => {
-    expect(totalsAfterCancel(placed, 30_000, NOTHING_INVOICED)).toEqual({ subtotalCents: 30_000, discountCents: 3_000, shippingCents: 1_895, totalCents: 28_895 });
+    expect(totalsAfterCancel(placed, 30_000, NOTHING_INVOICED)).toEqual({ subtotalCents: 30_000, discountCents: 3_000, shippingCents: 1_895, taxCents: 0, totalCents: 28_895 });
+  });
+
+  it("adds the tax of what remains to the total, and the tax as placed to the original total", () => {
+    expect(totalsAfterCancel(placed, 30_000, NOTHING_INVOICED, 1_958)).toMatchObject({ taxCents: 1_958, totalCents: 28_895 + 1_958 });
+    expect(originalTotalOf({ ...placed, taxCents: 3_000 })).toBe(originalTotalOf(placed) + 3_000);
   });
 
   it('an order cancelled before anything shipped owes nothing, shipping included', () => {
-    expect(totalsAfterCancel(placed, 0, NOTHING_INVOICED)).toEqual({ subtotalCents: 0, discountCents: 0, shippingCents: 0, totalCents: 0 });
+    expect(totalsAfterCancel(placed, 0, NOTHING_INVOICED)).toEqual({ subtotalCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 });
   });
 
   it('once all that is left is invoiced, the discount is what the invoices gave', () => {

@@ -27,6 +27,11 @@ export interface TaxedDocument {
 export interface TaxTermsSource {
   /** The terms for goods `customerId` ships to `to` today. `db`: inside a caller's transaction. */
   termsFor(customerId: number, to: { state: string; zip: string }, db?: unknown): Promise<TaxTerms>;
+  /**
+   * The same for a cart's answer, from what its one read found: the buyer's accepted certificates
+   * (no query for them), the rate table as read at most a second ago (`db`: inside a cart change, its transaction).
+   */
+  termsForCart(to: { state: string; zip: string }, certificates: readonly { id: number; state: string; expiresOn: string }[], db?: unknown): Promise<TaxTerms>;
   /** The tax of a document (a cart, an order, an invoice) under `terms`: per line, rounded half up. */
   taxOf(doc: { lineCents: readonly number[]; discountCents: number; shippingCents: number }, terms: TaxTerms): TaxedDocument;
 }

@@ -60,17 +60,6 @@ export function listShipTos(db: Db, customerId: number): Promise<ShipToRow[]> {
   return db.selectFrom('ship_tos').selectAll().where('customer_id', '=', customerId).orderBy('id').execute();
 }
 
-/**
- * The state and ZIP goods go to: the billing address for '', else the customer's own ship-to of
- * that code, or the billing address when that ship-to is gone (as shipping is priced). One query.
- */
-export async function destinationOf(db: Db, customerId: number, code: string): Promise<{ state: string; zip: string } | undefined> {
-  const billing = db.selectFrom('customers').select(['state', 'zip']).where('id', '=', customerId);
-  if (code === '') return billing.executeTakeFirst();
-  const own = await db.selectFrom('ship_tos').select(['state', 'zip']).where('customer_id', '=', customerId).where('code', '=', code).executeTakeFirst();
-  return own ?? billing.executeTakeFirst();
-}
-
 /** Only ever looks inside one customer's addresses: another customer's code is simply not found. */
 export function findShipTo(db: Db, customerId: number, code: string): Promise<ShipToRow | undefined> {
   return db

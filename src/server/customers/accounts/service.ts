@@ -59,11 +59,6 @@ export class AccountService {
     return toCustomer(row, shipTos);
   }
 
-  /** The state and ZIP of the address `code` names ('' the billing address): where a cart's goods are taxed. */
-  destination(customerId: number, code: string, db: q.Db = this.db): Promise<{ state: string; zip: string } | undefined> {
-    return q.destinationOf(db, customerId, code);
-  }
-
   /**
    * The customer as the order desk orders for them (a staff-entered order): who they are to the
    * price book (status, price level and its version) and the level's name; undefined when unknown.

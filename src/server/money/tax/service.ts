@@ -31,9 +31,9 @@ export class TaxService implements TaxTermsSource {
    * cart read costs no query for it; an import elsewhere reaches carts within a second, and a
    * checkout always looks (`rates`).
    */
-  private async ratesForCart(): Promise<TableTaxRates> {
+  private async ratesForCart(db: Db = this.db): Promise<TableTaxRates> {
     if (this.cached && Date.now() - this.cached.checkedAt < 1000) return this.cached.rates;
-    return this.rates();
+    return this.rates(db);
   }
 
   /**
@@ -50,6 +50,18 @@ export class TaxService implements TaxTermsSource {
     if (!rate) return { basis: 'no_nexus', ratePpm: null, shippingTaxable: false, state, version: '', certificateId: null };
     const exempt = await exemptionFor(on, customerId, state, new Date().toISOString().slice(0, 10));
     if (exempt) return { basis: 'exempt', ratePpm: null, shippingTaxable: false, state, version: rate.version, certificateId: exempt.certificateId };
+    return { basis: 'taxable', ratePpm: rate.ratePpm, shippingTaxable: rate.shippingTaxable, state, version: rate.version, certificateId: null };
+  }
+
+  async termsForCart(to: { state: string; zip: string }, certificates: readonly { id: number; state: string; expiresOn: string }[], db?: unknown): Promise<TaxTerms> {
+    const state = to.state.trim().toUpperCase();
+    if (!this.nexus.has(state)) return { basis: 'no_nexus', ratePpm: null, shippingTaxable: false, state, version: '', certificateId: null };
+    const rate = (await this.ratesForCart((db as Db | undefined) ?? this.db)).rateFor({ state, zip: to.zip });
+    if (!rate) return { basis: 'no_nexus', ratePpm: null, shippingTaxable: false, state, version: '', certificateId: null };
+    // As `exemptionFor`: accepted (the read's), for this state, valid through today; the one valid longest.
+    const today = new Date().toISOString().slice(0, 10);
+    const valid = certificates.filter((c) => c.state === state && c.expiresOn >= today).sort((a, b) => (a.expiresOn < b.expiresOn ? 1 : -1))[0];
+    if (valid) return { basis: 'exempt', ratePpm: null, shippingTaxable: false, state, version: rate.version, certificateId: valid.id };
     return { basis: 'taxable', ratePpm: rate.ratePpm, shippingTaxable: rate.shippingTaxable, state, version: rate.version, certificateId: null };
   }
 

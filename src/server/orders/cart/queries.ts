@@ -78,8 +78,60 @@ function wholeCartQuery(db: Db, customer: number | RawBuilder<number>) {
         .selectFrom('cart_coupons')
         .select(['customer_id', sql<string>`'coupon'`.as('part'), sql<string>`''`.as('key'), 'coupon_id as n', 'added_at', sql<string | null>`null`.as('extra')])
         .where('customer_id', '=', customer),
+    )
+    // Where the goods go, as the cart's sales tax needs it (decision 0042), read with the cart:
+    // the billing address's state and ZIP, the chosen ship-to's, and the accepted certificates.
+    .unionAll(
+      db
+        .selectFrom('customers')
+        .select(['id as customer_id', sql<string>`'billing'`.as('part'), 'state as key', sql<number>`0`.as('n'), sql<string>`''`.as('added_at'), 'zip as extra'])
+        .where('id', '=', customer),
+    )
+    .unionAll(
+      db
+        .selectFrom('ship_tos as s')
+        .innerJoin('carts as k', (j) => j.onRef('k.customer_id', '=', 's.customer_id').onRef('k.ship_to_code', '=', 's.code'))
+        .select(['s.customer_id', sql<string>`'shipto'`.as('part'), 's.state as key', sql<number>`0`.as('n'), sql<string>`''`.as('added_at'), 's.zip as extra'])
+        .where('s.customer_id', '=', customer),
+    )
+    .unionAll(
+      db
+        .selectFrom('tax_certificates')
+        .select(['customer_id', sql<string>`'certificate'`.as('part'), 'state as key', 'id as n', 'expires_on as added_at', sql<string | null>`null`.as('extra')])
+        .where('customer_id', '=', customer)
+        .where('status', '=', 'accepted'),
     );
 }
+
+/** Where a cart's goods go and the certificates its buyer holds (decision 0042): what its tax is worked out from. */
+export interface CartTaxPlace {
+  billing: { state: string; zip: string } | null;
+  /** The chosen ship-to's address; null for the billing address, or a ship-to since deleted. */
+  shipTo: { state: string; zip: string } | null;
+  /** Accepted certificates (expired ones too: the caller compares with today). */
+  certificates: { id: number; state: string; expiresOn: string }[];
+}
+
+const destinationRows = preparedQuery((db, customerId: number) =>
+  db
+    .selectFrom('customers')
+    .select([sql<string>`'billing'`.as('part'), 'state', 'zip', sql<number>`0`.as('n')])
+    .where('id', '=', customerId)
+    .unionAll(
+      db
+        .selectFrom('ship_tos as s')
+        .innerJoin('carts as k', (j) => j.onRef('k.customer_id', '=', 's.customer_id').onRef('k.ship_to_code', '=', 's.code'))
+        .select([sql<string>`'shipto'`.as('part'), 's.state', 's.zip', sql<number>`0`.as('n')])
+        .where('s.customer_id', '=', customerId),
+    )
+    .unionAll(
+      db
+        .selectFrom('tax_certificates')
+        .select([sql<string>`'certificate'`.as('part'), 'state', 'expires_on as zip', 'id as n'])
+        .where('customer_id', '=', customerId)
+        .where('status', '=', 'accepted'),
+    ),
+);
 
 /** Order by added_at, then by the tie-breaker (string order as SQLite's BINARY collation for ASCII keys). */
 const byAdded = <T extends { added_at: string }>(tie: (x: T, y: T) => number) => (x: T, y: T) =>
@@ -96,6 +148,7 @@ export interface WholeCart {
   cart: CartRow;
   lines: { item_num: string; qty: number }[];
   coupons: CouponRule[];
+  place: CartTaxPlace;
 }
 
 /**
@@ -111,9 +164,10 @@ const couponIdsInOrder = preparedQuery((db, customerId: number) =>
   db.selectFrom('cart_coupons').select('coupon_id').where('customer_id', '=', customerId).orderBy('added_at').orderBy('coupon_id'),
 );
 
-/** The cart, its lines and its coupons: one query, plus one for the coupons' rules when it has any. */
+/** The cart, its lines, its coupons and where it ships: one query, plus one for the coupons' rules when it has any. */
 export async function readWholeCart(db: Db, customerId: number): Promise<WholeCart> {
   const cart: CartRow = { comments: '', ship_to_code: '' };
+  const place: CartTaxPlace = { billing: null, shipTo: null, certificates: [] };
   let lines: WholeCart['lines'];
   let couponIds: number[];
   if (isSqliteTransaction(db)) {
@@ -121,6 +175,11 @@ export async function readWholeCart(db: Db, customerId: number): Promise<WholeCa
     const [row] = await cartRow(db, customerId);
     if (row) Object.assign(cart, row);
     couponIds = (await couponIdsInOrder(db, customerId)).map((r) => r.coupon_id);
+    for (const r of await destinationRows(db, customerId)) {
+      if (r.part === 'billing') place.billing = { state: r.state, zip: r.zip };
+      else if (r.part === 'shipto') place.shipTo = { state: r.state, zip: r.zip };
+      else place.certificates.push({ id: Number(r.n), state: r.state, expiresOn: r.zip });
+    }
   } else {
     const added: { item_num: string; qty: number; added_at: string }[] = [];
     const applied: { id: number; added_at: string }[] = [];
@@ -129,15 +188,20 @@ export async function readWholeCart(db: Db, customerId: number): Promise<WholeCa
       else if (row.part === 'cart') {
         cart.comments = row.extra ?? '';
         cart.ship_to_code = row.key;
-      } else applied.push({ id: row.n, added_at: row.added_at });
+      } else if (row.part === 'coupon') applied.push({ id: row.n, added_at: row.added_at });
+      else if (row.part === 'billing') place.billing = { state: row.key, zip: row.extra ?? '' };
+      else if (row.part === 'shipto') place.shipTo = { state: row.key, zip: row.extra ?? '' };
+      else place.certificates.push({ id: Number(row.n), state: row.key, expiresOn: row.added_at });
     }
     lines = added.sort(lineOrder).map(({ item_num, qty }) => ({ item_num, qty }));
     couponIds = applied.sort(couponOrder).map((c) => c.id);
   }
-  if (couponIds.length === 0) return { cart, lines, coupons: [] };
+  // The billing address when the cart ships there, or to a ship-to since deleted (as shipping is priced).
+  if (cart.ship_to_code === '') place.shipTo = null;
+  if (couponIds.length === 0) return { cart, lines, coupons: [], place };
   const rows = await db.selectFrom('coupons').selectAll().where('id', 'in', couponIds).execute();
   const byId = new Map(rows.map((r) => [r.id, toCouponRule(r)]));
-  return { cart, lines, coupons: couponIds.flatMap((id) => byId.get(id) ?? []) };
+  return { cart, lines, coupons: couponIds.flatMap((id) => byId.get(id) ?? []), place };
 }
 
 /**

@@ -22,7 +22,7 @@ import { resolveDestination } from './destination';
 import { type CartTotals, priceCart } from './pricing';
 import * as q from './queries';
 import { shippingRates } from './shipping-rates';
-import type { TaxTerms, TaxTermsSource } from '../tax-terms';
+import type { TaxTermsSource } from '../tax-terms';
 
 const M = CART_MESSAGES;
 const NONE_ROUNDED: ReadonlyMap<string, number> = new Map();
@@ -47,13 +47,6 @@ export class CartService {
     private readonly tax: TaxTermsSource,
   ) {}
 
-  /** How the cart's goods are taxed: at its ship-to's rate for this customer (decision 0042). */
-  private async taxTerms(customerId: number, shipToCode: string, db: q.Db): Promise<TaxTerms> {
-    // `db`: inside a change, its transaction (SQLite's one connection is held by it).
-    const to = await this.accounts.destination(customerId, shipToCode, db);
-    return this.tax.termsFor(customerId, to ?? { state: '', zip: '' }, db === this.db ? undefined : db);
-  }
-
   /**
    * Unit prices in cents for `who` at each line's quantity (pricing/unit-price.ts): the customer's
    * level (price book) and the item's quantity breaks, which the catalogue's read index carries
@@ -71,7 +64,7 @@ export class CartService {
 
   /** The cart as `db` sees it (inside a change: as that change left it). */
   async view(who: SignedInCustomer, db: q.Db = this.db, rounded: ReadonlyMap<string, number> = NONE_ROUNDED): Promise<Cart> {
-    const { cart, lines, coupons } = await q.readWholeCart(db, who.id);
+    const { cart, lines, coupons, place } = await q.readWholeCart(db, who.id);
     const index = this.catalogue.current();
     const listed = lines.flatMap((line) => {
       const item = index.byNum.get(line.item_num);
@@ -100,7 +93,8 @@ export class CartService {
       await this.customerUses(db, who.id, coupons),
       new Date(),
     );
-    const terms = await this.taxTerms(who.id, cart.ship_to_code, db);
+    // How the goods are taxed, from what the cart's read found (decision 0042): no query of its own.
+    const terms = await this.tax.termsForCart(place.shipTo ?? place.billing ?? { state: '', zip: '' }, place.certificates, db);
     const tax = this.tax.taxOf({ lineCents: items.map((i) => Math.round(i.extended * 100)), discountCents: totals.discountCents, shippingCents: 0 }, terms);
     return {
       items,

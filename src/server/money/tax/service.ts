@@ -39,13 +39,14 @@ export class TaxService implements TaxTermsSource {
   /**
    * How goods `customerId` ships to `to` are taxed today (decision 0042): no tax outside the
    * nexus states; none with an accepted, unexpired certificate for the state; else the rate.
-   * `db` given: a checkout or an edit, inside its transaction, with the table's version read now.
+   * `db`: the connection or transaction to read the certificates on.
    */
   async termsFor(customerId: number, to: { state: string; zip: string }, db?: unknown): Promise<TaxTerms> {
     const state = to.state.trim().toUpperCase();
     if (!this.nexus.has(state)) return { basis: 'no_nexus', ratePpm: null, shippingTaxable: false, state, version: '', certificateId: null };
     const on = (db as Db | undefined) ?? this.db;
-    const rates = db === undefined ? await this.ratesForCart() : await this.rates(on);
+    // The table as read at most a second ago: an import here moves it at once, one on another instance within the second.
+    const rates = await this.ratesForCart(on);
     const rate = rates.rateFor({ state, zip: to.zip });
     if (!rate) return { basis: 'no_nexus', ratePpm: null, shippingTaxable: false, state, version: '', certificateId: null };
     const exempt = await exemptionFor(on, customerId, state, new Date().toISOString().slice(0, 10));

@@ -4,7 +4,7 @@ import { CART, CART_MESSAGES, dollars, type OrderAddress } from '../../contract/
 import type { Customer } from '../../contract/accounts';
 import type { CatalogueService } from '../catalogue';
 import type { AccountService } from '../customers';
-import { type AdminOrderReader, type CartService, type Db, orderNumOf, resolveDestination, shippingRates, type TaxTermsSource } from '../orders';
+import { type AdminOrderReader, type CartService, type Db, orderNumOf, resolveDestination, shippingOptionsTaxed, shippingRates, type TaxTermsSource } from '../orders';
 import type { MoneyService } from '../money';
 import { type Actor, recordAudit } from '../platform/audit/audit';
 import { writeTransaction } from '../platform/db/database';
@@ -86,14 +86,7 @@ export class StaffOrderService {
       tax: dollars(this.tax.taxOf({ lineCents: lines.map((l, i) => l.qty * units[i]!), discountCents: 0, shippingCents: 0 }, terms).taxCents),
       taxRate: terms.ratePpm === null ? null : terms.ratePpm / 10_000,
       taxBasis: terms.basis,
-      shippingOptions: shippingRates({ merchandiseCents: subtotalCents, destination, freeShippingCoupon: false }).map((r) => ({
-        code: r.code,
-        name: r.name,
-        description: r.description,
-        amount: dollars(r.amountCents),
-        estimatedDays: r.estimatedDays,
-        tax: dollars(this.tax.taxOf({ lineCents: [], discountCents: 0, shippingCents: r.amountCents }, terms).shippingTaxCents),
-      })),
+      shippingOptions: shippingOptionsTaxed(shippingRates({ merchandiseCents: subtotalCents, destination, freeShippingCoupon: false }), this.tax, terms),
     };
   }
 

@@ -29,7 +29,7 @@ export { toOrder } from './order-json';
 export { addOrderEvent, addOrderEvents, lockOrder, saveOrderState, saveOrderSums } from './order-state';
 export type { OrderBuyer, OrderMoney, OrderPlaced, OrderState, OrderSums } from './order-state';
 export { NOTHING_INVOICED, originalTotalOf, taxJson, totalsAfterCancel, totalsJson } from './order-totals';
-export { orderTaxTerms, type TaxedDocument, type TaxTerms, type TaxTermsSource, taxTermsColumns } from './tax-terms';
+export { orderTaxTerms, shippingOptionsTaxed, type TaxedDocument, type TaxTerms, type TaxTermsSource, taxTermsColumns } from './tax-terms';
 export type { OrderTotals } from './order-totals';
 export { ordersCsv } from './orders-csv';
 export {

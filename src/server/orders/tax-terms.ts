@@ -1,3 +1,4 @@
+import { dollars, type ShippingCode, type ShippingOption } from '../../contract/cart';
 import type { TaxBasis } from './tables';
 
 /**
@@ -58,4 +59,20 @@ export function taxTermsColumns(terms: TaxTerms) {
     tax_version: terms.version,
     tax_certificate_id: terms.certificateId,
   };
+}
+
+/** Shipping options as answers give them: each at its price, with the sales tax on that price where shipping is taxed. */
+export function shippingOptionsTaxed(
+  rates: readonly { code: ShippingCode; name: string; description: string; amountCents: number; estimatedDays: number }[],
+  tax: TaxTermsSource,
+  terms: TaxTerms,
+): ShippingOption[] {
+  return rates.map((r) => ({
+    code: r.code,
+    name: r.name,
+    description: r.description,
+    amount: dollars(r.amountCents),
+    estimatedDays: r.estimatedDays,
+    tax: dollars(tax.taxOf({ lineCents: [], discountCents: 0, shippingCents: r.amountCents }, terms).shippingTaxCents),
+  }));
 }

@@ -22,7 +22,7 @@ import { resolveDestination } from './destination';
 import { type CartTotals, priceCart } from './pricing';
 import * as q from './queries';
 import { shippingRates } from './shipping-rates';
-import type { TaxTermsSource } from '../tax-terms';
+import { shippingOptionsTaxed, type TaxTermsSource } from '../tax-terms';
 
 const M = CART_MESSAGES;
 const NONE_ROUNDED: ReadonlyMap<string, number> = new Map();
@@ -146,18 +146,12 @@ export class CartService {
     const known = cart.shipToCode === '' || customer.shipTo.some((s) => s.code === cart.shipToCode);
     const destination = resolveDestination(customer, known ? cart.shipToCode : '');
     const terms = await this.tax.termsFor(who.id, destination);
-    return shippingRates({
+    const rates = shippingRates({
       merchandiseCents: Math.round(cart.total * 100),
       destination,
       freeShippingCoupon: cart.couponsApplied.some((c) => c.applies && c.kind === 'free_shipping'),
-    }).map((r) => ({
-      code: r.code,
-      name: r.name,
-      description: r.description,
-      amount: dollars(r.amountCents),
-      estimatedDays: r.estimatedDays,
-      tax: dollars(this.tax.taxOf({ lineCents: [], discountCents: 0, shippingCents: r.amountCents }, terms).shippingTaxCents),
-    }));
+    });
+    return shippingOptionsTaxed(rates, this.tax, terms);
   }
 
   // ---- changing ----------------------------------------------------------------------------

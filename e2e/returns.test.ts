@@ -179,14 +179,19 @@ describe('a return, from the buyer’s phone to the credit memo', () => {
     const returns = buyer.getByRole('region', { name: 'Returns and credits' });
     const entry = returns.getByTestId(`return-${rmaNum}`);
     await entry.getByText('Received', { exact: true }).waitFor();
-    await entry.getByText(`Received: credit memo ${creditMemoNum} for ${money(credit)}.`).waitFor();
+    // The demo buyer ships to California: the memo credits the units and their sales tax at the order's 7.25 % (decision 0042).
+    const credited = (await owner('GET', `/Returns/${rmaNum}`)).creditMemo;
+    expect(credited).toMatchObject({ subtotal: credit, tax: Math.floor(Math.round(credit * 100) * 0.0725 + 0.5) / 100 });
+    const creditTotal = (Math.round(credit * 100) + Math.round(credited.tax * 100)) / 100;
+    expect(credited.total).toBe(creditTotal);
+    await entry.getByText(`Received: credit memo ${creditMemoNum} for ${money(creditTotal)}.`).waitFor();
     await entry.getByText('1 photo', { exact: true }).waitFor();
     await entry.getByRole('img', { name: `Photo 1 of return ${rmaNum}` }).waitFor();
     const memo = returns.getByTestId(`credit-memo-${creditMemoNum}`);
     await memo.getByText(`Credit memo ${creditMemoNum}`).waitFor();
-    await memo.getByText(new RegExp(`return ${rmaNum} · order ${orderNum} · ${money(credit).replace('$', '\\$')}`)).waitFor();
+    await memo.getByText(new RegExp(`return ${rmaNum} · order ${orderNum} · ${money(creditTotal).replace('$', '\\$')}`)).waitFor();
     const terms = buyer.getByRole('region', { name: 'Terms and credit' });
-    await terms.getByText(money(Math.round((dueBefore - credit) * 100) / 100), { exact: true }).first().waitFor();
+    await terms.getByText(money(Math.round((dueBefore - creditTotal) * 100) / 100), { exact: true }).first().waitFor();
     expect(await noSidewaysScroll(buyer), 'account at 390 px').toBe(true);
     expect(await seriousViolations(buyer), 'account with returns').toEqual([]);
     await buyer.screenshot({ path: 'test-results/returns-account-390.png', fullPage: true });

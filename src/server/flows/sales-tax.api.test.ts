@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { multipart } from '../catalogue/testing';
 import { addShipTo, signUpCustomer, type TestCustomer } from '../orders/testing';
+import { pdfText } from '../platform/pdf/pdf-text';
 import { adminCall } from '../test-support/admin';
 import { withShop } from '../test-support/shop';
 import { buyerCall, setStock } from './lifecycle-test-helpers';
@@ -222,5 +223,14 @@ describe('changes of an order are taxed at its rate', () => {
     const merch = 2 * cents(order.lines[1].price);
     expect(cents(memo.tax)).toBe(taxOf(merch - cents(memo.discount), '7.25'));
     expect(cents(memo.total)).toBe(merch - cents(memo.discount) + cents(memo.tax));
+
+    // The buyer's statement shows the tax each open invoice and the credit memo include.
+    const statement = await t.app.inject({ method: 'GET', url: '/beapi/Shop/GetStatement', headers: buyer.headers });
+    expect(statement.statusCode).toBe(200);
+    const { text } = await pdfText(statement.rawPayload);
+    const usd = (c: number) => `\\$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    // Amount, then the sales tax it includes, on each invoice's row and the credit memo's.
+    for (const i of invoices) expect(text).toMatch(new RegExp(`${usd(Number(i.total_cents))}\\s+${usd(Number(i.tax_cents))}\\s`));
+    expect(text).toMatch(new RegExp(`${usd(cents(memo.total))}\\s+${usd(cents(memo.tax))}\\s`));
   });
 });

@@ -253,11 +253,11 @@ export async function billToLines(db: Db, customerId: number): Promise<string[]>
 export async function statementCreditMemos(db: Db, customerId: number, limit = 50) {
   const rows = await db
     .selectFrom('credit_memos as m')
-    .select(['m.credit_memo_num', 'm.memo_date', 'm.total_cents'])
+    .select(['m.credit_memo_num', 'm.memo_date', 'm.tax_cents', 'm.total_cents'])
     .select((eb) => eb.selectFrom('credit_memo_applications as a').select(sql<number>`coalesce(sum(a.amount_cents), 0)`.as('n')).whereRef('a.credit_memo_id', '=', 'm.id').as('applied'))
     .where('m.customer_id', '=', customerId)
     .orderBy('m.id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ creditMemoNum: r.credit_memo_num, date: r.memo_date, totalCents: Number(r.total_cents), appliedCents: Number(r.applied ?? 0) }));
+  return rows.map((r) => ({ creditMemoNum: r.credit_memo_num, date: r.memo_date, taxCents: Number(r.tax_cents), totalCents: Number(r.total_cents), appliedCents: Number(r.applied ?? 0) }));
 }

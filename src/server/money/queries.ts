@@ -114,7 +114,7 @@ export function invoicesOf(db: Db, customerId: number, onlyOpen: boolean, limit 
   return db
     .selectFrom('invoices as i')
     .innerJoin('orders as o', 'o.id', 'i.order_id')
-    .select(['i.id', 'i.invoice_num', 'o.order_num', 'i.invoice_date', 'i.due_date', 'i.total_cents', 'i.paid_cents', 'i.status', 'i.customer_id'])
+    .select(['i.id', 'i.invoice_num', 'o.order_num', 'i.invoice_date', 'i.due_date', 'i.tax_cents', 'i.total_cents', 'i.paid_cents', 'i.status', 'i.customer_id'])
     .where('i.customer_id', '=', customerId)
     .$if(onlyOpen, (q) => q.where('i.status', '=', 'open'))
     .orderBy(sql`case when i.status = 'open' then 0 else 1 end`)

@@ -14,7 +14,7 @@ type Charge = Awaited<ReturnType<typeof q.chargesOf>>[number];
 export function statementData(c: Header, parts: BalanceInput, invoices: q.InvoiceRow[], charges: Charge[], on: string, creditMemos: StatementData['creditMemos'] = []): StatementData {
   const lines = invoices.map((i) => {
     const openCents = Number(i.total_cents) - Number(i.paid_cents);
-    return { invoiceNum: i.invoice_num, orderNum: i.order_num, date: i.invoice_date, dueDate: i.due_date, totalCents: Number(i.total_cents), paidCents: Number(i.paid_cents), openCents, daysOverdue: daysOverdue(i.due_date, on) };
+    return { invoiceNum: i.invoice_num, orderNum: i.order_num, date: i.invoice_date, dueDate: i.due_date, taxCents: Number(i.tax_cents), totalCents: Number(i.total_cents), paidCents: Number(i.paid_cents), openCents, daysOverdue: daysOverdue(i.due_date, on) };
   });
   const openCents = lines.reduce((n, l) => n + l.openCents, 0);
   const overdueCents = lines.filter((l) => l.daysOverdue > 0).reduce((n, l) => n + l.openCents, 0);

@@ -4,16 +4,18 @@ import { addressBlock, addressLines, BOTTOM, CONTENT_WIDTH, facts, finish, INK, 
 /**
  * A customer's statement (decision 0022): open invoices with due dates and days overdue, charges
  * on the account, credit on account, aging buckets by days past due and the spec's late charge.
+ * Each invoice and credit memo shows the sales tax its amount includes (decision 0042).
  */
 
 const INVOICE_COLUMNS: Column[] = [
-  { header: 'Invoice #', width: 62 },
-  { header: 'Order #', width: 62 },
-  { header: 'Date', width: 64 },
-  { header: 'Due', width: 64 },
-  { header: 'Amount', width: 70, align: 'right' },
-  { header: 'Paid', width: 70, align: 'right' },
-  { header: 'Open', width: 70, align: 'right' },
+  { header: 'Invoice #', width: 52 },
+  { header: 'Order #', width: 52 },
+  { header: 'Date', width: 58 },
+  { header: 'Due', width: 58 },
+  { header: 'Amount', width: 62, align: 'right' },
+  { header: 'Sales tax', width: 56, align: 'right' },
+  { header: 'Paid', width: 62, align: 'right' },
+  { header: 'Open', width: 62, align: 'right' },
   { header: 'Days overdue', width: 70, align: 'right' },
 ];
 const CHARGE_COLUMNS: Column[] = [
@@ -22,11 +24,12 @@ const CHARGE_COLUMNS: Column[] = [
   { header: 'Amount', width: 90, align: 'right' },
 ];
 const MEMO_COLUMNS: Column[] = [
-  { header: 'Credit memo #', width: 110 },
-  { header: 'Date', width: 110 },
-  { header: 'Credit', width: 104, align: 'right' },
-  { header: 'Paid invoices', width: 104, align: 'right' },
-  { header: 'On account', width: 104, align: 'right' },
+  { header: 'Credit memo #', width: 100 },
+  { header: 'Date', width: 92 },
+  { header: 'Credit', width: 85, align: 'right' },
+  { header: 'Sales tax', width: 85, align: 'right' },
+  { header: 'Paid invoices', width: 85, align: 'right' },
+  { header: 'On account', width: 85, align: 'right' },
 ];
 const AGING_COLUMNS: Column[] = ['0-30 days', '31-60 days', '61-90 days', 'Over 90 days', 'Total open'].map((header) => ({ header, width: CONTENT_WIDTH / 5, align: 'right' as const }));
 const SUMMARY_H = 130;
@@ -46,7 +49,7 @@ export async function renderStatement(s: StatementData): Promise<Buffer> {
   y = Math.max(billBottom, factsBottom) + 14;
 
   y = heading(doc, 'Open invoices', y);
-  const rows = s.invoices.map((i) => [String(i.invoiceNum), String(i.orderNum), usDate(i.date), usDate(i.dueDate), money(i.totalCents), money(i.paidCents), money(i.openCents), i.daysOverdue > 0 ? String(i.daysOverdue) : 'current']);
+  const rows = s.invoices.map((i) => [String(i.invoiceNum), String(i.orderNum), usDate(i.date), usDate(i.dueDate), money(i.totalCents), money(i.taxCents), money(i.paidCents), money(i.openCents), i.daysOverdue > 0 ? String(i.daysOverdue) : 'current']);
   y = rows.length > 0 ? table(doc, INVOICE_COLUMNS, rows, y) + 10 : note(doc, 'No open invoices.', y);
   if (s.charges.length > 0) {
     y = room(doc, heading(doc, 'Charges', room(doc, y, 60)), 40);
@@ -54,7 +57,7 @@ export async function renderStatement(s: StatementData): Promise<Buffer> {
   }
   if (s.creditMemos.length > 0) {
     y = room(doc, heading(doc, 'Credit memos (returns)', room(doc, y, 60)), 40);
-    const memoRows = s.creditMemos.map((m) => [String(m.creditMemoNum), usDate(m.date), money(m.totalCents), money(m.appliedCents), money(m.totalCents - m.appliedCents)]);
+    const memoRows = s.creditMemos.map((m) => [String(m.creditMemoNum), usDate(m.date), money(m.totalCents), money(m.taxCents), money(m.appliedCents), money(m.totalCents - m.appliedCents)]);
     y = table(doc, MEMO_COLUMNS, memoRows, y) + 10;
   }
   y = room(doc, y, SUMMARY_H + 60);

@@ -107,10 +107,11 @@ export interface StatementData {
   billTo: BillTo;
   terms: string;
   creditLimitCents: number;
-  invoices: { invoiceNum: number; orderNum: number; date: string; dueDate: string; totalCents: number; paidCents: number; openCents: number; daysOverdue: number }[];
+  /** Each open invoice; `taxCents` is the sales tax included in its total (decision 0042). */
+  invoices: { invoiceNum: number; orderNum: number; date: string; dueDate: string; taxCents: number; totalCents: number; paidCents: number; openCents: number; daysOverdue: number }[];
   charges: { date: string; description: string; amountCents: number }[];
   /** Credit memos of received returns (newest first): what each paid of invoices; the rest is in credit on account. */
-  creditMemos: { creditMemoNum: number; date: string; totalCents: number; appliedCents: number }[];
+  creditMemos: { creditMemoNum: number; date: string; taxCents: number; totalCents: number; appliedCents: number }[];
   unappliedCents: number;
   aging: Record<'0-30' | '31-60' | '61-90' | '90+', number>;
   overdueCents: number;

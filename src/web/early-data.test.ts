@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { photoSources, photoUrl } from '../contract/photos';
 import { DETAIL_PICTURE } from './components/picture-preload';
-import { photoPreload } from './early-data';
+import { orderGridCalls, photoPreload } from './early-data';
+import { gridPath } from './features/catalogue/api';
 
 /**
  * The early data script cannot import (it is one small file), so it repeats how the detail page
@@ -21,5 +22,17 @@ describe("the early data script's photo preload", () => {
   it('leaves a generated picture to its own address', () => {
     expect(photoPreload('/images/items/11001?v=1')).toBeNull();
     expect(photoPreload(`/img/${hash}-1280.webp`)).toBeNull();
+  });
+});
+
+/** The grid page's first load: the script starts the very calls the page makes, or the page would ask twice. */
+describe("the early data script's order grid calls", () => {
+  it('starts the grid the page asks for, with its colour family, and the breadcrumb', () => {
+    expect(orderGridCalls('/order-grid/1', '')).toEqual([gridPath(1, ''), '/Categories/GetCategoryInfo?categoryNum=1', '/Categories/GetMainCategories']);
+    expect(orderGridCalls('/order-grid/27', '?group=Pastel+%26+Soft')?.[0]).toBe(gridPath(27, 'Pastel & Soft'));
+  });
+
+  it('starts nothing for other pages or a malformed category', () => {
+    for (const path of ['/order-grid/', '/order-grid/0', '/order-grid/abc', '/order-grid/1/x', '/products']) expect(orderGridCalls(path, '')).toBeNull();
   });
 });

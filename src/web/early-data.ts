@@ -5,7 +5,7 @@
  * page's largest paint) as soon as the answer names it. The API client (lib/api-client.ts) takes a
  * call's response from here instead of calling again, when it asks for the same path with the same
  * token. Self-contained on purpose: it imports nothing, so it stays one small file.
- * It only knows the item detail page's calls; any other page is left to the app.
+ * It knows the item detail page's calls and the order grid's; any other page is left to the app.
  */
 
 /** What lib/api-client.ts reads: the calls started here, by path under /beapi. */
@@ -88,6 +88,20 @@ function itemDetail(params: URLSearchParams, calls: Map<string, EarlyCall>, toke
   }
 }
 
+/**
+ * /order-grid/{categoryNum}?group=: the grid's call (features/catalogue/api.ts `useGrid`, the same
+ * query string) and the breadcrumb's; null for any other path.
+ */
+export function orderGridCalls(pathname: string, search: string): string[] | null {
+  const m = /^\/order-grid\/([1-9]\d{0,8})$/.exec(pathname);
+  if (!m) return null;
+  const query = new URLSearchParams({ categoryNum: m[1]! });
+  const group = new URLSearchParams(search).get('group');
+  if (group) query.append('group', group);
+  return [`/Inventory/GetGrid?${query}`, `/Categories/GetCategoryInfo?categoryNum=${m[1]}`, '/Categories/GetMainCategories'];
+}
+
 const calls = new Map<string, EarlyCall>();
 window.shopEarlyCalls = calls;
 if (location.pathname === '/productdetail') itemDetail(new URLSearchParams(location.search), calls, storedToken());
+for (const path of orderGridCalls(location.pathname, location.search) ?? []) start(calls, path, storedToken());

@@ -12,7 +12,7 @@ beforeAll(async () => {
   mkdirSync(join(web, 'assets'), { recursive: true });
   mkdirSync(join(web, '.vite'), { recursive: true });
   writeFileSync(join(web, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body></body></html>');
-  for (const f of ['index-1.js', 'shared-1.js', 'products-page-1.js', 'products-page-1.css']) writeFileSync(join(web, 'assets', f), '/* built */');
+  for (const f of ['index-1.js', 'shared-1.js', 'products-page-1.js', 'products-page-1.css', 'grid-page-1.js']) writeFileSync(join(web, 'assets', f), '/* built */');
   // The back office's own build (vite.config.ts): dist/web/admin/index.html and its chunks.
   mkdirSync(join(web, 'admin', 'assets'), { recursive: true });
   writeFileSync(join(web, 'admin', 'index.html'), '<!doctype html><html><head><title>Back office</title><script type="module" src="/admin/assets/index-9.js"></script></head><body></body></html>');
@@ -22,6 +22,7 @@ beforeAll(async () => {
     'main.tsx': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'] },
     '_shared-1.js': { file: 'assets/shared-1.js' },
     'features/catalogue/products-page.tsx': { file: 'assets/products-page-1.js', isDynamicEntry: true, imports: ['_shared-1.js'], css: ['assets/products-page-1.css'] },
+    'features/catalogue/grid-page.tsx': { file: 'assets/grid-page-1.js', isDynamicEntry: true, imports: ['_shared-1.js'] },
   };
   writeFileSync(join(web, '.vite', 'manifest.json'), JSON.stringify(manifest));
   t = await createTestApp(undefined, { webDir: web });
@@ -37,6 +38,17 @@ describe('the built web app', () => {
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/products-page-1.css">');
     expect(res.body).not.toContain('href="/assets/shared-1.js"');
     expect(res.body.indexOf('products-page-1.js')).toBeLessThan(res.body.indexOf('</head>'));
+  });
+
+  it('preloads the order grid for every category\'s grid page, and only there', async () => {
+    for (const url of ['/order-grid/1', '/order-grid/27?group=Pastel']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/grid-page-1.js">');
+    }
+    for (const url of ['/order-grid', '/order-grid/1/more', '/products']) {
+      expect((await t.app.inject({ method: 'GET', url })).body).not.toContain('grid-page-1.js');
+    }
   });
 
   it('sends the plain index.html for any other client route', async () => {

@@ -16,7 +16,17 @@ const LANDING_ROUTES: Record<string, string> = {
   '/products': 'features/catalogue/products-page.tsx',
   '/productdetail': 'features/catalogue/product-detail-page.tsx',
   '/categories': 'features/catalogue/categories-page.tsx',
+  // A path ending in '/' stands for every path under it: /order-grid/1, /order-grid/7 …
+  '/order-grid/': 'features/catalogue/grid-page.tsx',
 };
+
+/** The landing page of this path: its own, else the one of the nearest folder route above it (`/order-grid/1` → `/order-grid/`). */
+function landingPageOf(byPath: Map<string, Page>, path: string): Page | undefined {
+  const exact = byPath.get(path);
+  if (exact) return exact;
+  const slash = path.lastIndexOf('/');
+  return slash > 0 ? byPath.get(path.slice(0, slash + 1)) : undefined;
+}
 
 interface ManifestChunk {
   file: string;
@@ -95,7 +105,7 @@ export function serveWebApp(app: FastifyInstance, webDir: string): void {
     if (/\.[a-z0-9]+$/i.test(path)) return sendProblem(reply, 404, `No such file: ${path}`);
     const admin = path === '/admin' || path.startsWith('/admin/');
     if (admin && !adminPage) return sendProblem(reply, 404, `No such resource: ${request.method} ${path}`);
-    const { html, etag } = admin ? adminPage! : (pages.byPath.get(path) ?? pages.fallback);
+    const { html, etag } = admin ? adminPage! : (landingPageOf(pages.byPath, path) ?? pages.fallback);
     reply.header('cache-control', 'no-cache').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(html);

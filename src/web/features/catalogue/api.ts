@@ -169,13 +169,16 @@ export function prefetchItemDetail(params: URLSearchParams): void {
 }
 
 /** The colour × size order grid (one request for the whole page); prices follow the session's token. */
+/** The grid's call; the early data script (early-data.ts) starts the same one for a grid page's first load. */
+export const gridPath = (categoryNum: number, group: string) => `/Inventory/GetGrid${queryString({ categoryNum, group })}`;
+
 export function useGrid(categoryNum: number | null, group: string, who: string) {
   return useQuery({
     // `who`: prices differ by buyer, so a sign-in or sign-out asks again.
     queryKey: ['catalogue', 'grid', categoryNum, group, who],
     enabled: categoryNum !== null,
     placeholderData: keepPreviousData,
-    queryFn: () => apiGet(`/Inventory/GetGrid${queryString({ categoryNum: categoryNum ?? 0, group })}`, gridSchema, 'Failed to fetch the order grid'),
+    queryFn: () => apiGet(gridPath(categoryNum ?? 0, group), gridSchema, 'Failed to fetch the order grid'),
     retry: false,
   });
 }

@@ -244,6 +244,40 @@ describe('AddItems', () => {
     expect((await cartOf(c)).items.map((i: { invNum: string; ordQty: number }) => [i.invNum, i.ordQty])).toEqual([['11002', 9000]]);
   });
 
+  it('makes an item named twice one line with both quantities, and keeps the lines in the order given', async () => {
+    const c = await signUpCustomer(t.app);
+    const res = await call(c, 'POST', '/Shop/AddItems', [
+      { invNum: '12001', qty: 2 },
+      { invNum: '11003', qty: 1 },
+      { invNum: '12001', qty: 3 },
+      { invNum: '11002', qty: 4 },
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: { invNum: string; ordQty: number }) => [i.invNum, i.ordQty])).toEqual([
+      ['12001', 5],
+      ['11003', 1],
+      ['11002', 4],
+    ]);
+  });
+
+  it('counts every line of many AddItems sent at once to one cart, whatever order each names the items in', async () => {
+    const c = await signUpCustomer(t.app);
+    const nums = ['11001', '11002', '11003', '12001', '30001', '30002', '30003', '33007', '40001'];
+    const first = await call(c, 'POST', '/Shop/AddItems', nums.map((invNum) => ({ invNum, qty: 1 })));
+    expect(first.status).toBe(200);
+    const once = new Map<string, number>(first.body.items.map((i: { invNum: string; ordQty: number }) => [i.invNum, i.ordQty]));
+    expect(once.size).toBe(nums.length);
+    // Each call names the items in another order (rotated, some reversed): on PostgreSQL, row locks taken in those orders would deadlock.
+    const orders = Array.from({ length: 8 }, (_, k) => {
+      const rotated = [...nums.slice(k), ...nums.slice(0, k)];
+      return k % 2 ? rotated.reverse() : rotated;
+    });
+    const answers = await Promise.all(orders.map((o) => call(c, 'POST', '/Shop/AddItems', o.map((invNum) => ({ invNum, qty: 1 })))));
+    expect(answers.map((a) => a.status)).toEqual(orders.map(() => 200));
+    const after = (await cartOf(c)).items.map((i: { invNum: string; ordQty: number }) => [i.invNum, i.ordQty]);
+    expect(after).toEqual(nums.map((n) => [n, 9 * once.get(n)!]));
+  });
+
   it('refuses a body that is not a list of lines', async () => {
     const c = await signUpCustomer(t.app);
     expect((await call(c, 'POST', '/Shop/AddItems', { invNum: '11001', qty: 1 })).status).toBe(400);

@@ -234,6 +234,34 @@ export async function addToLine(db: Db, customerId: number, itemNum: string, qty
   return row?.qty ?? null;
 }
 
+/**
+ * Adds many lines in one statement (POST /Shop/AddItems): each new item gets a line, each item
+ * already in the cart gets its quantity added while it stays within the maximum. `lines` must name
+ * each item once. They are written in item-number order, so two such calls for one cart lock its
+ * rows in the same order and never deadlock each other on PostgreSQL; `added_at` keeps the order
+ * they were given in (a millisecond apart), which is the cart's line order. Answers the item
+ * numbers written; an item missing from it was not changed (it would pass the maximum).
+ */
+export async function addToLines(db: Db, customerId: number, lines: readonly { invNum: string; qty: number }[]): Promise<Set<string>> {
+  if (lines.length === 0) return new Set();
+  const base = Date.now();
+  const rows = lines
+    .map((l, i) => ({ customer_id: customerId, item_num: l.invNum, qty: l.qty, added_at: new Date(base + i).toISOString() }))
+    .sort((a, b) => (a.item_num < b.item_num ? -1 : a.item_num > b.item_num ? 1 : 0));
+  const written = await db
+    .insertInto('cart_lines')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns(['customer_id', 'item_num'])
+        .doUpdateSet({ qty: sql<number>`cart_lines.qty + excluded.qty` })
+        .where(sql<boolean>`cart_lines.qty + excluded.qty <= ${CART.maxQty}`),
+    )
+    .returning('item_num')
+    .execute();
+  return new Set(written.map((r) => r.item_num));
+}
+
 /** Sets a line's quantity, adding the line if needed. */
 export async function setLine(db: Db, customerId: number, itemNum: string, qty: number): Promise<void> {
   await db

@@ -195,6 +195,12 @@ describe('the 500-line limit', () => {
     expect(again.body.items.map((i: { invNum: string; ordQty: number }) => [i.invNum, i.ordQty])).toEqual([['11001', 3]]);
     expect(again.body.unavailableItems).toHaveLength(499);
     expect((await call(c, 'POST', '/Shop/AddItem?InvNum=11001&qty=9999')).body.detail).toBe('The quantity of one line cannot exceed 9999');
+    // AddItems: more of a line already there fits; a new line does not, and nothing of the call is added.
+    expect((await call(c, 'POST', '/Shop/AddItems', [{ invNum: '11001', qty: 1 }, { invNum: '11001', qty: 1 }])).status).toBe(200);
+    const many = await call(c, 'POST', '/Shop/AddItems', [{ invNum: '11001', qty: 1 }, { invNum: '11003', qty: 1 }]);
+    expect(many.status).toBe(400);
+    expect(many.body.detail).toBe('A cart can hold at most 500 lines');
+    expect((await cartOf(c)).items.map((i: { invNum: string; ordQty: number }) => [i.invNum, i.ordQty])).toEqual([['11001', 5]]);
   });
 });
 

@@ -51,6 +51,16 @@ export function listLines(db: Db, customerId: number, forUpdate = false): Promis
     .execute();
 }
 
+/** How many lines the cart has, and how many of them are of these items (to know how many lines adding them makes). */
+export async function lineCounts(db: Db, customerId: number, itemNums: readonly string[]): Promise<{ lines: number; ofThese: number }> {
+  const row = await db
+    .selectFrom('cart_lines')
+    .select((eb) => [eb.fn.countAll<number>().as('lines'), sql<number>`coalesce(sum(case when ${eb.ref('item_num')} in (${sql.join([...itemNums])}) then 1 else 0 end), 0)`.as('of_these')])
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return { lines: Number(row.lines), ofThese: Number(row.of_these) };
+}
+
 /**
  * Everything a cart answer needs from the database in one statement (one round trip on
  * PostgreSQL): the lines, the cart row (optional: lines need none) and the applied coupons' ids,

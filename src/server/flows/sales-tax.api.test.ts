@@ -84,6 +84,9 @@ describe('who is taxed', () => {
     // The orders list's total is the same.
     const summary = (await buyerCall(t, buyer, 'GET', '/Shop/GetOrders')).body.orders[0];
     expect(summary).toMatchObject({ orderNum: order.orderNum, total: order.total });
+    // Not invoiced yet: the account's "on open orders" (what the credit limit is checked against) holds its units with their tax.
+    const account = (await buyerCall(t, buyer, 'GET', '/Shop/GetCreditSummary')).body;
+    expect(cents(account.onOpenOrders)).toBe(cents(order.subtotal) + cents(order.tax));
   });
 
   it('does not tax goods shipped to New York, where the shop has no nexus', async () => {

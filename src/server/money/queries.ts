@@ -20,7 +20,7 @@ export function termsOf(db: Db, customerId: number) {
 export interface BalanceParts {
   /** Open invoices' unpaid amounts. */
   openInvoicesCents: number;
-  /** Open and backordered units of orders not yet invoiced, at their order prices (credit-held orders excluded). */
+  /** Open and backordered units of orders not yet invoiced, at their order prices with their sales tax (credit-held orders excluded). */
   uninvoicedCents: number;
   /** Payments' money not applied to invoices ('credit' payments bring none in), of payments not returned, and credit memos' not applied to invoices. */
   unappliedCents: number;
@@ -45,7 +45,9 @@ function balanceSums(eb: ExpressionBuilder<DB & { c: DB['customers'] }, 'c'>) {
     eb
       .selectFrom('order_lines as l')
       .innerJoin('orders as o', 'o.id', 'l.order_id')
-      .select(n(sql`(l.qty_west + l.qty_east + l.qty_backordered) * l.price_cents`))
+      // Each line with its sales tax at the order's rate, rounded half up (decision 0042): the
+      // credit check adds a new order's total, tax included, to this.
+      .select(n(sql`(cast(l.qty_west + l.qty_east + l.qty_backordered as bigint) * l.price_cents * (1000000 + coalesce(o.tax_rate_ppm, 0)) + 500000) / 1000000`))
       .whereRef('o.customer_id', '=', 'c.id')
       .where('o.status_code', 'in', UNINVOICED_STATUSES)
       .where((w) => w.or([w('o.status_code', '!=', 'on_hold'), w('o.hold_reason', 'is', null), w('o.hold_reason', '!=', CREDIT_HOLD)]))

@@ -251,6 +251,9 @@ describe('order history and reorder', () => {
     expect(res.body.discontinued).toEqual(['30002']);
     expect(res.body.items).toEqual([expect.objectContaining({ invNum: '11003', ordQty: 3, price: 15, extended: 45 })]);
     expect((await call(c, 'POST', `/Shop/Reorder/${nums[2]}`)).body.items[0].ordQty).toBe(6);
+    // A line that would pass the most one line may hold is set to it, not refused.
+    expect((await call(c, 'PUT', '/Shop/UpdateItem?InvNum=11003&qty=9998')).status).toBe(200);
+    expect((await call(c, 'POST', `/Shop/Reorder/${nums[2]}`)).body.items[0].ordQty).toBe(9999);
     expect((await call(c, 'POST', '/Shop/Reorder/999999')).status).toBe(404);
   });
 

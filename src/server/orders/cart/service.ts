@@ -264,13 +264,14 @@ export class CartService {
   async addLinesForReorder(who: SignedInCustomer, lines: CartLine[]): Promise<string[]> {
     const index = this.catalogue.current();
     const discontinued = lines.filter((l) => !index.byNum.has(l.invNum)).map((l) => l.invNum);
-    const live = this.roundedUp(lines.filter((l) => index.byNum.has(l.invNum))).lines;
+    const merged = new Map<string, number>();
+    for (const l of this.roundedUp(lines.filter((l) => index.byNum.has(l.invNum))).lines) merged.set(l.invNum, (merged.get(l.invNum) ?? 0) + l.qty);
+    const live = [...merged].map(([invNum, qty]) => ({ invNum, qty }));
     await writeTransaction(this.db, async (trx) => {
       await this.assertRoomFor(who.id, live.map((l) => l.invNum), trx);
-      for (const l of live) {
-        // A line that would pass the maximum is set to the maximum rather than refused.
-        if ((await q.addToLine(trx, who.id, l.invNum, l.qty)) === null) await q.setLine(trx, who.id, l.invNum, CART.maxQty);
-      }
+      // One statement, in item-number order, as AddItems; a line that would pass the maximum is set to the maximum rather than refused.
+      const written = await q.addToLines(trx, who.id, live);
+      for (const l of live.filter((l) => !written.has(l.invNum)).sort((a, b) => (a.invNum < b.invNum ? -1 : 1))) await q.setLine(trx, who.id, l.invNum, CART.maxQty);
     });
     return discontinued;
   }

@@ -192,7 +192,8 @@ describe('passwords', () => {
     expect(Math.abs(median)).toBeLessThan(Math.max(10, 0.25 * typical));
   });
 
-  it('answers a 1 MB password with 400 or 413, quickly, at sign-in, sign-up and password change', async () => {
+  // Refused by the body limit or the schema before any hashing: a hashed wrong password would be 401.
+  it('answers a 1 MB password with 400 or 413 at sign-in, sign-up and password change', async () => {
     const huge = 'p'.repeat(1024 * 1024);
     const attempts = [
       { method: 'POST' as const, url: '/System/Login', payload: { username: c.email, password: huge } },
@@ -201,10 +202,8 @@ describe('passwords', () => {
       { method: 'PUT' as const, url: '/Customer/UpdatePassword', headers: withToken(c.token), payload: { oldPassword: c.password, newPassword: huge.slice(0, 500_000), reenterPassword: huge.slice(0, 500_000) } },
     ];
     for (const attempt of attempts) {
-      const start = performance.now();
       const res = await call(t, { ...attempt, remoteAddress: nextIp() });
       expect([400, 413]).toContain(res.status);
-      expect(performance.now() - start).toBeLessThan(500);
     }
   });
 

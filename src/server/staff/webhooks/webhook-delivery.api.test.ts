@@ -59,6 +59,20 @@ async function deliverUntil(done: () => Promise<boolean> | boolean): Promise<voi
 
 const deliveries = async (id: number) => (await get(`/Webhooks/${id}/Deliveries`)).body.items as { id: number; webhookId: string; attempt: number; statusCode: number | null; error: string | null; responseSnippet: string; delivered: boolean; eventType: string; createdAt: string }[];
 
+/**
+ * What the receiver got, each message once: delivery is at least once, so a message whose answer
+ * came after the 300 ms timeout is sent again with the same webhook-id, and a receiver drops the repeat.
+ */
+function receivedOnce(): ReceivedWebhook[] {
+  const seen = new Set<string>();
+  return receiver.received.filter((m) => {
+    const id = String(m.headers['webhook-id']);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
 function verified(secret: string, message: ReceivedWebhook): { type: string; timestamp: string; data: any } {
   return new Webhook(secret).verify(message.body, message.headers as Record<string, string>) as { type: string; timestamp: string; data: any };
 }
@@ -67,7 +81,7 @@ describe('webhook delivery', () => {
   it('a placed and a shipped order reach the receiver, signed so the standardwebhooks verifier accepts them, with the admin order as data', async () => {
     const { id, secret } = await endpointFor(['order.placed', 'order.shipped', 'invoice.created']);
     const { order } = await placeOrder(t, [['11002', 3]]);
-    await deliverUntil(() => receiver.received.length === 1);
+    await deliverUntil(() => receivedOnce().length === 1);
     const placed = verified(secret, receiver.received[0]!);
     expect(placed).toMatchObject({ type: 'order.placed', timestamp: expect.any(String), data: { orderNum: order.orderNum, statusCode: 'received', customer: { id: expect.any(Number) } } });
     // Exactly what GET /Orders/{orderNum} answers.
@@ -79,16 +93,19 @@ describe('webhook delivery', () => {
 
     await post(`/Orders/${order.orderNum}/Accept`);
     expect((await post(`/Orders/${order.orderNum}/Ship`, { warehouse: 'west', carrier: 'ups', trackingNumber: '1Z1' })).status).toBe(201);
-    await deliverUntil(() => receiver.received.length === 3);
-    const types = receiver.received.map((m) => verified(secret, m).type).sort();
+    await deliverUntil(() => receivedOnce().length === 3);
+    const types = receivedOnce().map((m) => verified(secret, m).type).sort();
     expect(types).toEqual(['invoice.created', 'order.placed', 'order.shipped']);
     const shipped = receiver.received.map((m) => verified(secret, m)).find((m) => m.type === 'order.shipped')!;
     expect(shipped.data).toMatchObject({ orderNum: order.orderNum, statusCode: 'shipped', shipments: [expect.objectContaining({ trackingNumber: '1Z1' })] });
     expect(new Set(receiver.received.map((m) => m.headers['webhook-id'])).size).toBe(3);
 
+    // Each message delivered, answered 204 (a retry may come first when an answer took longer than the timeout).
     const log = await deliveries(id);
-    expect(log).toHaveLength(3);
-    expect(log.every((d) => d.delivered && d.statusCode === 204 && d.attempt === 1 && d.error === null)).toBe(true);
+    const delivered = log.filter((d) => d.delivered);
+    expect(delivered.map((d) => d.webhookId).sort()).toEqual([...new Set(log.map((d) => d.webhookId))].sort());
+    expect(delivered).toHaveLength(3);
+    expect(delivered.every((d) => d.statusCode === 204 && d.error === null)).toBe(true);
   });
 
   it('accept, cancel, a stock adjustment, a sign-up and a CSV import each send their event', async () => {
@@ -101,8 +118,8 @@ describe('webhook delivery', () => {
     // A new price; the file's stock columns are read-only (no stock.changed from an import).
     const csv = ['num,category_num,web_title,price,srp,qty_west,qty_east,reserve_west,reserve_east', `40001,4,${base.webTitle},${base.priceCents / 100 + 1},${base.srpCents / 100},0,12,0,2`].join('\n');
     expect((await importCatalogueCsv(t.ctx.database.db, csv, { events: t.ctx.webhooks.events })).errors).toEqual([]);
-    await deliverUntil(() => receiver.received.length === 5);
-    const events = receiver.received.map((m) => verified(secret, m));
+    await deliverUntil(() => receivedOnce().length === 5);
+    const events = receivedOnce().map((m) => verified(secret, m));
     const byType = (type: string) => events.filter((e) => e.type === type).map((e) => e.data);
     expect(byType('customer.created')).toEqual([expect.objectContaining({ email: buyer.email })]);
     expect(byType('order.accepted')).toEqual([expect.objectContaining({ orderNum: order.orderNum, statusCode: 'accepted' })]);
@@ -118,9 +135,9 @@ describe('webhook delivery', () => {
       { invNum: '40001', warehouse: 'east', onHand: 12 },
     ];
     expect((await adminCall(t, owner, { method: 'PUT', url: '/Stock', payload: counts })).body).toEqual({ updated: 2, errors: [] });
-    await deliverUntil(() => receiver.received.length >= 1);
+    await deliverUntil(() => receivedOnce().length >= 1);
     await t.ctx.outbox.drain();
-    expect(receiver.received.map((m) => verified(secret, m)).map((e) => [e.type, e.data.invNum, e.data.west])).toEqual([['stock.changed', '40001', { available: 7, onHand: 7 }]]);
+    expect(receivedOnce().map((m) => verified(secret, m)).map((e) => [e.type, e.data.invNum, e.data.west])).toEqual([['stock.changed', '40001', { available: 7, onHand: 7 }]]);
   });
 
   it('sends an endpoint only the events it chose', async () => {

@@ -247,7 +247,25 @@ describe('AddItems', () => {
       { invNum: '11002', qty: 1000 },
     ]);
     expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(['11002: The quantity of one line cannot exceed 9999']);
     expect((await cartOf(c)).items.map((i: { invNum: string; ordQty: number }) => [i.invNum, i.ordQty])).toEqual([['11002', 9000]]);
+  });
+
+  it('of calls at once that would together pass 9999 on a line, adds those that fit and refuses the rest, naming the line', async () => {
+    const c = await signUpCustomer(t.app);
+    await call(c, 'POST', '/Shop/AddItem?InvNum=11002&qty=9000');
+    const body = [
+      { invNum: '11001', qty: 1 },
+      { invNum: '11002', qty: 200 },
+    ];
+    // 9000 + 4 × 200 fits; a fifth would make 10000. Six at once: four added whole, two refused whole.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(c, 'POST', '/Shop/AddItems', body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 400, 400]);
+    for (const refused of answers.filter((a) => a.status === 400)) expect(refused.body.errors).toEqual(['11002: The quantity of one line cannot exceed 9999']);
+    expect((await cartOf(c)).items.map((i: { invNum: string; ordQty: number }) => [i.invNum, i.ordQty])).toEqual([
+      ['11002', 9800],
+      ['11001', 4],
+    ]);
   });
 
   it('makes an item named twice one line with both quantities, and keeps the lines in the order given', async () => {

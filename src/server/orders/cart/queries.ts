@@ -272,6 +272,47 @@ export async function addToLines(db: Db, customerId: number, lines: readonly { i
   return new Set(written.map((r) => r.item_num));
 }
 
+/** What `addToLinesChecked` did: every line written, or nothing and why. */
+export type CheckedAdd = { written: true } | { written: false; tooManyLines: boolean; overMaximum: string[] };
+
+/**
+ * PostgreSQL: AddItems in ONE statement, which is its own transaction (no BEGIN and COMMIT round
+ * trips): it counts the cart's lines and finds the items whose quantity would pass the maximum in
+ * its snapshot, and writes every line, in item-number order as `addToLines`, only when neither
+ * refuses. A line that another call raised meanwhile past the maximum fails the table's check
+ * (`qty between 1 and 9999`), which rolls the whole statement back: `AddOverMaximum` is thrown, and
+ * the caller asks again the careful way. `lines` must name each item once.
+ */
+export async function addToLinesChecked(db: Db, customerId: number, lines: readonly { invNum: string; qty: number }[]): Promise<CheckedAdd> {
+  const base = Date.now();
+  const rows = lines
+    .map((l, i) => ({ item_num: l.invNum, qty: l.qty, added_at: new Date(base + i).toISOString() }))
+    .sort((a, b) => (a.item_num < b.item_num ? -1 : a.item_num > b.item_num ? 1 : 0));
+  const values = sql.join(rows.map((r) => sql`(${r.item_num}::text, ${r.qty}::integer, ${r.added_at}::text)`));
+  try {
+    const { rows: [r] } = await sql<{ lines: number; over: string[]; written: number }>`with asked (item_num, qty, added_at) as (values ${values}),
+        have as (select item_num, qty from cart_lines where customer_id = ${customerId}),
+        over as (select a.item_num from asked a join have h on h.item_num = a.item_num where h.qty + a.qty > ${CART.maxQty}),
+        counted as (select (select count(*) from have) + (select count(*) from asked a where not exists (select 1 from have h where h.item_num = a.item_num)) as lines),
+        written as (
+          insert into cart_lines (customer_id, item_num, qty, added_at)
+          select ${customerId}, item_num, qty, added_at from asked
+          where not exists (select 1 from over) and (select lines from counted) <= ${CART.maxLines}
+          order by item_num
+          on conflict (customer_id, item_num) do update set qty = cart_lines.qty + excluded.qty
+          returning 1)
+      select (select lines from counted)::integer as lines, (select coalesce(json_agg(item_num order by item_num), '[]'::json) from over) as over, (select count(*) from written)::integer as written`.execute(db);
+    if (r!.written === rows.length) return { written: true };
+    return { written: false, tooManyLines: r!.lines > CART.maxLines, overMaximum: r!.over };
+  } catch (err) {
+    if ((err as { code?: string }).code === '23514') throw new AddOverMaximum();
+    throw err;
+  }
+}
+
+/** A line passed the maximum because another call raised it meanwhile: nothing was written. */
+export class AddOverMaximum extends Error {}
+
 /** Sets a line's quantity, adding the line if needed. */
 export async function setLine(db: Db, customerId: number, itemNum: string, qty: number): Promise<void> {
   await db

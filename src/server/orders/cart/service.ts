@@ -247,6 +247,17 @@ export class CartService {
     const merged = new Map<string, number>();
     for (const l of rounded.lines) merged.set(l.invNum, (merged.get(l.invNum) ?? 0) + l.qty);
     const adds = [...merged].map(([invNum, qty]) => ({ invNum, qty }));
+    if (!this.ops.groupCommit && adds.length > 0) {
+      // PostgreSQL: one statement checks and writes every line (decision 0043), then the cart is read.
+      const done = await q.addToLinesChecked(this.db, who.id, adds).catch((err: unknown) => {
+        if (err instanceof q.AddOverMaximum) return null;
+        throw err;
+      });
+      if (done?.written) return this.view(who, this.db, rounded.asked);
+      if (done?.tooManyLines) throw new Invalid(M.tooManyLines);
+      if (done && done.overMaximum.length > 0) throw new Invalid(M.someLinesRefused, adds.filter((l) => done.overMaximum.includes(l.invNum)).map((l) => `${l.invNum}: ${M.quantityTooLarge}`));
+      // Raised past the maximum by another call meanwhile: asked again in a transaction, which names the line.
+    }
     return this.change(
       who,
       async (trx) => {

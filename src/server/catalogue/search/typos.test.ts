@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TypoIndex, typoDistance, typosAllowed } from './typos';
+import { deletionHashes, deletions, hash, TypoIndex, typoDistance, typosAllowed } from './typos';
 
 /** A word list as the search index holds it: sorted words, concatenated, with one posting each. */
 function lists(words: string[]) {
@@ -21,6 +21,17 @@ describe('typos', () => {
     expect(typoDistance('blaloon', 'balloon', 2)).toBe(1);
     expect(typoDistance('blalono', 'balloon', 2)).toBe(2);
     expect(typoDistance('xyz', 'balloon', 2)).toBe(3);
+  });
+
+  it("hashes a term's deletions without making them: the same hashes as the strings' own", () => {
+    for (const word of ['balloon', 'zqbcdfghjk', 'aaa', 'mississippi', 'ab', 'a']) {
+      for (const depth of [1, 2]) {
+        const made = [...deletions(word, depth)].map(hash).sort();
+        expect([...new Set(deletionHashes(word, depth))].sort()).toEqual(made);
+      }
+    }
+    // Every deletion of a word with no doubled letter is a string of its own.
+    expect(deletionHashes('zqbcdfghjk', 2)).toHaveLength(1 + 10 + 45);
   });
 
   it('allows none under 4 letters, one for 4 to 7, two from 8', () => {

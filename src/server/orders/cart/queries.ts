@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { CART } from '../../../contract/cart';
-import { batchedOnPostgres, isSqliteTransaction } from '../../platform/db/database';
+import { batchedOnPostgres, isSqliteTransaction, runHot } from '../../platform/db/database';
 import type { DB } from '../../platform/db/schema';
 import { preparedQuery } from '../../platform/http/prepared-query';
 import type { CouponRule } from './coupons';
@@ -288,9 +288,10 @@ export async function addToLinesChecked(db: Db, customerId: number, lines: reado
   const rows = lines
     .map((l, i) => ({ item_num: l.invNum, qty: l.qty, added_at: new Date(base + i).toISOString() }))
     .sort((a, b) => (a.item_num < b.item_num ? -1 : a.item_num > b.item_num ? 1 : 0));
-  const values = sql.join(rows.map((r) => sql`(${r.item_num}::text, ${r.qty}::integer, ${r.added_at}::text)`));
-  try {
-    const { rows: [r] } = await sql<{ lines: number; over: string[]; written: number }>`with asked (item_num, qty, added_at) as (values ${values}),
+  // The lines as three arrays: the statement's text is the same for any number of lines, so each
+  // pooled connection parses and plans it once (a named statement, `runHot`).
+  const query = sql<{ lines: number; over: string[]; written: number }>`with asked (item_num, qty, added_at) as (
+        select * from unnest(${rows.map((r) => r.item_num)}::text[], ${rows.map((r) => r.qty)}::integer[], ${rows.map((r) => r.added_at)}::text[])),
         have as (select item_num, qty from cart_lines where customer_id = ${customerId}),
         over as (select a.item_num from asked a join have h on h.item_num = a.item_num where h.qty + a.qty > ${CART.maxQty}),
         counted as (select (select count(*) from have) + (select count(*) from asked a where not exists (select 1 from have h where h.item_num = a.item_num)) as lines),
@@ -301,7 +302,9 @@ export async function addToLinesChecked(db: Db, customerId: number, lines: reado
           order by item_num
           on conflict (customer_id, item_num) do update set qty = cart_lines.qty + excluded.qty
           returning 1)
-      select (select lines from counted)::integer as lines, (select coalesce(json_agg(item_num order by item_num), '[]'::json) from over) as over, (select count(*) from written)::integer as written`.execute(db);
+      select (select lines from counted)::integer as lines, (select coalesce(json_agg(item_num order by item_num), '[]'::json) from over) as over, (select count(*) from written)::integer as written`.compile(db);
+  try {
+    const [r] = (await runHot(db, query, query.parameters)) ?? (await db.executeQuery(query)).rows;
     if (r!.written === rows.length) return { written: true };
     return { written: false, tooManyLines: r!.lines > CART.maxLines, overMaximum: r!.over };
   } catch (err) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FacetKind } from './tables';
-import { FACET_KINDS, FacetTable } from './facet-table';
+import { FACET_KINDS, FacetTable, NO_DISTINCTS } from './facet-table';
 
 /** 300 items with 0–4 values each, drawn from 40 values over every kind; names need escaping. */
 function table(): { facets: FacetTable; n: number } {
@@ -24,6 +24,12 @@ function table(): { facets: FacetTable; n: number } {
 const { facets, n } = table();
 
 describe('FacetTable', () => {
+  it('answers the same empty lists for a search that found nothing as for counts that are all zero', () => {
+    const none = facets.lists(new Uint32Array(facets.size));
+    expect(NO_DISTINCTS.json).toBe(none.json);
+    expect(Object.values(NO_DISTINCTS.lists).every((l) => Array.isArray(l) && l.length === 0)).toBe(true);
+  });
+
   it('counts the values of the items whose bit is set in a range as counting their positions does', () => {
     fc.assert(
       fc.property(

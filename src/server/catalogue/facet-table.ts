@@ -274,18 +274,7 @@ export class FacetTable {
       }
       return `"${key}":[${out}]`;
     };
-    return new DistinctsText(
-      [
-        part('distinctEvents', 'event', 'named'),
-        part('distinctMessages', 'message', 'named'),
-        part('distinctThemes', 'theme', 'named'),
-        part('distinctShapes', 'shape', 'named'),
-        part('distinctColors', 'color', 'named'),
-        part('distinctSizes', 'size', 'plain'),
-        part('distinctPoscats', 'poscat', 'poscat'),
-        part('distinctDimensions', 'dimension', 'plain'),
-      ].join(','),
-    );
+    return new DistinctsText(DISTINCT_PARTS.map(([key, kind, shape]) => part(key, kind, shape)).join(','));
   }
 }
 
@@ -390,6 +379,21 @@ class DistinctsText implements Distincts {
     return JSON.parse(`{${this.json}}`) as DistinctLists;
   }
 }
+
+/** The distinct lists in the answer's order: key, facet kind, and how a value is written. */
+const DISTINCT_PARTS: readonly (readonly [string, FacetKind, 'named' | 'plain' | 'poscat'])[] = [
+  ['distinctEvents', 'event', 'named'],
+  ['distinctMessages', 'message', 'named'],
+  ['distinctThemes', 'theme', 'named'],
+  ['distinctShapes', 'shape', 'named'],
+  ['distinctColors', 'color', 'named'],
+  ['distinctSizes', 'size', 'plain'],
+  ['distinctPoscats', 'poscat', 'poscat'],
+  ['distinctDimensions', 'dimension', 'plain'],
+];
+
+/** What `lists` answers when nothing was counted (a search that finds nothing): every list empty, without a walk of every value. */
+export const NO_DISTINCTS: Distincts = new DistinctsText(DISTINCT_PARTS.map(([key]) => `"${key}":[]`).join(','));
 
 /** Set bits in a 32-bit word. */
 export function popcount(x: number): number {

@@ -1,5 +1,5 @@
 import type { SortKey } from '../../../contract/catalogue';
-import { type DistinctLists, type Distincts, firstAtLeast, popcount } from '../facet-table';
+import { type DistinctLists, type Distincts, firstAtLeast, NO_DISTINCTS, popcount } from '../facet-table';
 import { rangeKey, setBits, uniqueSorted, wordRange } from './postings';
 import type { SearchState } from './state';
 
@@ -35,7 +35,7 @@ export type SearchTerm = string | string[];
  */
 export function search(s: SearchState, terms: SearchTerm[], sort: SortKey, scope?: number): SearchAnswer {
   const found = match(s, terms);
-  if (!found) return { positions: new Uint32Array(0), distincts: countedDistincts(s, () => {}) };
+  if (!found) return { positions: new Uint32Array(0), distincts: NO_DISTINCTS };
   const { matches } = found;
   // A tree category is one range of positions; an NV collection is walked in the sort's order.
   const range = scope === undefined ? { lo: 0, hi: s.n } : s.index.categoryRange(scope);
@@ -67,7 +67,7 @@ export function searchPage(s: SearchState, terms: SearchTerm[], sort: SortKey, s
     return { positions: all.positions.slice(offset, offset + limit), total: all.positions.length, distincts: all.distincts };
   }
   const found = match(s, terms);
-  if (!found) return { positions: new Uint32Array(0), total: 0, distincts: countedDistincts(s, () => {}) };
+  if (!found) return { positions: new Uint32Array(0), total: 0, distincts: NO_DISTINCTS };
   const within = inRange(found.matches, range.lo, range.hi, scope);
   const total = countIn(within, range.lo, range.hi);
   const positions = pageInOrder(s, within, total, sort, range.lo, range.hi, scope, offset, limit);

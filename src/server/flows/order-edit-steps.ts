@@ -8,6 +8,7 @@ import {
   type Db,
   type EditedHeader,
   editedMail,
+  type EditedParts,
   nextLineNo,
   type OrderBuyer,
   type OrderLineRow,
@@ -155,10 +156,11 @@ function describeEdit(ctx: EditContext, allocation: Allocated, m: EditMoney): st
  * takes are taken in checkout's order: items (locked already), sales summaries, order_counts, the
  * stock sequence (decision 0014).
  */
-export async function writeEdit(ctx: EditContext, allocation: Allocated, m: EditMoney): Promise<void> {
+export async function writeEdit(ctx: EditContext, allocation: Allocated, m: EditMoney): Promise<{ parts: EditedParts; filledOwn: boolean }> {
   const { trx, order, who, plan } = ctx;
   const deleted = plan.edits.filter((e) => e.removed && e.line.qty_cancelled === 0).map((e) => e.line.line_no);
-  await rewriteOrderLines(trx, order.id, { changed: plan.edits.filter((e) => !deleted.includes(e.line.line_no)).map((e) => e.after), removed: deleted, added: allocation.addedRows });
+  const changed = plan.edits.filter((e) => !deleted.includes(e.line.line_no)).map((e) => e.after);
+  await rewriteOrderLines(trx, order.id, { changed, removed: deleted, added: allocation.addedRows });
   const status = statusAfterEdit(ctx, allocation, m.creditHold);
   await saveOrderHeader(trx, order.id, {
     ship_to_code: m.shipTo ? m.shipTo.code : ctx.header.ship_to_code,
@@ -180,12 +182,18 @@ export async function writeEdit(ctx: EditContext, allocation: Allocated, m: Edit
   await saveOrderState(trx, order, { status, totals: m.totals, ...(m.creditHold ? { holdReason: m.holdReason } : {}) }, undefined, counts);
   const ref = `order ${order.order_num} edit`;
   await recordMovements(trx, allocation.moves, { reason: 'checkout', ref, actor: who });
-  const changed = [...allocation.itemIds];
-  const filled = await releaseUnits(trx, plan.released, { reason: 'cancel', ref, actor: who }, changed, counts);
+  const itemsChanged = [...allocation.itemIds];
+  const filled = await releaseUnits(trx, plan.released, { reason: 'cancel', ref, actor: who }, itemsChanged, counts);
 
   const words = describeEdit(ctx, allocation, m);
-  await addOrderEvent(trx, order.id, who, 'edited', `Edited: ${words.join('; ')}`, true);
-  if (m.creditHold) await addOrderEvent(trx, order.id, who, 'on_hold', 'Held: this edit takes the balance over the credit limit; no stock is reserved until it is released', false);
+  // The timeline entries as the staff's order shows them (their name, else how they are shown).
+  const events: EditedParts['events'] = [];
+  const timeline = async (kind: string, detail: string, isPublic: boolean) => {
+    const at = await addOrderEvent(trx, order.id, who, kind, detail, isPublic);
+    events.push({ at, actor: who.name || who.display, kind, detail, public: isPublic });
+  };
+  await timeline('edited', `Edited: ${words.join('; ')}`, true);
+  if (m.creditHold) await timeline('on_hold', 'Held: this edit takes the balance over the credit limit; no stock is reserved until it is released', false);
   await recordAudit(trx, who, {
     action: 'order.edit',
     target: `order:${order.order_num}`,
@@ -198,7 +206,8 @@ export async function writeEdit(ctx: EditContext, allocation: Allocated, m: Edit
   await applyCountMoves(trx, counts);
   await ctx.events.publish(trx, 'order.updated', `order ${order.order_num}`, () => readAdminOrder(trx, order.order_num));
   // Last: the stock counter row every checkout takes is held for this statement and the commit only.
-  await markStockChanged(trx, changed);
+  await markStockChanged(trx, itemsChanged);
+  return { parts: { changed, removed: deleted, added: allocation.addedRows, events }, filledOwn: filled.some((f) => f.orderNum === order.order_num) };
 }
 
 /**

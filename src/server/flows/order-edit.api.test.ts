@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixtureCatalogue } from '../catalogue/testing';
-import { seedDemoCoupons } from '../orders';
+import { readAdminOrder, seedDemoCoupons } from '../orders';
 import { addShipTo, signUpCustomer } from '../orders/testing';
 import { mailsTo } from '../platform/mail/mail-folder';
 import { readSummaries, recountSummaries } from '../reports/testing';
@@ -236,6 +236,39 @@ describe('stock follows an edit', () => {
     expect(res.body.lines[0]).toMatchObject({ qty: 5, openWest: 2, openEast: 1, backordered: 2 });
     expect(res.body.backordered ?? res.body.lines[0].backordered).toBe(2);
     expect(await stockOf(t, '12001')).toEqual({ west: 0, east: 0 });
+  });
+});
+
+describe("the edit's answer", () => {
+  it('is the order as a fresh read gives it, after each kind of edit of an order the desk had open', async () => {
+    await setStock(t, '11001', 50, 0);
+    await setStock(t, '11002', 100, 0);
+    await setStock(t, '30001', 20, 20);
+    const { buyer, order } = await placeOrder(t, [['11001', 9], ['11002', 30], ['30001', 2]], ['WELCOME10']);
+    const n = order.orderNum as number;
+    await post(`/Orders/${n}/Accept`);
+    // Each edit follows a read of the order (the order page open): its answer is made from that read and what the edit wrote.
+    const edits: object[] = [
+      { lines: [{ lineNo: 1, qty: 5 }] },
+      { add: [{ invNum: '12001', qty: 2 }], poNumber: 'PO-9' },
+      { lines: [{ lineNo: 3, qty: 0 }, { lineNo: 2, qty: 31 }] },
+      { lines: [{ lineNo: 4, qty: 3 }], comments: 'Leave at the back door' },
+    ];
+    for (const body of edits) {
+      const res = await patch(n, body, (await get(n)).version);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(await readAdminOrder(db(), n));
+      expect(await get(n)).toEqual(res.body);
+    }
+    // Two edits in a row without a read between them, then one that puts the order on hold for credit.
+    const first = await patch(n, { lines: [{ lineNo: 1, qty: 4 }] }, (await get(n)).version);
+    const second = await patch(n, { lines: [{ lineNo: 1, qty: 6 }] }, first.body.version);
+    expect(second.body).toEqual(await readAdminOrder(db(), n));
+    await db().updateTable('customers').set({ credit_limit_cents: 100 }).where('email', '=', buyer.email).execute();
+    const held = await patch(n, { lines: [{ lineNo: 2, qty: 40 }] }, (await get(n)).version);
+    expect(held.body.statusCode).toBe('on_hold');
+    expect(held.body).toEqual(await readAdminOrder(db(), n));
+    expect(held.body.lines.map((l: { openWest: number; openEast: number }) => l.openWest + l.openEast)).toEqual(held.body.lines.map(() => 0));
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type AdminOrderReader,
   type CartService,
   type Db,
+  type EditedParts,
   hasFreeShippingCoupon,
   lockOrder,
   NOTHING_INVOICED,
@@ -81,6 +82,7 @@ export class OrderEditService {
     const newTerms: TaxTerms | null = newTo ? await this.deps.tax.termsFor(seen.customer_id, newTo, this.db) : null;
 
     let previewed: AdminOrder | null = null;
+    let written: { from: number; parts: EditedParts; filledOwn: boolean } | null = null;
     await writeTransaction(this.db, async (trx) => {
       const order = await lockOrder(trx, { orderNum }, this.ops.forUpdate);
       if (!order) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
@@ -175,7 +177,7 @@ export class OrderEditService {
 
       const ctx: EditContext = { trx, order, who: who.actor, lines, header, plan, added, destination, publicUrl: this.deps.publicUrl, events: this.deps.events };
       const allocation = await allocateEdit(ctx, items, { hold: creditHold || order.status_code === 'on_hold', first: { option, state: destination.state } });
-      await writeEdit(ctx, allocation, {
+      const wrote = await writeEdit(ctx, allocation, {
         totals,
         placed,
         taxTerms,
@@ -187,6 +189,7 @@ export class OrderEditService {
         poNumber: poChanged ? body.poNumber! : null,
         comments: commentsChanged ? body.comments! : null,
       });
+      written = { from: order.version, ...wrote };
       if (body.preview) {
         // The order as this edit leaves it, then everything rolled back: nothing was changed, queued or mailed.
         previewed = await readAdminOrder(trx, orderNum);
@@ -197,6 +200,9 @@ export class OrderEditService {
     });
     if (previewed) return previewed;
     this.deps.outbox.poke();
+    // The answer: the order's row read, its parts made from the kept ones and what the edit wrote.
+    const done = written as { from: number; parts: EditedParts; filledOwn: boolean } | null;
+    if (done && !done.filledOwn) this.deps.adminOrders.edited(orderNum, done.from, done.parts);
     return this.deps.adminOrders.read(orderNum);
   }
 }

@@ -8,6 +8,7 @@ import { NotFound } from '../platform/errors';
 import { CART_MESSAGES } from '../../contract/cart';
 import { type HistoryRows, historyOf, orderHistory } from './lifecycle-queries';
 import { type Db, orderLines, type OrderLineRow, type OrderRow } from './queries';
+import type { EditedLine } from './order-edit-queries';
 import { availableActions } from './transitions';
 import { taxJson, totalsJson } from './order-totals';
 
@@ -72,21 +73,34 @@ async function readInOneStatement(db: Db, orderNum: number, keptVersion: number 
 function adminParts(lines: readonly OrderLineRow[], coupons: readonly Coupon[], history: Pick<AdminOrder, 'shipments' | 'invoices' | 'events'>): OrderParts {
   return {
     coupons: coupons.map((c) => ({ code: c.code, name: c.name, discount: dollars(c.discount_cents) })),
-    lines: lines.map((l) => ({
-      lineNo: l.line_no,
-      invNum: l.item_num,
-      title: l.title,
-      qty: l.qty,
-      price: dollars(l.price_cents),
-      extended: dollars(l.extended_cents),
-      openWest: l.qty_west,
-      openEast: l.qty_east,
-      backordered: l.qty_backordered,
-      shipped: l.qty_shipped,
-      cancelled: l.qty_cancelled,
-    })),
+    lines: lines.map((l) => ({ lineNo: l.line_no, invNum: l.item_num, title: l.title, price: dollars(l.price_cents), ...quantitiesOf(l) })),
     ...history,
   };
+}
+
+/** A line's quantities and amount as the staff's order shows them. */
+function quantitiesOf(l: EditedLine) {
+  return {
+    qty: l.qty,
+    extended: dollars(l.extended_cents),
+    openWest: l.qty_west,
+    openEast: l.qty_east,
+    backordered: l.qty_backordered,
+    shipped: l.qty_shipped,
+    cancelled: l.qty_cancelled,
+  };
+}
+
+/**
+ * What an order edit wrote (decision 0036): the lines it rewrote, deleted and added, and its
+ * timeline entries as the staff read them. Nothing else of the order's parts changes in an edit:
+ * it never ships, invoices or touches coupons.
+ */
+export interface EditedParts {
+  changed: readonly EditedLine[];
+  removed: readonly number[];
+  added: readonly OrderLineRow[];
+  events: AdminOrder['events'];
 }
 
 /**
@@ -123,6 +137,29 @@ export class AdminOrderReader {
     const parts = await orderParts(this.db, row.id);
     this.keep(orderNum, row.version, parts);
     return toAdminOrder(row, parts);
+  }
+
+  /**
+   * An edit of the order at version `from` has committed and made it `from + 1`: when the parts of
+   * `from` are kept, the parts of `from + 1` are made from them and what the edit wrote, so the
+   * edit's answer reads the order's row only (a 200-line order's lines and timeline were most of
+   * an edit's reads). Another change meanwhile moves the version past `from + 1`, and the next read
+   * reads the parts. The caller does not call this when the edit changed its order in other ways
+   * (its released units filled the order's own backorders).
+   */
+  edited(orderNum: number, from: number, change: EditedParts): void {
+    const hit = this.kept.get(orderNum);
+    if (!hit || hit.version !== from) return;
+    const removed = new Set(change.removed);
+    const changed = new Map(change.changed.map((l) => [l.line_no, l]));
+    const lines = hit.parts.lines.flatMap((l) => {
+      if (removed.has(l.lineNo)) return [];
+      const c = changed.get(l.lineNo);
+      return [c ? { ...l, ...quantitiesOf(c) } : l];
+    });
+    for (const r of change.added) lines.push({ lineNo: r.line_no, invNum: r.item_num, title: r.title, price: dollars(r.price_cents), ...quantitiesOf(r) });
+    lines.sort((a, b) => a.lineNo - b.lineNo);
+    this.keep(orderNum, from + 1, { ...hit.parts, lines, events: [...hit.parts.events, ...change.events] });
   }
 
   private used(orderNum: number, row: OrderHead, hit: { version: number; parts: OrderParts }): AdminOrder {

@@ -3,7 +3,7 @@
  * carts, coupons, orders and their lines, events, counts, shipments; documents (pick list, packing
  * slip). Other modules import from here only, tests also from testing.ts.
  */
-export { AdminOrderReader, placedAdminOrder, readAdminOrder } from './admin-order';
+export { AdminOrderReader, type EditedParts, placedAdminOrder, readAdminOrder } from './admin-order';
 export { seedDemoCoupons } from './cart/demo-coupons';
 export { resolveDestination } from './cart/destination';
 export { redeemCoupons } from './cart/queries';

@@ -166,13 +166,13 @@ export interface OrderEventRow {
   public: boolean;
 }
 
-/** One entry of the order's timeline; `public` ones the buyer sees. */
-export function addOrderEvent(db: Kysely<DB>, orderId: number, actor: Actor, kind: string, detail: string, isPublic: boolean): Promise<void> {
+/** One entry of the order's timeline; `public` ones the buyer sees. Answers the time it carries. */
+export function addOrderEvent(db: Kysely<DB>, orderId: number, actor: Actor, kind: string, detail: string, isPublic: boolean): Promise<string> {
   return addOrderEvents(db, actor, [{ orderId, kind, detail, public: isPublic }]);
 }
 
-/** Timeline entries of several orders, in one statement. */
-export async function addOrderEvents(db: Kysely<DB>, actor: Actor, events: readonly OrderEventRow[]): Promise<void> {
+/** Timeline entries of several orders, in one statement. Answers the time they carry. */
+export async function addOrderEvents(db: Kysely<DB>, actor: Actor, events: readonly OrderEventRow[]): Promise<string> {
   const at = new Date().toISOString();
   for (const part of chunks(events, 6)) {
     await db
@@ -180,4 +180,5 @@ export async function addOrderEvents(db: Kysely<DB>, actor: Actor, events: reado
       .values(part.map((e) => ({ order_id: e.orderId, at, actor: actor.display, actor_name: actor.name ?? null, kind: e.kind, detail: e.detail, public: e.public ? 1 : 0 })))
       .execute();
   }
+  return at;
 }

@@ -46,6 +46,9 @@ export interface OrderEditDeps {
 
 const EDITABLE: readonly string[] = EDITABLE_STATUSES;
 
+/** What a committed edit wrote, from the version it edited: the reader makes the next version's parts from it. */
+type Written = { from: number; parts: EditedParts; filledOwn: boolean };
+
 /** Ends a preview's transaction: thrown so that it rolls back. */
 class PreviewDone extends Error {}
 
@@ -82,7 +85,7 @@ export class OrderEditService {
     const newTerms: TaxTerms | null = newTo ? await this.deps.tax.termsFor(seen.customer_id, newTo, this.db) : null;
 
     let previewed: AdminOrder | null = null;
-    let written: { from: number; parts: EditedParts; filledOwn: boolean } | null = null;
+    let written: Written | null = null;
     await writeTransaction(this.db, async (trx) => {
       const order = await lockOrder(trx, { orderNum }, this.ops.forUpdate);
       if (!order) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
@@ -201,7 +204,7 @@ export class OrderEditService {
     if (previewed) return previewed;
     this.deps.outbox.poke();
     // The answer: the order's row read, its parts made from the kept ones and what the edit wrote.
-    const done = written as { from: number; parts: EditedParts; filledOwn: boolean } | null;
+    const done = written as Written | null;
     if (done && !done.filledOwn) this.deps.adminOrders.edited(orderNum, done.from, done.parts);
     return this.deps.adminOrders.read(orderNum);
   }

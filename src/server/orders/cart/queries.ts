@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import { CART } from '../../../contract/cart';
 import { batchedOnPostgres, isSqliteTransaction, runHot } from '../../platform/db/database';
+import { isCheckViolation } from '../../platform/db/constraints';
 import type { DB } from '../../platform/db/schema';
 import { preparedQuery } from '../../platform/http/prepared-query';
 import type { CouponRule } from './coupons';
@@ -244,6 +245,14 @@ export async function addToLine(db: Db, customerId: number, itemNum: string, qty
   return row?.qty ?? null;
 }
 
+/** New cart rows in item-number order (the lock order of many lines), each `added_at` a millisecond after the one given before it. */
+function inItemOrder(lines: readonly { invNum: string; qty: number }[]): { item_num: string; qty: number; added_at: string }[] {
+  const base = Date.now();
+  return lines
+    .map((l, i) => ({ item_num: l.invNum, qty: l.qty, added_at: new Date(base + i).toISOString() }))
+    .sort((a, b) => (a.item_num < b.item_num ? -1 : a.item_num > b.item_num ? 1 : 0));
+}
+
 /**
  * Adds many lines in one statement (POST /Shop/AddItems): each new item gets a line, each item
  * already in the cart gets its quantity added while it stays within the maximum. `lines` must name
@@ -254,10 +263,7 @@ export async function addToLine(db: Db, customerId: number, itemNum: string, qty
  */
 export async function addToLines(db: Db, customerId: number, lines: readonly { invNum: string; qty: number }[]): Promise<Set<string>> {
   if (lines.length === 0) return new Set();
-  const base = Date.now();
-  const rows = lines
-    .map((l, i) => ({ customer_id: customerId, item_num: l.invNum, qty: l.qty, added_at: new Date(base + i).toISOString() }))
-    .sort((a, b) => (a.item_num < b.item_num ? -1 : a.item_num > b.item_num ? 1 : 0));
+  const rows = inItemOrder(lines).map((r) => ({ customer_id: customerId, ...r }));
   const written = await db
     .insertInto('cart_lines')
     .values(rows)
@@ -284,10 +290,7 @@ export type CheckedAdd = { written: true } | { written: false; tooManyLines: boo
  * the caller asks again the careful way. `lines` must name each item once.
  */
 export async function addToLinesChecked(db: Db, customerId: number, lines: readonly { invNum: string; qty: number }[]): Promise<CheckedAdd> {
-  const base = Date.now();
-  const rows = lines
-    .map((l, i) => ({ item_num: l.invNum, qty: l.qty, added_at: new Date(base + i).toISOString() }))
-    .sort((a, b) => (a.item_num < b.item_num ? -1 : a.item_num > b.item_num ? 1 : 0));
+  const rows = inItemOrder(lines);
   // The lines as three arrays: the statement's text is the same for any number of lines, so each
   // pooled connection parses and plans it once (a named statement, `runHot`).
   const query = sql<{ lines: number; over: string[]; written: number }>`with asked (item_num, qty, added_at) as (
@@ -308,7 +311,7 @@ export async function addToLinesChecked(db: Db, customerId: number, lines: reado
     if (r!.written === rows.length) return { written: true };
     return { written: false, tooManyLines: r!.lines > CART.maxLines, overMaximum: r!.over };
   } catch (err) {
-    if ((err as { code?: string }).code === '23514') throw new AddOverMaximum();
+    if (isCheckViolation(err)) throw new AddOverMaximum();
     throw err;
   }
 }

@@ -1,8 +1,11 @@
 import { dollars, type OrderAddress } from '../../contract/cart';
-import { type Actor, recordAudit } from '../platform/audit/audit';
-import { enqueueMail } from '../platform/mail/mailer';
+import { sql } from 'kysely';
+import { type Actor, auditCte, recordAudit } from '../platform/audit/audit';
+import { oneStatementWrites } from '../platform/db/dialect';
+import { queuedMail } from '../platform/mail/mailer';
+import { enqueue, outboxCte } from '../platform/outbox/outbox';
 import {
-  addOrderEvent,
+  addOrderEvents,
   applyCountMoves,
   type CountMoves,
   type Db,
@@ -10,23 +13,25 @@ import {
   editedMail,
   type EditedParts,
   nextLineNo,
+  orderEventsCte,
+  type OrderEventRow,
   type OrderBuyer,
   type OrderLineRow,
   type OrderMoney,
   type OrderPlaced,
   type OrderState,
   type OrderStatusCode,
+  type OrderSums,
   type OrderTotals,
   readAdminOrder,
   rewriteOrderLines,
-  saveOrderHeader,
   saveOrderState,
   type TaxTerms,
   taxTermsColumns,
 } from '../orders';
 import { recordSales } from '../reports';
 import type { WebhookEvents } from '../staff';
-import { allocateStock, decrementStock, firstWarehouse, markStockChanged, type Move, recordMovements, type StockRow } from '../stock';
+import { allocateStock, decrementStock, firstWarehouse, markStockChanged, type Move, movementsCte, recordMovements, type StockRow } from '../stock';
 import { enqueueBackorderMails } from './backorder-mail';
 import { releaseUnits } from './backorders';
 import { type LinesPlan, wanted } from './order-edit-plan';
@@ -162,7 +167,13 @@ export async function writeEdit(ctx: EditContext, allocation: Allocated, m: Edit
   const changed = plan.edits.filter((e) => !deleted.includes(e.line.line_no)).map((e) => e.after);
   await rewriteOrderLines(trx, order.id, { changed, removed: deleted, added: allocation.addedRows });
   const status = statusAfterEdit(ctx, allocation, m.creditHold);
-  await saveOrderHeader(trx, order.id, {
+  // The order's state is saved before units go back: a backorder fill then sees it as it is now
+  // (on hold for credit: it waits; otherwise its own backorders may take what it gave back, and
+  // the fill moves its sums from these). Its header in the same statement; its sums, line count
+  // and units moved by what the edit changed (it reads only the lines it changes). Its count
+  // moves wait for the sales summaries (checkout's order).
+  const counts: CountMoves = [];
+  const header = {
     ship_to_code: m.shipTo ? m.shipTo.code : ctx.header.ship_to_code,
     ship_to_json: m.shipTo ? JSON.stringify(m.shipTo) : ctx.header.ship_to_json,
     shipping_code: m.shipping ? m.shipping.code : ctx.header.shipping_code,
@@ -174,32 +185,36 @@ export async function writeEdit(ctx: EditContext, allocation: Allocated, m: Edit
     original_shipping_cents: m.placed.shippingCents,
     original_tax_cents: m.placed.taxCents,
     ...taxTermsColumns(m.taxTerms),
-  });
-  // The order's state is saved before units go back: a backorder fill then sees it as it is now
-  // (on hold for credit: it waits; otherwise its own backorders may take what it gave back, and
-  // the fill moves its sums from these). Its count moves wait for the sales summaries (checkout's order).
-  const counts: CountMoves = [];
-  await saveOrderState(trx, order, { status, totals: m.totals, ...(m.creditHold ? { holdReason: m.holdReason } : {}) }, undefined, counts);
+    ...linesAfterEdit(ctx, allocation.addedRows, deleted),
+  };
+  await saveOrderState(trx, order, { status, totals: m.totals, header, ...(m.creditHold ? { holdReason: m.holdReason } : {}) }, sumsAfterEdit(ctx, allocation.addedRows), counts);
   const ref = `order ${order.order_num} edit`;
-  await recordMovements(trx, allocation.moves, { reason: 'checkout', ref, actor: who });
   const itemsChanged = [...allocation.itemIds];
-  const filled = await releaseUnits(trx, plan.released, { reason: 'cancel', ref, actor: who }, itemsChanged, counts);
-
   const words = describeEdit(ctx, allocation, m);
   // The timeline entries as the staff's order shows them (their name, else how they are shown).
-  const events: EditedParts['events'] = [];
-  const timeline = async (kind: string, detail: string, isPublic: boolean) => {
-    const at = await addOrderEvent(trx, order.id, who, kind, detail, isPublic);
-    events.push({ at, actor: who.name || who.display, kind, detail, public: isPublic });
-  };
-  await timeline('edited', `Edited: ${words.join('; ')}`, true);
-  if (m.creditHold) await timeline('on_hold', 'Held: this edit takes the balance over the credit limit; no stock is reserved until it is released', false);
-  await recordAudit(trx, who, {
+  const timeline: OrderEventRow[] = [{ orderId: order.id, kind: 'edited', detail: `Edited: ${words.join('; ')}`, public: true }];
+  if (m.creditHold) timeline.push({ orderId: order.id, kind: 'on_hold', detail: 'Held: this edit takes the balance over the credit limit; no stock is reserved until it is released', public: false });
+  const audit = {
     action: 'order.edit',
     target: `order:${order.order_num}`,
     summary: { before: order.status_code, after: status, changes: words, total: { before: dollars(m.beforeCents), after: dollars(m.totals.totalCents) } },
-  });
-  if (order.email) await enqueueMail(trx, 'order-edited', editedMail(order.email, order.order_num, words, { beforeCents: m.beforeCents, totalCents: m.totals.totalCents }, ctx.publicUrl));
+  };
+  const mail = order.email ? queuedMail('order-edited', editedMail(order.email, order.order_num, words, { beforeCents: m.beforeCents, totalCents: m.totals.totalCents }, ctx.publicUrl)) : null;
+  const filled = await releaseUnits(trx, plan.released, { reason: 'cancel', ref, actor: who }, itemsChanged, counts);
+  const at = new Date().toISOString();
+  if (oneStatementWrites(trx)) {
+    // ONE statement writes the movements of the units taken, the timeline, the audit row and the
+    // buyer's mail: each owner gives its part, as in a shipment's one statement (decision 0036).
+    const moved = allocation.moves.length > 0 ? [movementsCte('moved', allocation.moves, { reason: 'checkout', ref: sql<string>`${ref}::text`, actor: who.label, at, from: 'edit' })] : [];
+    const parts = [sql`edit as (select 1)`, ...moved, orderEventsCte('timeline', who, timeline, at), auditCte('audited', who, audit), ...(mail ? [outboxCte('mailed', mail)] : [])];
+    await sql`with ${sql.join(parts)} select 1`.execute(trx);
+  } else {
+    await recordMovements(trx, allocation.moves, { reason: 'checkout', ref, actor: who });
+    await addOrderEvents(trx, who, timeline, at);
+    await recordAudit(trx, who, audit);
+    if (mail) await enqueue(trx, mail);
+  }
+  const events: EditedParts['events'] = timeline.map((e) => ({ at, actor: who.name || who.display, kind: e.kind, detail: e.detail, public: e.public }));
   await enqueueBackorderMails(trx, filled, ctx.publicUrl);
 
   await recordEditSales(ctx, allocation, m);
@@ -222,6 +237,29 @@ function statusAfterEdit(ctx: EditContext, allocation: Allocated, creditHold: bo
   const { order } = ctx;
   const left = order.open_west + order.open_east + order.backordered + unitsMoved(ctx.plan) + allocation.addedRows.reduce((n, r) => n + r.qty, 0);
   return left === 0 ? 'shipped' : order.status_code;
+}
+
+/** The order's sums after the edit: as kept, moved by each edited line's change and the added lines. */
+function sumsAfterEdit(ctx: EditContext, added: readonly OrderLineRow[]): OrderSums {
+  const { order } = ctx;
+  const sums = { open_west: order.open_west, open_east: order.open_east, backordered: order.backordered, shipped_qty: order.shipped_qty };
+  const move = (after: Pick<OrderLineRow, 'qty_west' | 'qty_east' | 'qty_backordered' | 'qty_shipped'>, before: typeof after | null) => {
+    sums.open_west += after.qty_west - (before?.qty_west ?? 0);
+    sums.open_east += after.qty_east - (before?.qty_east ?? 0);
+    sums.backordered += after.qty_backordered - (before?.qty_backordered ?? 0);
+    sums.shipped_qty += after.qty_shipped - (before?.qty_shipped ?? 0);
+  };
+  for (const e of ctx.plan.edits) move(e.after, e.line);
+  for (const r of added) move(r, null);
+  return sums;
+}
+
+/** The order's line count and units (`qty` of its lines) after the edit: removed lines are deleted, added ones inserted. */
+function linesAfterEdit(ctx: EditContext, added: readonly OrderLineRow[], deleted: readonly number[]): { line_count: number; total_qty: number } {
+  let units = ctx.header.total_qty;
+  for (const e of ctx.plan.edits) units += deleted.includes(e.line.line_no) ? -e.line.qty : e.after.qty - e.line.qty;
+  for (const r of added) units += r.qty;
+  return { line_count: ctx.header.line_count + added.length - deleted.length, total_qty: units };
 }
 
 /** Units wanted that the edit of existing lines adds (negative: takes away). */

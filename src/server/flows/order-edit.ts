@@ -7,11 +7,12 @@ import {
   type AdminOrderReader,
   type CartService,
   type Db,
+  type EditedHeader,
   type EditedParts,
   hasFreeShippingCoupon,
   lockOrder,
+  lockOrderToEdit,
   NOTHING_INVOICED,
-  orderHeader,
   orderLines,
   orderTaxTerms,
   readAdminOrder,
@@ -71,27 +72,28 @@ export class OrderEditService {
   async edit(who: Acting, orderNum: number, body: EditOrderBody, ifMatch: number): Promise<AdminOrder> {
     // Read before the transaction (SQLite's write transaction holds the one connection): when lines
     // are added, who the buyer is and their price level (loaded into the price book here); for a
-    // new ship-to, their addresses.
-    const seen = await lockOrder(this.db, { orderNum }, false);
-    if (!seen) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
+    // new ship-to, their addresses. An edit of the order's own lines and fields reads none of it.
     const adds = (body.add ?? []).length > 0;
+    const seen = adds || body.shipToCode !== undefined ? await lockOrder(this.db, { orderNum }, false) : null;
+    if (seen === undefined) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
     // Priced as an active customer whatever their status: the order desk acts for them on an order they placed.
-    const identity = adds ? await this.deps.accounts.orderingIdentity(seen.customer_id) : null;
+    const identity = seen && adds ? await this.deps.accounts.orderingIdentity(seen.customer_id) : null;
     const buyer = identity ? { ...identity.who, status: 'active' as const } : undefined;
     if (buyer) await this.deps.cart.unitPrices(buyer, []);
-    const customer = body.shipToCode !== undefined ? await this.deps.accounts.customer(seen.customer_id) : null;
+    const customer = seen && body.shipToCode !== undefined ? await this.deps.accounts.customer(seen.customer_id) : null;
     // Another ship-to, another rate (decision 0042): asked before the transaction; a code the customer does not have is refused in it.
     const newTo = customer && (body.shipToCode === '' || customer.shipTo.some((s) => s.code === body.shipToCode)) ? resolveDestination(customer, body.shipToCode!) : null;
-    const newTerms: TaxTerms | null = newTo ? await this.deps.tax.termsFor(seen.customer_id, newTo, this.db) : null;
+    const newTerms: TaxTerms | null = seen && newTo ? await this.deps.tax.termsFor(seen.customer_id, newTo, this.db) : null;
 
     let previewed: AdminOrder | null = null;
     let written: Written | null = null;
     await writeTransaction(this.db, async (trx) => {
-      const order = await lockOrder(trx, { orderNum }, this.ops.forUpdate);
+      // The order's row, locked, with the fields the edit may change: one statement.
+      const order = await lockOrderToEdit(trx, orderNum, this.ops.forUpdate);
       if (!order) throw new NotFound(CART_MESSAGES.orderNotFound(orderNum));
       if (ifMatch !== order.version) throw new StaleVersion(M.changedMeanwhile, await readAdminOrder(trx, orderNum));
       if (!EDITABLE.includes(order.status_code)) throw new Conflict(M.notAllowed('edit', order.status_code));
-      const header = await orderHeader(trx, order.id);
+      const header: EditedHeader = order;
 
       // Where it goes and how.
       const shipToChanged = body.shipToCode !== undefined && body.shipToCode !== header.ship_to_code;
@@ -143,8 +145,10 @@ export class OrderEditService {
       const placedDiscount = discountAtSameRate(Number(order.original_discount_cents), placedSubtotal, Number(order.original_subtotal_cents));
       const invoiced = order.shipped_qty > 0 ? await invoicedBefore(trx, order.id) : NOTHING_INVOICED;
       const merchandise = totalsAfterCancel({ subtotalCents: placedSubtotal, discountCents: placedDiscount, shippingCents: 0 }, subtotalCents, invoiced);
-      const freeShippingCoupon = await hasFreeShippingCoupon(trx, order.id);
-      const rate = shippingRates({ merchandiseCents: merchandise.totalCents, destination, freeShippingCoupon }).find((r) => r.code === option);
+      // The rate is asked when the shipping or the destination changes, or while no invoice has billed the charge.
+      const rated = shippingChanged || shipToChanged || invoiced.count === 0;
+      const freeShippingCoupon = rated && (await hasFreeShippingCoupon(trx, order.id));
+      const rate = rated ? shippingRates({ merchandiseCents: merchandise.totalCents, destination, freeShippingCoupon }).find((r) => r.code === option) : undefined;
       if (!rate && (shippingChanged || shipToChanged)) throw new Invalid(M.editShippingNotOffered);
       // The first invoice carried the shipping charge: once there is one, the charge stays as billed.
       const placedShipping = invoiced.count > 0 || !rate ? Number(order.original_shipping_cents) : rate.amountCents;

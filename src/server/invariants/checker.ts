@@ -163,6 +163,8 @@ function checkOrders(orders: Row[], byOrder: Map<number, Row[]>, fail: Fail): vo
     if (kept.west !== sum.west || kept.east !== sum.east || kept.backordered !== sum.backordered || kept.shipped !== sum.shipped) {
       fail("the order's kept sums are its lines'", subject, `kept ${JSON.stringify(kept)}, lines ${JSON.stringify({ west: sum.west, east: sum.east, backordered: sum.backordered, shipped: sum.shipped })}`);
     }
+    const units = ls.reduce((t, l) => t + n(l.qty), 0);
+    if (n(o.line_count) !== ls.length || n(o.total_qty) !== units) fail("the order's line count and units are its lines'", subject, `kept ${n(o.line_count)} lines, ${n(o.total_qty)} units; lines ${ls.length}, ${units} units`);
     checkStatus(String(o.status_code), sum.west + sum.east + sum.backordered, sum.shipped, subject, fail);
     checkTotals(o, sum, subject, fail);
     if (n(o.discount_cents) < 0 || n(o.shipping_cents) < 0 || n(o.total_cents) < 0) fail('money is never negative', subject, `discount ${n(o.discount_cents)}, shipping ${n(o.shipping_cents)}, total ${n(o.total_cents)}`);

@@ -1,5 +1,5 @@
 import type { TaxBasis } from '../../contract/cart';
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db, OrderLineRow } from './queries';
 import type { OrderTable } from './tables';
 
@@ -13,15 +13,6 @@ export type EditedHeader = Pick<
   Selectable<OrderTable>,
   'ship_to_code' | 'ship_to_json' | 'shipping_code' | 'shipping_name' | 'po_number' | 'comments' | 'hold_reason' | 'line_count' | 'total_qty'
 >;
-
-/** The fields an edit may change, and the ones it keeps up to date, as the order has them now. */
-export function orderHeader(db: Db, orderId: number): Promise<EditedHeader> {
-  return db
-    .selectFrom('orders')
-    .select(['ship_to_code', 'ship_to_json', 'shipping_code', 'shipping_name', 'po_number', 'comments', 'hold_reason', 'line_count', 'total_qty'])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
-}
 
 /** Whether the order was placed with a free-shipping coupon (its shipping is priced as such again after an edit). */
 export async function hasFreeShippingCoupon(db: Db, orderId: number): Promise<boolean> {
@@ -77,21 +68,8 @@ export interface EditedOrder {
   tax_state: string;
   tax_version: string;
   tax_certificate_id: number | null;
+  /** Its lines and units after the edit (the edit works them out from the lines it changed). */
+  line_count: number;
+  total_qty: number;
 }
 
-/**
- * Saves the edited header, with the line count and units counted from the lines as rewritten (an
- * edit reads only the lines it changes); the state, totals and version are saved by `saveOrderState` after it.
- */
-export async function saveOrderHeader(db: Db, orderId: number, header: EditedOrder): Promise<void> {
-  const lines = db.selectFrom('order_lines').where('order_id', '=', orderId);
-  await db
-    .updateTable('orders')
-    .set({
-      ...header,
-      line_count: lines.select((eb) => eb.fn.countAll<number>().as('n')),
-      total_qty: lines.select(sql<number>`coalesce(sum(qty), 0)`.as('n')),
-    })
-    .where('id', '=', orderId)
-    .execute();
-}

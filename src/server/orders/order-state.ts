@@ -1,11 +1,12 @@
 import type { TaxBasis } from '../../contract/cart';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../platform/db/schema';
 import type { Actor } from '../platform/audit/audit';
 import { chunks } from '../platform/db/chunks';
 import { oneStatementWrites } from '../platform/db/dialect';
 import { noteOrderChanged } from './change-feed';
 import { applyCountMoves, type CountMoves, updateCounts, type CountedOrder } from './counts';
+import type { EditedOrder } from './order-edit-queries';
 import type { OrderTotals } from './order-totals';
 import type { OrderStatusCode } from './tables';
 
@@ -61,6 +62,11 @@ export type OrderSums = Pick<OrderState, 'open_west' | 'open_east' | 'backordere
 
 /** The order row, locked on PostgreSQL (SQLite's write transaction holds the whole database), with its buyer's email. */
 export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { id: number }, forUpdate: boolean): Promise<(OrderState & OrderMoney & OrderPlaced & OrderBuyer) | undefined> {
+  return lockedOrderQuery(db, where, forUpdate).executeTakeFirst();
+}
+
+/** `lockOrder`'s query, for a reader that wants more of the order's row in the same statement. */
+function lockedOrderQuery(db: Kysely<DB>, where: { orderNum: number } | { id: number }, forUpdate: boolean) {
   return db
     .selectFrom('orders as o')
     .leftJoin('customers as c', 'c.id', 'o.customer_id')
@@ -71,20 +77,30 @@ export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { 
     .$if('orderNum' in where, (q) => q.where('o.order_num', '=', (where as { orderNum: number }).orderNum))
     .$if('id' in where, (q) => q.where('o.id', '=', (where as { id: number }).id))
     // The order's row only: the customer's is read, not locked.
-    .$if(forUpdate, (q) => q.forUpdate('o'))
+    .$if(forUpdate, (q) => q.forUpdate('o'));
+}
+
+/**
+ * The order row locked as `lockOrder` locks it, with the fields an edit may change and the ones
+ * it keeps up to date, in the same statement.
+ */
+export function lockOrderToEdit(db: Kysely<DB>, orderNum: number, forUpdate: boolean) {
+  return lockedOrderQuery(db, { orderNum }, forUpdate)
+    .select(['o.ship_to_code', 'o.shipping_code', 'o.shipping_name', 'o.po_number', 'o.comments', 'o.hold_reason', 'o.line_count', 'o.total_qty'])
     .executeTakeFirst();
 }
 
 /**
  * After the lines of `before` changed: recomputes the order's sums from its lines (or takes
  * `known` ones, worked out by a caller that changed the lines of a locked order itself), sets its
- * status (when given), moves its version and updated_at, and moves the counts (or, with `deferCounts`,
- * adds the move to it for the caller's `applyCountMoves`). Answers the new state.
+ * status and an edit's header (when given), moves its version and updated_at, and moves the
+ * counts (or, with `deferCounts`, adds the move to it for the caller's `applyCountMoves`).
+ * Answers the new state.
  */
 export async function saveOrderState(
   db: Kysely<DB>,
   before: OrderState,
-  change: { status?: OrderStatusCode; holdReason?: string | null; totals?: OrderTotals } = {},
+  change: { status?: OrderStatusCode; holdReason?: string | null; totals?: OrderTotals; header?: EditedOrder } = {},
   known?: OrderSums,
   deferCounts?: CountMoves,
 ): Promise<OrderState> {
@@ -121,6 +137,8 @@ export async function saveOrderState(
       ...(change.totals
         ? { subtotal_cents: change.totals.subtotalCents, discount_cents: change.totals.discountCents, shipping_cents: change.totals.shippingCents, tax_cents: change.totals.taxCents, total_cents: change.totals.totalCents }
         : {}),
+      // An edit's header (order-edit-queries.ts): in the same statement as its state.
+      ...(change.header ?? {}),
     })
     .where('id', '=', before.id)
     .execute();
@@ -171,9 +189,18 @@ export function addOrderEvent(db: Kysely<DB>, orderId: number, actor: Actor, kin
   return addOrderEvents(db, actor, [{ orderId, kind, detail, public: isPublic }]);
 }
 
+/**
+ * PostgreSQL: `addOrderEvents` as a common table expression `name` of a caller's statement that
+ * writes other owners' rows too (an order edit's one write: decision 0036), at the time `at`.
+ */
+export function orderEventsCte(name: string, actor: Actor, events: readonly OrderEventRow[], at: string): RawBuilder<unknown> {
+  const rows = events.map((e) => sql`(${e.orderId}::integer, ${e.kind}::text, ${e.detail}::text, ${e.public ? 1 : 0}::integer)`);
+  return sql`${sql.id(name)} as (insert into order_events (order_id, at, actor, actor_name, kind, detail, public)
+    select v.order_id, ${at}, ${actor.display}, ${actor.name ?? null}, v.kind, v.detail, v.public from (values ${sql.join(rows)}) as v(order_id, kind, detail, public))`;
+}
+
 /** Timeline entries of several orders, in one statement. Answers the time they carry. */
-export async function addOrderEvents(db: Kysely<DB>, actor: Actor, events: readonly OrderEventRow[]): Promise<string> {
-  const at = new Date().toISOString();
+export async function addOrderEvents(db: Kysely<DB>, actor: Actor, events: readonly OrderEventRow[], at = new Date().toISOString()): Promise<string> {
   for (const part of chunks(events, 6)) {
     await db
       .insertInto('order_events')

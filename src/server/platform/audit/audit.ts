@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AuditEntry, AuditPage, AuditQuery } from '../../../contract/admin/audit';
 import { actorName, actorPath, auditSentence, parseSummary, summaryLines, targetPath } from '../../../contract/admin/audit-words';
 import type { DB } from '../db/schema';
@@ -26,19 +26,27 @@ export interface AuditRecord {
  * back together. No code path updates or deletes audit rows (the database refuses it too).
  */
 export async function recordAudit(db: Kysely<DB>, actor: Actor, record: AuditRecord): Promise<void> {
+  await db.insertInto('audit_log').values(auditRow(actor, record)).execute();
+}
+
+/** PostgreSQL: `recordAudit` as a common table expression `name` of a caller's statement that writes other rows too. */
+export function auditCte(name: string, actor: Actor, record: AuditRecord): RawBuilder<unknown> {
+  const r = auditRow(actor, record);
+  return sql`${sql.id(name)} as (insert into audit_log (at, actor, actor_name, action, target, summary, ip)
+    values (${r.at}, ${r.actor}, ${r.actor_name}, ${r.action}, ${r.target}, ${r.summary}, ${r.ip}))`;
+}
+
+function auditRow(actor: Actor, record: AuditRecord) {
   const summary = JSON.stringify(record.summary ?? {});
-  await db
-    .insertInto('audit_log')
-    .values({
-      at: new Date().toISOString(),
-      actor: actor.label,
-      actor_name: actor.name ?? null,
-      action: record.action,
-      target: record.target,
-      summary: summary.length > 4000 ? `${summary.slice(0, 3990)}…` : summary,
-      ip: actor.ip,
-    })
-    .execute();
+  return {
+    at: new Date().toISOString(),
+    actor: actor.label,
+    actor_name: actor.name ?? null,
+    action: record.action,
+    target: record.target,
+    summary: summary.length > 4000 ? `${summary.slice(0, 3990)}…` : summary,
+    ip: actor.ip,
+  };
 }
 
 /** Newest first, keyset-paged by id; filters match exactly, except `actor` which matches a prefix. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { chunks } from '../db/chunks';
 import { writeTransaction } from '../db/database';
 import type { DB } from '../db/schema';
@@ -70,6 +70,13 @@ function outboxValues(message: NewOutboxMessage) {
     next_attempt_at: now,
     created_at: now,
   };
+}
+
+/** PostgreSQL: `enqueue` as a common table expression `name` of a caller's statement that writes other rows too. */
+export function outboxCte(name: string, message: NewOutboxMessage): RawBuilder<unknown> {
+  const v = outboxValues(message);
+  return sql`${sql.id(name)} as (insert into outbox (kind, topic, payload, about, next_attempt_at, created_at)
+    values (${v.kind}, ${v.topic}, ${v.payload}, ${v.about}, ${v.next_attempt_at}, ${v.created_at}))`;
 }
 
 /**

@@ -1,11 +1,7 @@
 import { dollars, type OrderAddress } from '../../contract/cart';
-import { sql } from 'kysely';
-import { type Actor, auditCte, recordAudit } from '../platform/audit/audit';
-import { oneStatementWrites } from '../platform/db/dialect';
+import type { Actor } from '../platform/audit/audit';
 import { queuedMail } from '../platform/mail/mailer';
-import { enqueue, outboxCte } from '../platform/outbox/outbox';
 import {
-  addOrderEvents,
   applyCountMoves,
   type CountMoves,
   type Db,
@@ -13,7 +9,6 @@ import {
   editedMail,
   type EditedParts,
   nextLineNo,
-  orderEventsCte,
   type OrderEventRow,
   type OrderBuyer,
   type OrderLineRow,
@@ -31,9 +26,10 @@ import {
 } from '../orders';
 import { recordSales } from '../reports';
 import type { WebhookEvents } from '../staff';
-import { allocateStock, decrementStock, firstWarehouse, markStockChanged, type Move, movementsCte, recordMovements, type StockRow } from '../stock';
+import { allocateStock, decrementStock, firstWarehouse, markStockChanged, type Move, type StockRow } from '../stock';
 import { enqueueBackorderMails } from './backorder-mail';
 import { releaseUnits } from './backorders';
+import { recordChange } from './change-record';
 import { type LinesPlan, wanted } from './order-edit-plan';
 
 /** The steps of an order edit (order-edit.ts), in its transaction, once it is planned and checked. */
@@ -202,18 +198,7 @@ export async function writeEdit(ctx: EditContext, allocation: Allocated, m: Edit
   const mail = order.email ? queuedMail('order-edited', editedMail(order.email, order.order_num, words, { beforeCents: m.beforeCents, totalCents: m.totals.totalCents }, ctx.publicUrl)) : null;
   const filled = await releaseUnits(trx, plan.released, { reason: 'cancel', ref, actor: who }, itemsChanged, counts);
   const at = new Date().toISOString();
-  if (oneStatementWrites(trx)) {
-    // ONE statement writes the movements of the units taken, the timeline, the audit row and the
-    // buyer's mail: each owner gives its part, as in a shipment's one statement (decision 0036).
-    const moved = allocation.moves.length > 0 ? [movementsCte('moved', allocation.moves, { reason: 'checkout', ref: sql<string>`${ref}::text`, actor: who.label, at, from: 'edit' })] : [];
-    const parts = [sql`edit as (select 1)`, ...moved, orderEventsCte('timeline', who, timeline, at), auditCte('audited', who, audit), ...(mail ? [outboxCte('mailed', mail)] : [])];
-    await sql`with ${sql.join(parts)} select 1`.execute(trx);
-  } else {
-    await recordMovements(trx, allocation.moves, { reason: 'checkout', ref, actor: who });
-    await addOrderEvents(trx, who, timeline, at);
-    await recordAudit(trx, who, audit);
-    if (mail) await enqueue(trx, mail);
-  }
+  await recordChange(trx, who, { at, timeline, audit, mail, moves: { moves: allocation.moves, reason: 'checkout', ref } });
   const events: EditedParts['events'] = timeline.map((e) => ({ at, actor: who.name || who.display, kind: e.kind, detail: e.detail, public: e.public }));
   await enqueueBackorderMails(trx, filled, ctx.publicUrl);
 

@@ -4,7 +4,7 @@ import { type Actor, recordAudit } from '../platform/audit/audit';
 import { writeTransaction } from '../platform/db/database';
 import type { DialectOps } from '../platform/db/dialect';
 import { atField, Conflict, Invalid, NotFound } from '../platform/errors';
-import { enqueueMail } from '../platform/mail/mailer';
+import { enqueueMail, queuedMail } from '../platform/mail/mailer';
 import type { OutboxDispatcher } from '../platform/outbox/outbox';
 import type { WebhookEvents } from '../staff';
 import { issueCreditMemo, planCreditMemo } from '../money';
@@ -29,6 +29,7 @@ import {
 import { recordSales } from '../reports';
 import { enqueueBackorderMails } from './backorder-mail';
 import { releaseUnits } from './backorders';
+import { recordChange } from './change-record';
 import { closeSettledOrders } from './closing';
 import type { ReturnReader } from './returns-read';
 import { markReleased } from './stock-link';
@@ -142,28 +143,27 @@ export class ReturnService {
       const now = new Date().toISOString();
       const memo = await issueCreditMemo(trx, this.ops.forUpdate, { returnId: r.id, orderId: r.order_id, customerId: r.customer_id, date: now.slice(0, 10) }, plan);
       const units = received.reduce((n, e) => n + e.restocked + e.scrapped, 0);
-      await addOrderEvent(trx, r.order_id, actor, 'return_received', `Return ${rmaNum} received: ${units} ${units === 1 ? 'unit' : 'units'}, credit memo ${memo.creditMemoNum}`, true);
-      await recordAudit(trx, actor, {
-        action: 'return.receive',
-        target: `return:${rmaNum}`,
-        summary: {
-          before: r.status,
-          after: 'received',
-          warehouse: body.warehouse,
-          lines: received.map((e) => [e.line.line_no, e.restocked, e.scrapped]),
-          creditMemoNum: memo.creditMemoNum,
-          totalCents: plan.totalCents,
+      const mailLines = received.map((e) => ({ invNum: e.line.item_num, title: e.line.title, restocked: e.restocked, scrapped: e.scrapped }));
+      const applied = memo.applications.reduce((n, a) => n + a.cents, 0);
+      const receipt = { rmaNum, orderNum: r.order_num, creditMemoNum: memo.creditMemoNum, totalCents: plan.totalCents, appliedCents: applied, toCreditCents: memo.toCreditCents };
+      // The timeline, audit row and mail: one statement on PostgreSQL.
+      await recordChange(trx, actor, {
+        at: now,
+        timeline: [{ orderId: r.order_id, kind: 'return_received', detail: `Return ${rmaNum} received: ${units} ${units === 1 ? 'unit' : 'units'}, credit memo ${memo.creditMemoNum}`, public: true }],
+        audit: {
+          action: 'return.receive',
+          target: `return:${rmaNum}`,
+          summary: {
+            before: r.status,
+            after: 'received',
+            warehouse: body.warehouse,
+            lines: received.map((e) => [e.line.line_no, e.restocked, e.scrapped]),
+            creditMemoNum: memo.creditMemoNum,
+            totalCents: plan.totalCents,
+          },
         },
+        mail: r.email ? queuedMail('return-received', returnReceivedMail(r.email, receipt, mailLines, this.publicUrl)) : null,
       });
-      if (r.email) {
-        const mailLines = received.map((e) => ({ invNum: e.line.item_num, title: e.line.title, restocked: e.restocked, scrapped: e.scrapped }));
-        const applied = memo.applications.reduce((n, a) => n + a.cents, 0);
-        await enqueueMail(
-          trx,
-          'return-received',
-          returnReceivedMail(r.email, { rmaNum, orderNum: r.order_num, creditMemoNum: memo.creditMemoNum, totalCents: plan.totalCents, appliedCents: applied, toCreditCents: memo.toCreditCents }, mailLines, this.publicUrl),
-        );
-      }
       await enqueueBackorderMails(trx, filled, this.publicUrl);
       // The rows every checkout, cancel and edit also takes, as late as their order allows: the sales
       // summaries, then order_counts (the fill's moves, then the closing's), then the stock counter.

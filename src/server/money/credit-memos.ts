@@ -21,34 +21,37 @@ export interface CreditMemoPlan {
   totalCents: number;
 }
 
-/** What an order's invoices billed and its credit memos credited so far: the caps of the next credit memo. */
+/**
+ * What an order's invoices billed and its credit memos credited so far: the caps of the next
+ * credit memo, with the order's tax terms, in one statement (a receipt reads it in its transaction).
+ */
 async function orderCredits(db: Db, orderId: number) {
-  const [billed, credited, order] = await Promise.all([
-    db
-      .selectFrom('invoices')
-      .select([
-        sql<number>`coalesce(sum(subtotal_cents), 0)`.as('sub'),
-        sql<number>`coalesce(sum(discount_cents), 0)`.as('disc'),
-        sql<number>`coalesce(sum(shipping_cents), 0)`.as('ship'),
-        sql<number>`coalesce(sum(tax_cents), 0)`.as('tax'),
-      ])
-      .where('order_id', '=', orderId)
-      .where('status', '!=', 'void')
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('credit_memos')
-      .select([sql<number>`coalesce(sum(discount_cents), 0)`.as('disc'), sql<number>`coalesce(sum(shipping_cents), 0)`.as('ship'), sql<number>`coalesce(sum(tax_cents), 0)`.as('tax')])
-      .where('order_id', '=', orderId)
-      .executeTakeFirstOrThrow(),
-    db.selectFrom('orders').select(['tax_rate_ppm', 'tax_shipping']).where('id', '=', orderId).executeTakeFirst(),
-  ]);
+  const billed = db
+    .selectFrom('invoices')
+    .select([
+      sql<number>`coalesce(sum(subtotal_cents), 0)`.as('sub'),
+      sql<number>`coalesce(sum(discount_cents), 0)`.as('disc'),
+      sql<number>`coalesce(sum(shipping_cents), 0)`.as('ship'),
+      sql<number>`coalesce(sum(tax_cents), 0)`.as('tax'),
+    ])
+    .where('order_id', '=', orderId)
+    .where('status', '!=', 'void');
+  const credited = db
+    .selectFrom('credit_memos')
+    .select([sql<number>`coalesce(sum(discount_cents), 0)`.as('disc'), sql<number>`coalesce(sum(shipping_cents), 0)`.as('ship'), sql<number>`coalesce(sum(tax_cents), 0)`.as('tax')])
+    .where('order_id', '=', orderId);
+  const row = await db
+    .selectFrom([billed.as('b'), credited.as('c')])
+    .leftJoin('orders as o', (j) => j.on('o.id', '=', orderId))
+    .select(['b.sub', 'b.disc', 'b.ship', 'b.tax', 'c.disc as c_disc', 'c.ship as c_ship', 'c.tax as c_tax', 'o.tax_rate_ppm', 'o.tax_shipping'])
+    .executeTakeFirstOrThrow();
   return {
-    subtotalCents: Number(billed.sub),
-    discountLeftCents: Number(billed.disc) - Number(credited.disc),
-    discountCents: Number(billed.disc),
-    shippingLeftCents: Number(billed.ship) - Number(credited.ship),
-    taxLeftCents: Number(billed.tax) - Number(credited.tax),
-    rate: order && order.tax_rate_ppm !== null ? { ratePpm: Number(order.tax_rate_ppm), shippingTaxable: Number(order.tax_shipping) === 1 } : null,
+    subtotalCents: Number(row.sub),
+    discountLeftCents: Number(row.disc) - Number(row.c_disc),
+    discountCents: Number(row.disc),
+    shippingLeftCents: Number(row.ship) - Number(row.c_ship),
+    taxLeftCents: Number(row.tax) - Number(row.c_tax),
+    rate: row.tax_rate_ppm !== null ? { ratePpm: Number(row.tax_rate_ppm), shippingTaxable: Number(row.tax_shipping) === 1 } : null,
   };
 }
 

@@ -46,6 +46,7 @@ import * as stockAlerts from './migrations/2026-11-30T07-00-stock-alerts';
 import * as taxZipRates from './migrations/2026-11-30T08-00-tax-zip-rates';
 import * as searchSynonyms from './migrations/2026-11-30T09-00-search-synonyms';
 import * as salesTax from './migrations/2026-11-30T10-00-sales-tax';
+import * as creditMemoOrderIndex from './migrations/2026-11-30T11-00-credit-memo-order-index';
 
 /**
  * Every migration, by its frozen date-stamped name. Listed here rather than read from disk so the
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T08-00-tax-zip-rates': taxZipRates,
   '2026-11-30T09-00-search-synonyms': searchSynonyms,
   '2026-11-30T10-00-sales-tax': salesTax,
+  '2026-11-30T11-00-credit-memo-order-index': creditMemoOrderIndex,
 };
 
 /**

@@ -45,8 +45,10 @@ export class ReturnReader {
   async admin(rmaNum: number, db: Db = this.db): Promise<AdminReturn> {
     const r = await returnRow(db, rmaNum);
     if (!r) throw new NotFound(M.returnNotFound(rmaNum));
-    const [lines, memos, shipping, photos] = await Promise.all([linesOfReturns(db, [r.id]), creditMemosOfReturns(db, [r.id]), creditableShipping(db, r.order_id), photosOfReturns(db, [r.id])]);
+    const [lines, memos, photos] = await Promise.all([linesOfReturns(db, [r.id]), creditMemosOfReturns(db, [r.id]), photosOfReturns(db, [r.id])]);
     const memo = memos[0];
+    // The shipping a receipt could credit, asked only before there is a credit memo (after, the memo says what it credited).
+    const shipping = memo ? Number(memo.shipping_cents) : await creditableShipping(db, r.order_id);
     return {
       ...listEntry(r, memo),
       note: r.note,
@@ -55,7 +57,7 @@ export class ReturnReader {
       rejectedAt: r.rejected_at,
       receivedAt: r.received_at,
       warehouse: r.warehouse,
-      orderShipping: dollars(memo ? Number(memo.shipping_cents) : shipping),
+      orderShipping: dollars(shipping),
       lines: lines.map((l) => ({ ...lineJson(l), price: dollars(Number(l.price_cents)) })),
       creditMemo: memo ? await this.memoJson(db, memo, r.rma_num, r.order_num) : null,
       photos: photos.map((p) => ({ photoId: p.id, url: returnPhotoUrl('admin', r.rma_num, p.id) })),

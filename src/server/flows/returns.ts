@@ -165,8 +165,15 @@ export class ReturnService {
         mail: r.email ? queuedMail('return-received', returnReceivedMail(r.email, receipt, mailLines, this.publicUrl)) : null,
       });
       await enqueueBackorderMails(trx, filled, this.publicUrl);
-      // The rows every checkout, cancel and edit also takes, as late as their order allows: the sales
-      // summaries, then order_counts (the fill's moves, then the closing's), then the stock counter.
+      // A credit memo that paid an order's last invoice closes it (the closing rule, decision 0022);
+      // its count moves wait with the fill's.
+      await closeSettledOrders(trx, this.ops, this.events, actor, memo.applications.map((a) => a.orderId), counts);
+      await this.events.publish(trx, 'return.received', `return ${rmaNum}`, () => this.reader.admin(rmaNum, trx));
+      await this.events.publish(trx, 'credit_memo.issued', `credit memo ${memo.creditMemoNum}`, () => this.reader.creditMemo(memo.creditMemoNum, trx));
+      // The rows every checkout, cancel and edit also takes, last and in their order: the sales
+      // summaries (today's, which every receipt of the day takes), then order_counts (the fill's
+      // moves, then the closing's), then the stock counter. Each is held from its statement to the
+      // commit, so nothing else waits between them.
       await recordSales(trx, {
         placedAt: now,
         customerId: r.customer_id,
@@ -176,10 +183,6 @@ export class ReturnService {
         lines: plan.lines.map((l) => ({ itemNum: l.item_num, units: -l.qty, merchCents: -l.extended_cents, lines: 0 })),
       });
       await applyCountMoves(trx, counts);
-      // A credit memo that paid an order's last invoice closes it (the closing rule, decision 0022).
-      await closeSettledOrders(trx, this.ops, this.events, actor, memo.applications.map((a) => a.orderId));
-      await this.events.publish(trx, 'return.received', `return ${rmaNum}`, () => this.reader.admin(rmaNum, trx));
-      await this.events.publish(trx, 'credit_memo.issued', `credit memo ${memo.creditMemoNum}`, () => this.reader.creditMemo(memo.creditMemoNum, trx));
       // Last: the stock counter row every checkout takes is held for this statement and the commit only.
       await markReleased(trx, changed);
     });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { nextNumber } from '../platform/counters';
+import { oneStatementWrites } from '../platform/db/dialect';
 import type { Db } from './queries';
 import { taxDocument } from './tax/compute';
 
@@ -146,29 +147,10 @@ export interface IssuedCreditMemo {
 export async function issueCreditMemo(
   db: Db,
   forUpdate: boolean,
-  memo: { returnId: number; orderId: number; customerId: number; date: string },
+  memo: MemoOf,
   plan: CreditMemoPlan,
 ): Promise<IssuedCreditMemo> {
-  await db.selectFrom('customers').select('id').where('id', '=', memo.customerId).$if(forUpdate, (q) => q.forNoKeyUpdate()).executeTakeFirst();
-  const creditMemoNum = await nextNumber(db, 'credit_memo_num');
-  const { id } = await db
-    .insertInto('credit_memos')
-    .values({
-      credit_memo_num: creditMemoNum,
-      return_id: memo.returnId,
-      order_id: memo.orderId,
-      customer_id: memo.customerId,
-      memo_date: memo.date,
-      subtotal_cents: plan.subtotalCents,
-      discount_cents: plan.discountCents,
-      tax_cents: plan.taxCents,
-      shipping_cents: plan.shippingCents,
-      total_cents: plan.totalCents,
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (plan.lines.length > 0) await db.insertInto('credit_memo_lines').values(plan.lines.map((l) => ({ credit_memo_id: id, ...l }))).execute();
+  const { id, creditMemoNum } = oneStatementWrites(db) ? await insertMemoAtOnce(db, memo, plan) : await insertMemo(db, forUpdate, memo, plan);
   let left = plan.totalCents;
   const applications: IssuedCreditMemo['applications'] = [];
   // The open invoices oldest due first, a few at a time, each batch locked (PostgreSQL): a memo
@@ -197,6 +179,56 @@ export async function issueCreditMemo(
   }
   if (applications.length > 0) await db.insertInto('credit_memo_applications').values(applications.map((a) => ({ credit_memo_id: id, invoice_id: a.invoiceId, amount_cents: a.cents }))).execute();
   return { id, creditMemoNum, applications, toCreditCents: left };
+}
+
+type MemoOf = { returnId: number; orderId: number; customerId: number; date: string };
+
+/** The customer's row taken (PostgreSQL), the memo numbered and written with its lines: one statement each. */
+async function insertMemo(db: Db, forUpdate: boolean, memo: MemoOf, plan: CreditMemoPlan): Promise<{ id: number; creditMemoNum: number }> {
+  await db.selectFrom('customers').select('id').where('id', '=', memo.customerId).$if(forUpdate, (q) => q.forNoKeyUpdate()).executeTakeFirst();
+  const creditMemoNum = await nextNumber(db, 'credit_memo_num');
+  const { id } = await db.insertInto('credit_memos').values(memoRow(memo, plan, creditMemoNum)).returning('id').executeTakeFirstOrThrow();
+  if (plan.lines.length > 0) await db.insertInto('credit_memo_lines').values(plan.lines.map((l) => ({ credit_memo_id: id, ...l }))).execute();
+  return { id, creditMemoNum };
+}
+
+/**
+ * PostgreSQL: `insertMemo` as ONE statement (a receipt waited for four round trips): the
+ * customer's row taken first, the number from the memo's sequence, the memo and its lines.
+ */
+async function insertMemoAtOnce(db: Db, memo: MemoOf, plan: CreditMemoPlan): Promise<{ id: number; creditMemoNum: number }> {
+  const m = memoRow(memo, plan, 0);
+  const lines = plan.lines.map((l) => sql`(${l.line_no}::integer, ${l.item_num}::text, ${l.title}::text, ${l.qty}::integer, ${l.price_cents}::bigint, ${l.extended_cents}::bigint, ${l.tax_cents}::bigint)`);
+  const linesCte = lines.length > 0
+    ? sql`, memo_lines as (insert into credit_memo_lines (credit_memo_id, line_no, item_num, title, qty, price_cents, extended_cents, tax_cents)
+        select memo.id, v.* from memo, (values ${sql.join(lines)}) as v(line_no, item_num, title, qty, price_cents, extended_cents, tax_cents))`
+    : sql``;
+  const r = await sql<{ id: number; credit_memo_num: string }>`with customer as (select id from customers where id = ${memo.customerId} for no key update),
+      memo as (insert into credit_memos (credit_memo_num, return_id, order_id, customer_id, memo_date, subtotal_cents, discount_cents, tax_cents, shipping_cents, total_cents, created_at)
+        select nextval('credit_memo_num_seq'), ${m.return_id}, ${m.order_id}, customer.id, ${m.memo_date}, ${m.subtotal_cents}, ${m.discount_cents}, ${m.tax_cents}, ${m.shipping_cents}, ${m.total_cents}, ${m.created_at}
+        from customer
+        returning id, credit_memo_num)${linesCte}
+    select id, credit_memo_num from memo`.execute(db);
+  const row = r.rows[0];
+  // No such customer: the memo's foreign key would have refused it as the separate insert does.
+  if (!row) throw new Error(`credit memo: customer ${memo.customerId} not found`);
+  return { id: Number(row.id), creditMemoNum: Number(row.credit_memo_num) };
+}
+
+function memoRow(memo: MemoOf, plan: CreditMemoPlan, creditMemoNum: number) {
+  return {
+    credit_memo_num: creditMemoNum,
+    return_id: memo.returnId,
+    order_id: memo.orderId,
+    customer_id: memo.customerId,
+    memo_date: memo.date,
+    subtotal_cents: plan.subtotalCents,
+    discount_cents: plan.discountCents,
+    tax_cents: plan.taxCents,
+    shipping_cents: plan.shippingCents,
+    total_cents: plan.totalCents,
+    created_at: new Date().toISOString(),
+  };
 }
 
 const summaryColumns = ['m.id', 'm.credit_memo_num', 'm.return_id', 'm.order_id', 'm.customer_id', 'm.memo_date', 'm.subtotal_cents', 'm.discount_cents', 'm.tax_cents', 'm.shipping_cents', 'm.total_cents'] as const;

@@ -26,7 +26,7 @@ import {
   returnReceivedMail,
   returnRejectedMail,
 } from '../orders';
-import { recordSales } from '../reports';
+import { recordSales, recordSalesLast } from '../reports';
 import { enqueueBackorderMails } from './backorder-mail';
 import { releaseUnits } from './backorders';
 import { recordChange } from './change-record';
@@ -174,15 +174,21 @@ export class ReturnService {
       // summaries (today's, which every receipt of the day takes), then order_counts (the fill's
       // moves, then the closing's), then the stock counter. Each is held from its statement to the
       // commit, so nothing else waits between them.
-      await recordSales(trx, {
+      const sale = {
         placedAt: now,
         customerId: r.customer_id,
         state: shipState(r),
         orders: 0,
         discountCents: -plan.discountCents,
         lines: plan.lines.map((l) => ({ itemNum: l.item_num, units: -l.qty, merchCents: -l.extended_cents, lines: 0 })),
-      });
-      await applyCountMoves(trx, counts);
+      };
+      if (counts.length > 0) {
+        await recordSales(trx, sale);
+        await applyCountMoves(trx, counts);
+      } else {
+        // Nothing moves order_counts: on PostgreSQL today's rows are written in the last statement, with the stock counter.
+        await recordSalesLast(trx, sale);
+      }
       // Last: the stock counter row every checkout takes is held for this statement and the commit only.
       await markReleased(trx, changed);
     });

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { bumpCounters, countersCte } from '../platform/counters';
-import { atTransactionEnd, type TransactionEnding } from '../platform/db/database';
+import { atTransactionEnd, inWriteTransaction, type TransactionEnding } from '../platform/db/database';
 import { oneStatementWrites } from '../platform/db/dialect';
 import type { DB } from '../platform/db/schema';
 import type { SalesDim } from './tables';
@@ -170,6 +170,37 @@ function addUp(table: 'sales_by_day' | 'sales_by_month') {
     discount_cents: sql<number>`${t}.discount_cents + excluded.discount_cents`,
   };
 }
+
+/**
+ * `recordSales` of today as the FIRST of the transaction's last statements: on PostgreSQL its rows
+ * (today's, which every receipt of the day takes) are then written in one statement with the
+ * counter rows after them (the stock sequence, the orders feed's stamp) and held for that
+ * statement and the commit only. The caller must take no row of a later rank (`order_counts`)
+ * before the end. Where it cannot (SQLite, an earlier day, a second change, too many rows) it
+ * records at once, as `recordSales`.
+ */
+export async function recordSalesLast(db: Kysely<DB>, change: SaleChange): Promise<void> {
+  const sale = saleRows(change);
+  const today = new Date().toISOString().slice(0, 10);
+  if (!oneStatementWrites(db) || !inWriteTransaction(db) || sale.day !== today || ctesOf(sale) === null) return recordSales(db, change);
+  const pending = atTransactionEnd(db, salesLast);
+  if (pending.length > 0) return recordSales(db, change);
+  pending.push(change);
+}
+
+const salesLast: TransactionEnding<SaleChange[]> = {
+  name: 'sales summaries of today',
+  last: true,
+  rank: -1,
+  start: () => [],
+  async end(trx, changes) {
+    for (const change of changes) await recordSales(trx, change);
+  },
+  ctes(changes) {
+    const ctes = changes[0] ? ctesOf(saleRows(changes[0])) : null;
+    return ctes ? { ctes, done: sql`(select count(*) from ${sql.id(SALES_LAST)}) > 0` } : null;
+  },
+};
 
 type SalesSeq = 'sales_history_seq' | 'sales_month_seq';
 

@@ -30,6 +30,7 @@ import {
   setLineQuantities,
   shipmentCtes,
   statusAfter,
+  sumsMovedBy,
   totalsAfterCancel,
   trackingUrl,
 } from '../orders';
@@ -45,22 +46,10 @@ import { type FilledBackorder, recordShipped, releaseToStock } from './stock-lin
 
 const describe = (moved: readonly Moved[]): MovedLine[] => moved.map((m) => ({ lineNo: m.line.line_no, invNum: m.line.item_num, title: m.line.title, qty: m.qty }));
 
-/**
- * The order's sums after `changes` to some of its `lines`: its kept sums (every change of a line
- * saves them, order-state.ts) moved by what changed, so a change of one line of a long order
- * neither reads nor adds up the others.
- */
+/** The order's sums after `changes` to some of its `lines`: its kept sums moved by what changed (order-state.ts `sumsMovedBy`). */
 function sumsAfter(order: OrderState, lines: readonly LineQuantities[], changes: readonly LineQuantities[]): OrderSums {
   const before = new Map(lines.map((l) => [l.line_no, l]));
-  const sums = { open_west: order.open_west, open_east: order.open_east, backordered: order.backordered, shipped_qty: order.shipped_qty };
-  for (const c of changes) {
-    const b = before.get(c.line_no)!;
-    sums.open_west += c.qty_west - b.qty_west;
-    sums.open_east += c.qty_east - b.qty_east;
-    sums.backordered += c.qty_backordered - b.qty_backordered;
-    sums.shipped_qty += c.qty_shipped - b.qty_shipped;
-  }
-  return sums;
+  return sumsMovedBy(order, changes.map((c) => ({ before: before.get(c.line_no)!, after: c })));
 }
 
 const unitsOf = (s: OrderSums) => ({ open: s.open_west + s.open_east, backordered: s.backordered, shipped: s.shipped_qty });

@@ -21,6 +21,7 @@ import {
   readAdminOrder,
   rewriteOrderLines,
   saveOrderState,
+  sumsMovedBy,
   type TaxTerms,
   taxTermsColumns,
 } from '../orders';
@@ -226,17 +227,7 @@ function statusAfterEdit(ctx: EditContext, allocation: Allocated, creditHold: bo
 
 /** The order's sums after the edit: as kept, moved by each edited line's change and the added lines. */
 function sumsAfterEdit(ctx: EditContext, added: readonly OrderLineRow[]): OrderSums {
-  const { order } = ctx;
-  const sums = { open_west: order.open_west, open_east: order.open_east, backordered: order.backordered, shipped_qty: order.shipped_qty };
-  const move = (after: Pick<OrderLineRow, 'qty_west' | 'qty_east' | 'qty_backordered' | 'qty_shipped'>, before: typeof after | null) => {
-    sums.open_west += after.qty_west - (before?.qty_west ?? 0);
-    sums.open_east += after.qty_east - (before?.qty_east ?? 0);
-    sums.backordered += after.qty_backordered - (before?.qty_backordered ?? 0);
-    sums.shipped_qty += after.qty_shipped - (before?.qty_shipped ?? 0);
-  };
-  for (const e of ctx.plan.edits) move(e.after, e.line);
-  for (const r of added) move(r, null);
-  return sums;
+  return sumsMovedBy(ctx.order, [...ctx.plan.edits.map((e) => ({ before: e.line, after: e.after })), ...added.map((r) => ({ before: null, after: r }))]);
 }
 
 /** The order's line count and units (`qty` of its lines) after the edit: removed lines are deleted, added ones inserted. */

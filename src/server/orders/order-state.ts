@@ -8,6 +8,7 @@ import { noteOrderChanged } from './change-feed';
 import { applyCountMoves, type CountMoves, updateCounts, type CountedOrder } from './counts';
 import type { EditedOrder } from './order-edit-queries';
 import type { OrderTotals } from './order-totals';
+import type { OrderLineRow } from './queries';
 import type { OrderStatusCode } from './tables';
 
 /**
@@ -59,6 +60,24 @@ export interface OrderBuyer {
 
 /** The order's kept sums over its lines. */
 export type OrderSums = Pick<OrderState, 'open_west' | 'open_east' | 'backordered' | 'shipped_qty'>;
+
+/** The four quantities of a line that the order's kept sums add up. */
+export type LineSums = Pick<OrderLineRow, 'qty_west' | 'qty_east' | 'qty_backordered' | 'qty_shipped'>;
+
+/**
+ * The order's kept sums moved by changed lines (each line's quantities after less before; no
+ * before: a line added), so a change of a few lines of a long order neither reads nor adds up the others.
+ */
+export function sumsMovedBy(order: OrderSums, moves: readonly { before: LineSums | null; after: LineSums }[]): OrderSums {
+  const sums = { open_west: order.open_west, open_east: order.open_east, backordered: order.backordered, shipped_qty: order.shipped_qty };
+  for (const { before, after } of moves) {
+    sums.open_west += after.qty_west - (before?.qty_west ?? 0);
+    sums.open_east += after.qty_east - (before?.qty_east ?? 0);
+    sums.backordered += after.qty_backordered - (before?.qty_backordered ?? 0);
+    sums.shipped_qty += after.qty_shipped - (before?.qty_shipped ?? 0);
+  }
+  return sums;
+}
 
 /** The order row, locked on PostgreSQL (SQLite's write transaction holds the whole database), with its buyer's email. */
 export async function lockOrder(db: Kysely<DB>, where: { orderNum: number } | { id: number }, forUpdate: boolean): Promise<(OrderState & OrderMoney & OrderPlaced & OrderBuyer) | undefined> {
